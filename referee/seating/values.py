@@ -1,0 +1,59 @@
+"""The values a seating is made of: tables, rounds and the errors (TOURNAMENTS.md §6).
+
+Player ids are any hashable value (registration numbers, names). A seating never sorts them:
+every order comes from the caller's lists and the seeded draw, so a seed gives one result.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+P = TypeVar("P", bound=Hashable)
+
+
+@dataclass(frozen=True, slots=True)
+class Table(Generic[P]):
+    """One table of a round: ``seats`` in seat order, seat 1 first (§6.1).
+
+    ``notes`` say why the table looks the way it does, one short flag each.
+    """
+
+    number: int
+    seats: tuple[P, ...]
+    first_dealer: P
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class RoundSeating(Generic[P]):
+    """A seated round. ``byes`` sit out (only N = 5 has one, §6.2); a past round is the same."""
+
+    tables: tuple[Table[P], ...]
+    notes: tuple[str, ...] = ()
+    byes: tuple[P, ...] = ()
+
+    @property
+    def seated(self) -> tuple[P, ...]:
+        return tuple(p for table in self.tables for p in table.seats)
+
+
+def pair_label(first: object, second: object) -> str:
+    return f"{first}–{second}"
+
+
+class SeatingError(ValueError):
+    """Input a seating cannot be made from; the message says what is wrong in plain words."""
+
+
+class NoTablePlanError(SeatingError):
+    """Fewer than three players, or an unknown ``prefer``: no table plan (§6.2)."""
+
+
+class ForbiddenPairError(SeatingError):
+    """No seating was found that keeps every forbidden pair at different tables."""
+
+    def __init__(self, message: str, pairs: tuple[tuple[object, object], ...]) -> None:
+        self.pairs = pairs
+        super().__init__(message)

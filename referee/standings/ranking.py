@@ -1,0 +1,235 @@
+"""Standings after any round, ordered by a tie-break chain the tournament chooses (TOURNAMENTS §5).
+
+The chain is a list of metric names; each metric only orders players the earlier metrics left
+tied, and sees exactly that tied group (head to head depends on who is tied). Players still tied
+at the end share a rank ("3–4"). The standings after round k are ``standings(rounds[:k])``.
+Cost: one pass over the table results plus a sort, so O(players × rounds) up to the sort.
+
+Chain levels (§5, proposal; any order, any subset; ``DEFAULT_CHAIN`` is §5's order):
+
+* ``points`` — tournament points, the sum of the round points.
+* ``whists`` — total settled whists before conversion.
+* ``firsts`` — first places at tables (best settled result; a shared best counts for each).
+* ``head_to_head`` — meetings among the tied players: at every table where two of them sat,
+  the better settled result wins the meeting; won minus lost (interpretation of "result in the
+  rounds where the tied players met").
+* ``opponents_points`` — sum of the tournament points of every table-mate, once per meeting.
+* ``lot`` — the referee's drawn lot numbers, lower first; a group stays tied unless every player
+  in it has a lot.
+
+Players removed by the elimination threshold (§3.2) are listed after everyone still in play,
+ordered among themselves by the same chain (proposal: they keep their results on the sheet).
+"""
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from itertools import groupby
+
+from referee.standings.points import ParameterError, Player, StandingsError, TableError, TableResult
+
+Round = Sequence[TableResult]
+Metric = Callable[[Sequence[Player], "Tally"], Mapping[Player, Fraction] | None]
+Block = tuple[list[Player], str | None]  # tied players, the level that put them below the rest
+DEFAULT_CHAIN = ("points", "whists", "firsts", "head_to_head", "opponents_points", "lot")
+
+
+class UnknownMetricError(StandingsError):
+    """A tie-break name the tool does not know (TOURNAMENTS §5)."""
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    """One line of the standings. ``rank`` is shared by tied players (``tied``, label "3–4").
+
+    ``round_points`` has one entry per round, None where the player did not play;
+    ``decided_by`` names the chain level that put him below the row above (None at the top);
+    ``yellow_cards`` lists the rounds (from 1) below the elimination threshold.
+    """
+
+    rank: int
+    rank_label: str
+    player: Player
+    points: Fraction
+    whists: Fraction
+    firsts: int
+    rounds_played: int
+    round_points: tuple[Fraction | None, ...]
+    tied: bool
+    decided_by: str | None
+    yellow_cards: tuple[int, ...] = ()
+    removed_in: int | None = None
+
+
+@dataclass
+class Tally:
+    """Everything the metrics read, gathered in one pass over the rounds."""
+
+    rounds: int
+    lots: Mapping[Player, int] | None
+    points: dict[Player, Fraction] = field(default_factory=dict)
+    whists: dict[Player, Fraction] = field(default_factory=dict)
+    firsts: dict[Player, int] = field(default_factory=dict)
+    seats: dict[Player, list[tuple[int, TableResult, int]]] = field(default_factory=dict)
+    yellow_cards: dict[Player, list[int]] = field(default_factory=dict)
+    removed_in: dict[Player, int] = field(default_factory=dict)
+
+    def add(self, round_no: int, table: TableResult) -> None:
+        best = max(table.whists)
+        for seat, player in enumerate(table.players):
+            self.seats.setdefault(player, []).append((round_no, table, seat))
+            self.points[player] = self.points.get(player, Fraction(0)) + table.points[seat]
+            self.whists[player] = self.whists.get(player, Fraction(0)) + table.whists[seat]
+            self.firsts[player] = self.firsts.get(player, 0) + (table.whists[seat] == best)
+            if player in table.flagged:
+                self.yellow_cards.setdefault(player, []).append(round_no)
+            if player in table.removed:
+                self.removed_in.setdefault(player, round_no)
+
+
+def tournament_points(group: Sequence[Player], tally: Tally) -> Mapping[Player, Fraction]:
+    return {p: tally.points[p] for p in group}
+
+
+def total_whists(group: Sequence[Player], tally: Tally) -> Mapping[Player, Fraction]:
+    return {p: tally.whists[p] for p in group}
+
+
+def first_places(group: Sequence[Player], tally: Tally) -> Mapping[Player, Fraction]:
+    return {p: Fraction(tally.firsts[p]) for p in group}
+
+
+def head_to_head(group: Sequence[Player], tally: Tally) -> Mapping[Player, Fraction]:
+    tied = set(group)
+    score = dict.fromkeys(group, Fraction(0))
+    for player in group:
+        for _, table, seat in tally.seats[player]:
+            mine = table.whists[seat]
+            for other, theirs in zip(table.players, table.whists, strict=True):
+                if other != player and other in tied:
+                    score[player] += (mine > theirs) - (mine < theirs)
+    return score
+
+
+def opponents_points(group: Sequence[Player], tally: Tally) -> Mapping[Player, Fraction]:
+    return {
+        p: sum(
+            (tally.points[o] for _, t, _ in tally.seats[p] for o in t.players if o != p),
+            Fraction(0),
+        )
+        for p in group
+    }
+
+
+def lot(group: Sequence[Player], tally: Tally) -> Mapping[Player, Fraction] | None:
+    if tally.lots is None or any(p not in tally.lots for p in group):
+        return None  # no lot drawn for everyone: the tie stays a tie
+    return {p: -Fraction(tally.lots[p]) for p in group}  # lot 1 ranks first
+
+
+METRICS: dict[str, Metric] = {
+    "points": tournament_points,
+    "whists": total_whists,
+    "firsts": first_places,
+    "head_to_head": head_to_head,
+    "opponents_points": opponents_points,
+    "lot": lot,
+}
+
+
+def tie_break_chain(names: Sequence[str]) -> tuple[tuple[str, Metric], ...]:
+    """The chain's metrics by name; unknown or repeated names are refused."""
+    if isinstance(names, str):
+        raise ParameterError("expected a list of tie-break names, not one string", "chain")
+    chain = []
+    for i, name in enumerate(names):
+        if name not in METRICS:
+            known = ", ".join(METRICS)
+            raise UnknownMetricError(f"unknown tie-break {name!r}; known: {known}", f"chain[{i}]")
+        if name in names[:i]:
+            raise ParameterError(f"tie-break {name!r} is listed twice", f"chain[{i}]")
+        chain.append((name, METRICS[name]))
+    return tuple(chain)
+
+
+def _tally(rounds: Sequence[Round], lots: Mapping[Player, int] | None) -> Tally:
+    tally = Tally(len(rounds), lots)
+    for round_no, tables in enumerate(rounds, start=1):
+        seen: set[Player] = set()
+        numbers: set[int] = set()
+        for table in tables:
+            where = f"round {round_no}.table {table.table}"
+            if table.table in numbers:
+                raise TableError("two tables with the same number", where)
+            if seen.intersection(table.players):
+                raise TableError("a player sits at two tables in one round", where)
+            numbers.add(table.table)
+            seen.update(table.players)
+            tally.add(round_no, table)
+    return tally
+
+
+def _check_lots(lots: Mapping[Player, int] | None) -> None:
+    for player, number in (lots or {}).items():
+        if isinstance(number, bool) or not isinstance(number, int):
+            raise ParameterError(f"a lot is a whole number, not {number!r}", f"lots[{player}]")
+
+
+def standings(
+    rounds: Sequence[Round],
+    chain: Sequence[str] = DEFAULT_CHAIN,
+    lots: Mapping[Player, int] | None = None,
+) -> tuple[StandingRow, ...]:
+    """Rank every player who has played, best first (TOURNAMENTS §5).
+
+    ``rounds``: per round, its table results. ``lots``: lot numbers drawn by the referee.
+    """
+    metrics = tie_break_chain(chain)
+    _check_lots(lots)
+    tally = _tally(rounds, lots)
+    players = sorted(tally.seats)
+    in_play = [p for p in players if p not in tally.removed_in]
+    out = [p for p in players if p in tally.removed_in]
+    blocks: list[Block] = [(in_play, None), (out, "removed" if in_play else None)]
+    blocks = [block for block in blocks if block[0]]
+    for name, metric in metrics:
+        blocks = [split for block in blocks for split in _split(block, name, metric, tally)]
+    return tuple(_rows(blocks, tally))
+
+
+def _split(block: Block, name: str, metric: Metric, tally: Tally) -> list[Block]:
+    members, reason = block
+    values = metric(members, tally) if len(members) > 1 else None
+    if values is None:
+        return [block]
+    ordered = sorted(members, key=lambda p: values[p], reverse=True)  # stable: names stay sorted
+    groups = [list(g) for _, g in groupby(ordered, key=lambda p: values[p])]
+    return [(g, reason if i == 0 else name) for i, g in enumerate(groups)]
+
+
+def _rows(blocks: list[Block], tally: Tally) -> list[StandingRow]:
+    rows = []
+    rank = 1
+    for members, reason in blocks:
+        last = rank + len(members) - 1
+        label = f"{rank}–{last}" if last > rank else str(rank)
+        for player in members:
+            played = {n: t.points[s] for n, t, s in tally.seats[player]}
+            rows.append(
+                StandingRow(
+                    rank=rank,
+                    rank_label=label,
+                    player=player,
+                    points=tally.points[player],
+                    whists=tally.whists[player],
+                    firsts=tally.firsts[player],
+                    rounds_played=len(played),
+                    round_points=tuple(played.get(n) for n in range(1, tally.rounds + 1)),
+                    tied=last > rank,
+                    decided_by=reason,
+                    yellow_cards=tuple(tally.yellow_cards.get(player, ())),
+                    removed_in=tally.removed_in.get(player),
+                )
+            )
+        rank = last + 1
+    return rows

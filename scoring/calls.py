@@ -1,0 +1,186 @@
+"""Defence calls: which sequences the rules allow and what they mean.
+
+SPEC §3.1 (whist or pass, Stalingrad), §3.5 (gentleman retreat to half-whist), §3.7
+(half-whist, returned whist, the 4-handed dealer's whist), §4 (checked ten), §12.7 item 7.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import DealError
+from .model import Call, Deal, DefenceCall
+from .table import Table
+
+PASS_PASS = "pass_pass"
+HALF_WHIST = "half_whist"
+PLAYED = "played"
+CHECKED = "checked"
+
+
+@dataclass(frozen=True, slots=True)
+class Defence:
+    """What the calls decided.
+
+    ``kind``: ``pass_pass`` (made without play), ``half_whist`` (accepted), ``played``
+    or ``checked`` (a checked ten). ``whisters`` in the order they whisted (the one who
+    plays: a returner or the dealer, alone). ``passer``: the other defender beside a
+    lone whister who did not return. ``silent``: a half-whister whose whist was
+    returned, who writes nothing. ``by_dealer``: the 4-handed dealer took the defence.
+    """
+
+    kind: str
+    defenders: tuple[str, str]
+    whisters: tuple[str, ...] = ()
+    passer: str | None = None
+    half_whister: str | None = None
+    silent: str | None = None
+    by_dealer: bool = False
+
+
+# Patterns of the defenders' calls; 0 is the first to call, 1 the other defender.
+_W, _P, _H, _R, _C = Call.WHIST, Call.PASS, Call.HALF_WHIST, Call.RETURN_WHIST, Call.CHECK
+_PATTERNS: dict[tuple[tuple[int, Call], ...], str] = {
+    ((0, _W), (1, _W)): "two",
+    ((0, _W), (1, _P)): "first_alone",
+    ((0, _P), (1, _W)): "second_alone",
+    ((0, _P), (1, _P)): PASS_PASS,
+    ((0, _P), (1, _H)): "half_open",
+    ((0, _P), (1, _H), (0, _P)): "half_second",
+    ((0, _P), (1, _H), (0, _R)): "returned_by_first",
+    ((0, _W), (1, _P), (0, _H)): "gentleman_half_open",
+    ((0, _W), (1, _P), (0, _H), (1, _P)): "gentleman_half",
+    ((0, _W), (1, _P), (0, _H), (1, _R)): "returned_by_second",
+    ((0, _C), (1, _C)): CHECKED,
+}
+_DEALER_MAY_WHIST = {PASS_PASS, "half_second", "gentleman_half"}
+
+
+def defenders_of(table: Table, declarer: str) -> tuple[str, str]:
+    """The two players beside the declarer who hold cards, clockwise from him."""
+    others = [p for p in table.clockwise_from(declarer) if p != table.sitting_out]
+    return others[0], others[1]
+
+
+def read_defence(table: Table, deal: Deal, declarer: str, level: int) -> Defence:
+    """Validate the calls of a trick game and say what they decided."""
+    cv = table.convention
+    defenders = defenders_of(table, declarer)
+    calls = deal.defence
+    dealer_call: DefenceCall | None = None
+    for i, call in enumerate(calls):
+        field = f"defence[{i}]"
+        who = table.at_table(call.player, f"{field}.player")
+        if who == declarer:
+            raise DealError("the declarer cannot make a defence call: one declarer per deal", field)
+        if who == table.sitting_out:
+            if i != len(calls) - 1:
+                raise DealError("no call may follow the dealer's whist", field)
+            if call.call not in (_W, _R):
+                raise DealError(
+                    "the sitting-out dealer can only whist (or return the whist)", field
+                )
+            dealer_call = call
+        elif call.replaces is not None:
+            raise DealError("only the sitting-out dealer replaces a hand", f"{field}.replaces")
+    own_calls = calls[:-1] if dealer_call else calls
+    if not own_calls:
+        raise DealError("the defenders' calls are missing", "defence")
+    first = own_calls[0].player
+    pattern = tuple((0 if c.player == first else 1, c.call) for c in own_calls)
+    checked_ten = cv.ten_mode == "checked" and level == 10
+    shape = _PATTERNS.get(pattern)
+    if shape is None or (shape == CHECKED) != checked_ten:
+        raise DealError(
+            _diagnose(pattern, level, checked_ten, cv.half_whist_levels), "defence"
+        )
+    if _H in (c for _, c in pattern):
+        if level not in cv.half_whist_levels:
+            raise DealError(_half_whist_levels_message(cv.half_whist_levels), "defence")
+        if shape.startswith("gentleman") or shape == "returned_by_second":
+            if cv.whist_sharing != "gentleman":
+                raise DealError(
+                    "whist – pass – half-whist is allowed only under gentleman whist",
+                    "defence",
+                )
+    second = defenders[1] if first == defenders[0] else defenders[0]
+    defence = _decide(shape, defenders, first, second)
+    if dealer_call is not None:
+        defence = _dealer_takes_over(table, dealer_call, defence, shape, len(calls) - 1)
+    if cv.stalingrad and level == 6 and deal.strain == "S":
+        if len(defence.whisters) != 2 or defence.by_dealer or deal.play.value != "closed":
+            raise DealError(
+                "Stalingrad: 6♠ must be whisted by both defenders and played closed",
+                "defence",
+            )
+    return defence
+
+
+def _decide(shape: str, defenders: tuple[str, str], first: str, second: str) -> Defence:
+    if shape == "two":
+        return Defence(PLAYED, defenders, whisters=(first, second))
+    if shape in ("first_alone",):
+        return Defence(PLAYED, defenders, whisters=(first,), passer=second)
+    if shape == "second_alone":
+        return Defence(PLAYED, defenders, whisters=(second,), passer=first)
+    if shape == PASS_PASS:
+        return Defence(PASS_PASS, defenders)
+    if shape in ("half_open", "half_second"):
+        return Defence(HALF_WHIST, defenders, half_whister=second)
+    if shape in ("gentleman_half_open", "gentleman_half"):
+        return Defence(HALF_WHIST, defenders, half_whister=first)
+    if shape == "returned_by_first":
+        return Defence(PLAYED, defenders, whisters=(first,), silent=second)
+    if shape == "returned_by_second":
+        return Defence(PLAYED, defenders, whisters=(second,), silent=first)
+    return Defence(CHECKED, defenders)
+
+
+def _dealer_takes_over(
+    table: Table, call: DefenceCall, defence: Defence, shape: str, index: int
+) -> Defence:
+    field = f"defence[{index}]"
+    if shape not in _DEALER_MAY_WHIST:
+        raise DealError(
+            "the dealer may whist only after pass – pass or pass – half-whist – pass", field
+        )
+    if call.replaces is not None and call.replaces not in defence.defenders:
+        raise DealError(
+            f"the dealer can only replace a defender's hand, not {call.replaces}", field
+        )
+    dealer = table.sitting_out
+    assert dealer is not None
+    return Defence(PLAYED, defence.defenders, whisters=(dealer,), by_dealer=True)
+
+
+def _half_whist_levels_message(levels: tuple[int, ...]) -> str:
+    shown = " and ".join(str(level) for level in levels) if levels else "no level"
+    return f"half-whist is allowed only on {shown}"
+
+
+def _diagnose(
+    pattern: tuple[tuple[int, Call], ...],
+    level: int,
+    checked_ten: bool,
+    half_levels: tuple[int, ...],
+) -> str:
+    """The most specific reason a call sequence is refused (SPEC §12.7 item 7)."""
+    calls = [c for _, c in pattern]
+    if checked_ten:
+        return "under ten_mode checked both defenders call check; whist or pass on a ten is refused"
+    if _C in calls:
+        return "check is only for a ten under ten_mode checked"
+    if _H in calls and level not in half_levels:
+        return _half_whist_levels_message(half_levels)
+    for i, (who, call) in enumerate(pattern):
+        before = pattern[:i]
+        if call == _H and (1 - who, _P) not in before:
+            return "a half-whist must follow the other defender's pass"
+        if call == _R and not any(c == _H for _, c in before):
+            return "return_whist needs a half-whist before it"
+        if call == _W and (1 - who, _H) in before:
+            return "after a half-whist the passer returns the whist with return_whist"
+    if len(pattern) < 2 or len({who for who, _ in pattern}) < 2:
+        return "both defenders must call whist or pass"
+    shown = " – ".join(c.value.replace("_", "-") for c in calls)
+    return f"impossible call sequence: {shown}"

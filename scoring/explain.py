@@ -1,0 +1,146 @@
+"""Every ledger entry in words, in Russian or English.
+
+``explain(entries, "en")`` groups a deal's entries per player (and per pair for
+whists): "B writes 12 on A: 5 defence tricks × 2 + consolation 1 × 2".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from .ledger import ADJUSTMENT, GORA, PULKA, WHIST, Entry, Term
+from .numbers import Amount, show
+
+Phrase = Callable[..., str]
+
+
+def _tricks_ru(n: object) -> str:
+    if not isinstance(n, int):
+        return f"{show(n)} взятки"  # type: ignore[arg-type]
+    tail = "взятка" if n % 10 == 1 and n % 100 != 11 else "взятки"
+    if not (n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14)) and tail != "взятка":
+        tail = "взяток"
+    return f"{n} {tail}"
+
+
+def _tricks_en(n: object) -> str:
+    return f"{show(n)} trick" + ("" if n == 1 else "s")  # type: ignore[arg-type]
+
+
+def _n(value: object) -> str:
+    return show(value)  # type: ignore[arg-type]
+
+
+EN: dict[str, Phrase] = {
+    "made": lambda level: f"{level} made",
+    "passed_out": lambda level: f"{level} not whisted (pass – pass)",
+    "set": lambda u, r: f"set by {_tricks_en(u)} × {_n(r)}",
+    "own_tricks": lambda t, w: f"{_tricks_en(t)} of his own × {_n(w)}",
+    "defence_tricks": lambda t, w: f"{t} defence trick{'' if t == 1 else 's'} × {_n(w)}",
+    "half_defence_tricks": lambda t, w: f"half of {t} defence tricks × {_n(w)}",
+    "shortfall": lambda c, f: f"whist shortfall {_tricks_en(c)} × {_n(f)}",
+    "consolation": lambda u, k: f"consolation {_n(u)} × {_n(k)}",
+    "half_whist": lambda t, w: f"half-whist for {_tricks_en(t)} × {_n(w)}",
+    "misere_made": lambda: "misère made",
+    "misere_caught": lambda t, m: f"misère caught {_tricks_en(t)} × {_n(m)}",
+    "raspasy_tricks": lambda k, t, p: f"raspasy #{k}: {_tricks_en(t)} × {_n(p)}",
+    "raspasy_zero": lambda k: f"raspasy #{k}: no tricks",
+    "raspasy_idle": lambda: "raspasy: the dealer holds no cards",
+    "raspasy_amnesty": lambda k, t, p: f"raspasy #{k} amnesty: {_tricks_en(t)} × {_n(p)}",
+    "raspasy_whists": lambda k, t, p: f"raspasy #{k}: {_tricks_en(t)} × {_n(p)}",
+    "raspasy_whists_half": lambda k, t, p: f"raspasy #{k}: {_tricks_en(t)} × {_n(p)}, in halves",
+    "premium": lambda c, t, w: f"prikup premium {c}: {_tricks_en(t)} × {_n(w)}",
+    "premium_half": lambda c, t, w: f"half the prikup premium {c}: {_tricks_en(t)} × {_n(w)}",
+    "helped_by": lambda p: f"help from {p}",
+    "help": lambda g, p: f"help: {_n(g)} pool points × {_n(p)}",
+    "write_off": lambda r, k: f"overflow of {_n(r)} pool points written off × {_n(k)}",
+    "write_off_whists": lambda r, w, n: f"overflow of {_n(r)} pool points × {_n(w)} / {n}",
+    "penalty_set": lambda rule, lv, u, r: f"{rule}: set at {lv} by {_tricks_en(u)} × {_n(r)}",
+    "guarantee": lambda g, a: f"guaranteed result {_n(g)} instead of {_n(a)}",
+    "compensation": lambda which, v, led: f"{which} result {_n(v)} instead of {_n(led)}",
+    "prikup_refusal": lambda p: f"talon refused: {_n(p)} points",
+    "raspasy_dealer_fine": lambda p: f"raspasy dealer fine: {_n(p)} points",
+    "manual": lambda reason: f"referee: {reason}",
+}
+
+RU: dict[str, Phrase] = {
+    "made": lambda level: f"{level} сыграна",
+    "passed_out": lambda level: f"{level} без виста (пас – пас)",
+    "set": lambda u, r: f"ремиз без {_tricks_ru(u)} × {_n(r)}",
+    "own_tricks": lambda t, w: f"свои {_tricks_ru(t)} × {_n(w)}",
+    "defence_tricks": lambda t, w: f"{_tricks_ru(t)} защиты × {_n(w)}",
+    "half_defence_tricks": lambda t, w: f"половина {_tricks_ru(t)} защиты × {_n(w)}",
+    "shortfall": lambda c, f: f"недобор на висте {_tricks_ru(c)} × {_n(f)}",
+    "consolation": lambda u, k: f"консоляция {_n(u)} × {_n(k)}",
+    "half_whist": lambda t, w: f"полвиста за {_tricks_ru(t)} × {_n(w)}",
+    "misere_made": lambda: "мизер сыгран",
+    "misere_caught": lambda t, m: f"мизер: поймано {_tricks_ru(t)} × {_n(m)}",
+    "raspasy_tricks": lambda k, t, p: f"распасы №{k}: {_tricks_ru(t)} × {_n(p)}",
+    "raspasy_zero": lambda k: f"распасы №{k}: ни одной взятки",
+    "raspasy_idle": lambda: "распасы: сдатчик без карт",
+    "raspasy_amnesty": lambda k, t, p: f"распасы №{k}, амнистия: {_tricks_ru(t)} × {_n(p)}",
+    "raspasy_whists": lambda k, t, p: f"распасы №{k}: {_tricks_ru(t)} × {_n(p)}",
+    "raspasy_whists_half": lambda k, t, p: f"распасы №{k}: {_tricks_ru(t)} × {_n(p)}, пополам",
+    "premium": lambda c, t, w: f"премия за прикуп {c}: {_tricks_ru(t)} × {_n(w)}",
+    "premium_half": lambda c, t, w: f"половина премии за прикуп {c}: {_tricks_ru(t)} × {_n(w)}",
+    "helped_by": lambda p: f"помощь от {p}",
+    "help": lambda g, p: f"помощь: {_n(g)} очк. пули × {_n(p)}",
+    "write_off": lambda r, k: f"списание с горы: {_n(r)} очк. пули × {_n(k)}",
+    "write_off_whists": lambda r, w, n: f"списание: {_n(r)} очк. пули × {_n(w)} / {n}",
+    "penalty_set": lambda rule, lv, u, r: f"{rule}: без {_tricks_ru(u)} на {lv} × {_n(r)}",
+    "guarantee": lambda g, a: f"гарантированный результат {_n(g)} вместо {_n(a)}",
+    "compensation": lambda which, v, led: f"результат ({which}) {_n(v)} вместо {_n(led)}",
+    "prikup_refusal": lambda p: f"отказ от прикупа: {_n(p)} очк.",
+    "raspasy_dealer_fine": lambda p: f"штраф сдатчика на распасах: {_n(p)} очк.",
+    "manual": lambda reason: f"решение судьи: {reason}",
+}
+
+PHRASES = {"en": EN, "ru": RU}
+
+
+def describe(term: Term, lang: str = "en") -> str:
+    """One term in words: ``Term("consolation", (1, 2))`` → "consolation 1 × 2"."""
+    phrases = PHRASES[lang]
+    if term.code == "pool_capped":
+        inner, full = term.args
+        assert isinstance(inner, Term)
+        text = describe(inner, lang)
+        rest = "остальное сверх пули" if lang == "ru" else "the rest overflows"
+        return f"{text} ({_n(full)}, {rest})"
+    return phrases[term.code](*term.args)
+
+
+def explain_entry(entry: Entry, lang: str = "en") -> str:
+    return _headline(entry.kind, entry.player, entry.on, entry.amount, lang) + describe(
+        entry.term, lang
+    )
+
+
+def _headline(kind: str, player: str, on: str | None, amount: Amount, lang: str) -> str:
+    a = show(amount)
+    if lang == "ru":
+        return {
+            PULKA: f"{player} пишет {a} в пулю: ",
+            GORA: f"{player} пишет {a} в гору: ",
+            WHIST: f"{player} пишет {a} вист. на {on}: ",
+            ADJUSTMENT: f"{player}: поправка {a} вист.: ",
+        }[kind]
+    return {
+        PULKA: f"{player} writes {a} to the pool: ",
+        GORA: f"{player} writes {a} to the mountain: ",
+        WHIST: f"{player} writes {a} on {on}: ",
+        ADJUSTMENT: f"{player} is adjusted by {a} whists: ",
+    }[kind]
+
+
+def explain(entries: Iterable[Entry], lang: str = "en") -> list[str]:
+    """One line per player and book (per pair for whists), amounts summed."""
+    groups: dict[tuple[str, str, str | None], list[Entry]] = {}
+    for entry in entries:
+        groups.setdefault((entry.kind, entry.player, entry.on), []).append(entry)
+    lines = []
+    for (kind, player, on), group in groups.items():
+        total = sum((e.amount for e in group), 0)
+        parts = " + ".join(describe(e.term, lang) for e in group)
+        lines.append(_headline(kind, player, on, total, lang) + parts)
+    return lines

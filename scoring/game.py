@@ -1,0 +1,179 @@
+"""Trick games 6–10: pool, set, trick whists, liability, consolation (SPEC §3, §4).
+
+The formula set of SPEC §3.8 in code: ``score_game`` is the whole of it; each step
+is a short function named after its rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from .calls import CHECKED, HALF_WHIST, PASS_PASS, Defence, defenders_of
+from .conventions import OBLIGATION
+from .ledger import GORA, PULKA, WHIST, Entry, Outcome, Term
+from .numbers import Amount, divide
+from .table import Table
+
+R_MADE = "SPEC §3.8 (contract made)"
+R_PASS_PASS = "SPEC §3.1 (pass – pass: made without play)"
+R_HALF = "Kodeks 3.8.7 (half-whist)"
+R_SET = "SPEC §3.6 (set)"
+R_TRICKS = "Kodeks 3.8.1.1 (whists for defence tricks)"
+R_GENTLEMAN = "Kodeks 3.8.14 (gentleman whist: halves)"
+R_SHORTFALL = "Kodeks 3.8.6 (whist liability)"
+R_CONSOLATION = "Kodeks 3.8.1.2 (consolation)"
+R_CHECKED = "SPEC §4 (checked ten)"
+
+
+def score_unplayed(
+    table: Table, declarer: str, level: int, defence: Defence
+) -> tuple[list[Entry], Outcome]:
+    """Pass – pass or an accepted half-whist: the contract counts as made (SPEC §3.7–3.8)."""
+    prices = table.convention.prices
+    entries = [Entry(PULKA, declarer, prices.contract[level], R_MADE, Term("made", (level,)))]
+    if defence.kind == PASS_PASS:
+        entries[0] = entries[0]._replace(rule=R_PASS_PASS, term=Term("passed_out", (level,)))
+        return entries, Outcome("made")
+    assert defence.kind == HALF_WHIST and defence.half_whister is not None
+    tricks = divide(OBLIGATION[level], 2)
+    amount = divide(OBLIGATION[level] * prices.whist[level], 2)
+    term = Term("half_whist", (tricks, prices.whist[level]))
+    entries.append(Entry(WHIST, defence.half_whister, amount, R_HALF, term, declarer))
+    return entries, Outcome("made", half_whist=True)
+
+
+def score_played(
+    table: Table,
+    declarer: str,
+    level: int,
+    defence: Defence,
+    tricks: Mapping[str, int],
+    penalty_tricks: int = 0,
+) -> tuple[list[Entry], Outcome]:
+    """A trick game that was played. ``penalty_tricks``: Kodeks 3.4.9 takes one trick
+    from the declarer's result only; whists and liability use the actual tricks."""
+    cv = table.convention
+    prices = cv.prices
+    effective = tricks[declarer] - penalty_tricks
+    entries: list[Entry] = []
+    if effective >= level:
+        entries.append(
+            Entry(PULKA, declarer, prices.contract[level], R_MADE, Term("made", (level,)))
+        )
+        undertricks = 0
+    else:
+        undertricks = level - effective
+        r = prices.set[level]
+        entries.append(Entry(GORA, declarer, r * undertricks, R_SET, Term("set", (undertricks, r))))
+    entries += trick_whists(table, declarer, level, defence, tricks, undertricks > 0)
+    if defence.kind != CHECKED:
+        entries += shortfall(table, level, defence, tricks)
+    if undertricks:
+        entries += consolation(table, declarer, level, undertricks, defence)
+    return entries, Outcome("made" if not undertricks else "set", whisted=True)
+
+
+def trick_whists(
+    table: Table,
+    declarer: str,
+    level: int,
+    defence: Defence,
+    tricks: Mapping[str, int],
+    is_set: bool,
+) -> list[Entry]:
+    """Whists for defence tricks (SPEC §3.3–3.5, §3.7, §4)."""
+    cv = table.convention
+    w = cv.prices.whist[level]
+    d1, d2 = defence.defenders
+    defence_tricks = tricks[d1] + tricks[d2]
+    if len(defence.whisters) == 2:
+        return [
+            Entry(WHIST, p, w * tricks[p], R_TRICKS, Term("own_tricks", (tricks[p], w)), declarer)
+            for p in defence.whisters
+            if tricks[p]
+        ]
+    if not defence_tricks:
+        return []
+    halves = defence.kind == CHECKED or (
+        defence.passer is not None
+        and cv.whist_sharing == "gentleman"
+        and (is_set or cv.gentleman_split == "always")
+    )
+    if halves:
+        half = divide(w * defence_tricks, 2)
+        rule = R_CHECKED if defence.kind == CHECKED else R_GENTLEMAN
+        term = Term("half_defence_tricks", (defence_tricks, w))
+        return [Entry(WHIST, p, half, rule, term, declarer) for p in defence.defenders]
+    (whister,) = defence.whisters
+    term = Term("defence_tricks", (defence_tricks, w))
+    return [Entry(WHIST, whister, w * defence_tricks, R_TRICKS, term, declarer)]
+
+
+def shortfall(table: Table, level: int, defence: Defence, tricks: Mapping[str, int]) -> list[Entry]:
+    """Whisters who took fewer than their obligation write mountain (SPEC §3.2–3.4, §3.7)."""
+    cv = table.convention
+    obligation = OBLIGATION[level]
+    d1, d2 = defence.defenders
+    missing = obligation - tricks[d1] - tricks[d2]
+    if missing <= 0:
+        return []
+    owed: list[tuple[str, int]]
+    if len(defence.whisters) == 2:
+        first, second = defence.whisters
+        if obligation >= 2:
+            half = obligation // 2
+            owed = [(p, half - tricks[p]) for p in defence.whisters if tricks[p] < half]
+        elif cv.liability_8_to_10 == "second_whister":
+            owed = [(second, missing)]
+        else:
+            owed = [(p, missing) for p in defence.whisters if tricks[p] == 0]
+    elif defence.by_dealer and not cv.dealer_whist_liable:
+        owed = []
+    else:
+        owed = [(defence.whisters[0], missing)]
+    entries = []
+    for player, count in owed:
+        f = liability_price(table, player, level)
+        entries.append(Entry(GORA, player, f * count, R_SHORTFALL, Term("shortfall", (count, f))))
+    return entries
+
+
+def liability_price(table: Table, whister: str, level: int) -> Amount:
+    """F: R (responsible), R/2 (half), classic R/2 until the pool closes (SPEC §2.1)."""
+    cv = table.convention
+    mode = cv.whist_liability
+    if mode == "classic":
+        pool = table.pool
+        if pool is None:
+            closed = False
+        elif cv.classic_liability_trigger == "whister_pool_closed":
+            closed = pool.closed(whister)
+        else:
+            closed = all(pool.closed(p) for p in table.players)
+        mode = "responsible" if closed else "half"
+    prices = cv.prices
+    return prices.liability_full[level] if mode == "responsible" else prices.liability_half[level]
+
+
+def consolation(
+    table: Table, declarer: str, level: int, undertricks: int, defence: Defence | None
+) -> list[Entry]:
+    """K × undertricks from each defender and the sitting-out dealer (SPEC §3.6).
+
+    ``defence`` None: a penalty set without play, where both defenders write it."""
+    cv = table.convention
+    k = cv.prices.consolation[level]
+    amount = k * undertricks
+    term = Term("consolation", (undertricks, k))
+    if defence is None:
+        writers = list(defenders_of(table, declarer))
+    elif defence.by_dealer and not cv.dealer_whist_defenders_consolation:
+        writers = []
+    else:
+        writers = [p for p in defence.defenders if p != defence.silent]
+    dealer = table.sitting_out
+    if dealer is not None and (
+        cv.consolation_to_dealer or (defence is not None and defence.by_dealer)
+    ):
+        writers.append(dealer)
+    return [Entry(WHIST, p, amount, R_CONSOLATION, term, declarer) for p in writers]

@@ -1,0 +1,93 @@
+"""Ledger entries: what a deal writes on the sheet, each with its rule and reason (SPEC §1).
+
+An entry is ``pulka`` (pool), ``gora`` (mountain), ``whist`` (written by ``player`` on
+``on``) or ``adjustment`` (a referee award outside the sheet). ``term`` says what the
+amount is for, as a code with numbers that ``explain`` renders in Russian or English.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from .numbers import Amount, exact
+
+PULKA = "pulka"
+GORA = "gora"
+WHIST = "whist"
+ADJUSTMENT = "adjustment"
+
+
+class Term(NamedTuple):
+    """Why an amount is written: a code of ``explain.TERMS`` and its numbers."""
+
+    code: str
+    args: tuple[object, ...] = ()
+
+
+class Entry(NamedTuple):
+    kind: str
+    player: str
+    amount: Amount
+    rule: str
+    term: Term
+    on: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a deal ended, for the raspasy series (SPEC §6.3) and for reports.
+
+    ``result``: ``made``, ``set``, ``penalty`` (a set without play), ``annulled``,
+    ``raspasy``; ``whisted``: somebody defended in play (a checked ten counts);
+    ``half_whist``: an accepted half-whist.
+    """
+
+    result: str
+    whisted: bool = False
+    half_whist: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class DealResult:
+    entries: tuple[Entry, ...]
+    outcome: Outcome
+
+    def __iter__(self) -> Iterator[Entry]:
+        return iter(self.entries)
+
+
+@dataclass(slots=True)
+class Totals:
+    """Sums of entries: pools, mountains, whists per ordered pair, adjustments."""
+
+    pulka: dict[str, Amount]
+    gora: dict[str, Amount]
+    whists: dict[tuple[str, str], Amount]
+    adjustments: dict[str, Amount]
+
+    @staticmethod
+    def of(entries: Iterable[Entry], start: Totals | None = None) -> Totals:
+        totals = start.copy() if start else Totals({}, {}, {}, {})
+        totals.add(entries)
+        return totals
+
+    def copy(self) -> Totals:
+        return Totals(dict(self.pulka), dict(self.gora), dict(self.whists), dict(self.adjustments))
+
+    def add(self, entries: Iterable[Entry]) -> None:
+        for entry in entries:
+            if entry.kind == WHIST:
+                assert entry.on is not None
+                key = (entry.player, entry.on)
+                self.whists[key] = exact(self.whists.get(key, 0) + entry.amount)
+            else:
+                book = self._books[entry.kind](self)
+                book[entry.player] = exact(book.get(entry.player, 0) + entry.amount)
+
+    _books = {
+        PULKA: lambda t: t.pulka,
+        GORA: lambda t: t.gora,
+        ADJUSTMENT: lambda t: t.adjustments,
+    }

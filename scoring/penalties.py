@@ -1,0 +1,104 @@
+"""Penalty sets without play and the referee's own rulings (SPEC §9.1, §9.2, §9.5–9.9)."""
+
+from __future__ import annotations
+
+from .errors import RulingError
+from .game import consolation
+from .ledger import ADJUSTMENT, GORA, PULKA, WHIST, Entry, Term
+from .model import (
+    ManualEntry,
+    PrikupRefusal,
+    RaspasyDealerFine,
+    RefereeRuling,
+    SetWithoutAll,
+    TalonPeeking,
+    WrongCardCount,
+)
+from .numbers import from_json
+from .table import Table
+
+
+def penalty_set(
+    table: Table, declarer: str, level: int, undertricks: int, rule: str
+) -> list[Entry]:
+    """A set "without ``undertricks``" at ``level`` with no play: mountain R × u, and
+    consolation when ``penalty_set_consolation`` is on; no trick whists, no premium."""
+    cv = table.convention
+    r = cv.prices.set[level]
+    term = Term("penalty_set", (rule, level, undertricks, r))
+    entries = [Entry(GORA, declarer, r * undertricks, rule, term)]
+    if cv.penalty_set_consolation:
+        entries += [
+            e._replace(rule=rule) for e in consolation(table, declarer, level, undertricks, None)
+        ]
+    return entries
+
+
+def set_without_all(table: Table, declarer: str, ruling: SetWithoutAll) -> list[Entry]:
+    """Kodeks 3.4.4: "без всех" at the level reached in the bidding (SPEC §9.1)."""
+    return penalty_set(table, declarer, ruling.bid_level, ruling.bid_level, ruling.rule)
+
+
+def wrong_card_count(
+    table: Table, declarer: str, level: int, ruling: WrongCardCount
+) -> list[Entry] | None:
+    """Kodeks 3.4.6: without 2 + proven; ``deliberate_only``: annulled (None) unless
+    deliberate, then without 2 (SPEC §9.2)."""
+    if table.convention.wrong_cards_rule == "deliberate_only":
+        if not ruling.deliberate:
+            return None
+        return penalty_set(table, declarer, level, 2, ruling.rule)
+    return penalty_set(table, declarer, level, 2 + ruling.proven_undertricks, ruling.rule)
+
+
+def referee_entries(table: Table, rulings: tuple[RefereeRuling, ...], raspasy: bool) -> list[Entry]:
+    """Entries of the application's rulings; each carries its rule reference (SPEC §9.9)."""
+    entries: list[Entry] = []
+    for i, ruling in enumerate(rulings):
+        field = f"referee_rulings[{i}]"
+        if isinstance(ruling, PrikupRefusal | RaspasyDealerFine):
+            if table.dealer is None:
+                raise RulingError("this ruling fines the dealer: the deal needs its dealer", field)
+            if isinstance(ruling, RaspasyDealerFine) and not raspasy:
+                raise RulingError("the raspasy dealer fine applies to a raspasy only", field)
+            points = _points(ruling.points, field)
+            code = "prikup_refusal" if isinstance(ruling, PrikupRefusal) else "raspasy_dealer_fine"
+            entries.append(Entry(GORA, table.dealer, points, ruling.rule, Term(code, (points,))))
+        elif isinstance(ruling, ManualEntry):
+            entries.append(_manual(table, ruling, field))
+        elif isinstance(ruling, TalonPeeking):
+            table.at_table(ruling.player, f"{field}.player")
+        else:
+            raise RulingError(f"unknown referee ruling {type(ruling).__name__}", field)
+    return entries
+
+
+def _points(value: object, field: str) -> int | object:
+    try:
+        points = from_json(value)
+    except TypeError:
+        raise RulingError("points must be a number", field) from None
+    if points < 0:
+        raise RulingError("points cannot be negative", field)
+    return points
+
+
+def _manual(table: Table, ruling: ManualEntry, field: str) -> Entry:
+    kinds = (PULKA, GORA, WHIST, ADJUSTMENT)
+    if ruling.kind not in kinds:
+        raise RulingError(f"kind must be one of {', '.join(kinds)}", f"{field}.kind")
+    player = table.at_table(ruling.player, f"{field}.player")
+    if not ruling.reason.strip():
+        raise RulingError("a manual entry needs its reason", f"{field}.reason")
+    try:
+        amount = from_json(ruling.amount)
+    except TypeError:
+        raise RulingError("the amount must be a number", f"{field}.amount") from None
+    on = None
+    if ruling.kind == WHIST:
+        on = table.at_table(ruling.on, f"{field}.on")
+        if on == player:
+            raise RulingError("a player cannot write whists on himself", f"{field}.on")
+    elif ruling.on is not None:
+        raise RulingError("only a whist entry names the player written on", f"{field}.on")
+    return Entry(ruling.kind, player, amount, ruling.rule, Term("manual", (ruling.reason,)), on)

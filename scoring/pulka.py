@@ -1,0 +1,109 @@
+"""A table session (pulka): deals in order, raspasy series, pool closing, settlement.
+
+SPEC §6.3–6.4, §6.8 (series index, exit minimum, what ends a series), §7 (help and the
+end of the pulka), §8 (settlement after the last deal), §12.5.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from .conventions import Convention
+from .deal import score_deal
+from .errors import PulkaError, ScoringError
+from .ledger import DealResult, Outcome, Totals
+from .model import Deal, DealType
+from .numbers import Amount
+from .settlement import settle_totals
+from .table import PoolState
+
+
+@dataclass(frozen=True, slots=True)
+class PulkaResult:
+    """Each deal's entries, the sheet's totals and its settlement (zero-sum)."""
+
+    players: tuple[str, ...]
+    deals: tuple[DealResult, ...]
+    totals: Totals
+    result: dict[str, Amount]
+    raspasy_in_series: int
+    finished: bool
+
+
+def ends_series(cv: Convention, outcome: Outcome) -> bool:
+    """Whether a deal that is not a raspasy ends the current series (SPEC §6.3)."""
+    if outcome.result == "annulled":
+        return False
+    rule = cv.raspasy_series_ends_on
+    if rule == "any_game":
+        return True
+    if outcome.result != "made":
+        return False
+    if rule == "made_game":
+        return True
+    if outcome.half_whist:
+        return cv.half_whist_exits_raspasy
+    return outcome.whisted
+
+
+def score_pulka(
+    convention: Convention,
+    players: Sequence[str],
+    deals: Iterable[Deal],
+    pool_size: Amount | None = None,
+) -> PulkaResult:
+    """Score a whole sheet from empty; an invalid deal refuses the whole pulka and the
+    error names the deal by its position (1-based)."""
+    seating = tuple(players)
+    totals = Totals({}, {}, {}, {})
+    results: list[DealResult] = []
+    in_series = 0
+    finished = False
+    for number, deal in enumerate(deals, start=1):
+        try:
+            if finished:
+                raise PulkaError("every pool is closed: the pulka is over")
+            deal = _check_series(convention, deal, in_series)
+            pool = PoolState(pool_size, totals.pulka, totals.gora)
+            result = score_deal(convention, seating, deal, pool)
+        except ScoringError as error:
+            raise error.within(f"deal {number}") from None
+        results.append(result)
+        totals.add(result.entries)
+        if deal.type == DealType.RASPASY:
+            in_series += 1
+        elif ends_series(convention, result.outcome):
+            in_series = 0
+        if pool_size is not None:
+            finished = all(totals.pulka.get(p, 0) >= pool_size for p in seating)
+    k = convention.pool_to_mountain_factor
+    return PulkaResult(
+        seating,
+        tuple(results),
+        totals,
+        settle_totals(seating, totals, k),
+        in_series,
+        finished,
+    )
+
+
+def _check_series(cv: Convention, deal: Deal, in_series: int) -> Deal:
+    """Derive the raspasy index; refuse a contract below the exit minimum (SPEC §6.8)."""
+    if deal.type == DealType.RASPASY:
+        index = in_series + 1
+        if deal.series_index is not None and deal.series_index != index:
+            raise PulkaError(
+                f"series_index {deal.series_index} does not match the derived {index}",
+                "raspasy.series_index",
+            )
+        return dataclasses.replace(deal, series_index=index)
+    if deal.type == DealType.GAME and isinstance(deal.level, int):
+        minimum = cv.minimum_level(in_series)
+        if deal.level < minimum:
+            raise PulkaError(
+                f"contract below the minimum after raspasy: {deal.level} < {minimum}",
+                "contract.level",
+            )
+    return deal

@@ -1,0 +1,63 @@
+"""The table a deal is scored at: seating, dealer, hands in play, pools before the deal."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from .conventions import Convention
+from .errors import DealError
+from .numbers import Amount
+
+
+@dataclass(frozen=True, slots=True)
+class PoolState:
+    """Pools and mountains before a deal; ``size`` None means no pool limit (SPEC §7)."""
+
+    size: Amount | None
+    pulka: Mapping[str, Amount]
+    gora: Mapping[str, Amount]
+
+    def closed(self, player: str) -> bool:
+        return self.size is not None and self.pulka.get(player, 0) >= self.size
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """Who sits where for one deal. ``sitting_out`` is the 4-handed dealer (SPEC §1)."""
+
+    convention: Convention
+    players: tuple[str, ...]
+    dealer: str | None
+    sitting_out: str | None
+    pool: PoolState | None = None
+
+    @staticmethod
+    def seat(
+        convention: Convention,
+        players: tuple[str, ...],
+        dealer: str | None,
+        pool: PoolState | None = None,
+    ) -> Table:
+        if len(players) not in (3, 4) or len(set(players)) != len(players):
+            raise DealError("a table has 3 or 4 distinct players", "players")
+        if dealer is not None and dealer not in players:
+            raise DealError(f"player {dealer} is not at the table", "dealer")
+        if len(players) == 4 and dealer is None:
+            raise DealError("a 4-handed deal needs its dealer", "dealer")
+        sitting_out = dealer if len(players) == 4 else None
+        return Table(convention, players, dealer, sitting_out, pool)
+
+    @property
+    def n(self) -> int:
+        return len(self.players)
+
+    def at_table(self, player: object, field: str) -> str:
+        if player not in self.players:
+            raise DealError(f"player {player} is not at the table", field)
+        return str(player)
+
+    def clockwise_from(self, player: str) -> tuple[str, ...]:
+        """The other players, clockwise starting after ``player``."""
+        i = self.players.index(player)
+        return self.players[i + 1 :] + self.players[:i]
