@@ -91,28 +91,24 @@ def read_defence(table: Table, deal: Deal, declarer: str, level: int) -> Defence
     checked_ten = cv.ten_mode == "checked" and level == 10
     shape = _PATTERNS.get(pattern)
     if shape is None or (shape == CHECKED) != checked_ten:
-        raise DealError(
-            _diagnose(pattern, level, checked_ten, cv.half_whist_levels), "defence"
-        )
+        raise DealError(_diagnose(pattern, level, checked_ten, cv.half_whist_levels), "defence")
     if _H in (c for _, c in pattern):
         if level not in cv.half_whist_levels:
             raise DealError(_half_whist_levels_message(cv.half_whist_levels), "defence")
-        if shape.startswith("gentleman") or shape == "returned_by_second":
-            if cv.whist_sharing != "gentleman":
-                raise DealError(
-                    "whist – pass – half-whist is allowed only under gentleman whist",
-                    "defence",
-                )
+        gentleman_only = shape.startswith("gentleman") or shape == "returned_by_second"
+        if gentleman_only and cv.whist_sharing != "gentleman":
+            raise DealError(
+                "whist – pass – half-whist is allowed only under gentleman whist", "defence"
+            )
     second = defenders[1] if first == defenders[0] else defenders[0]
     defence = _decide(shape, defenders, first, second)
     if dealer_call is not None:
         defence = _dealer_takes_over(table, dealer_call, defence, shape, len(calls) - 1)
-    if cv.stalingrad and level == 6 and deal.strain == "S":
-        if len(defence.whisters) != 2 or defence.by_dealer or deal.play.value != "closed":
-            raise DealError(
-                "Stalingrad: 6♠ must be whisted by both defenders and played closed",
-                "defence",
-            )
+    stalingrad = cv.stalingrad and level == 6 and deal.strain == "S"
+    if stalingrad and (len(defence.whisters) != 2 or deal.play.value != "closed"):
+        raise DealError(
+            "Stalingrad: 6♠ must be whisted by both defenders and played closed", "defence"
+        )
     return defence
 
 

@@ -153,7 +153,9 @@ def _defence(calls: Any) -> tuple[DefenceCall, ...]:
             what = Call(_get(call, "call", f"defence[{i}]"))
         except ValueError:
             raise ScoringError(f"unknown call {call['call']!r}", f"defence[{i}].call") from None
-        parsed.append((call.get("order", i + 1), DefenceCall(call.get("player"), what, call.get("replaces"))))
+        who: Any = call.get("player")
+        replaces: Any = call.get("replaces")
+        parsed.append((call.get("order", i + 1), DefenceCall(who, what, replaces)))
     orders = [order for order, _ in parsed]
     if len(set(map(str, orders))) != len(orders):
         raise ScoringError("two calls have the same order", "defence")
@@ -263,7 +265,10 @@ def _pulka_output(case: Mapping[str, Any], cv: Convention, players: tuple[str, .
 def _settlement(case: Mapping[str, Any], cv: Convention, players: tuple[str, ...]) -> Any:
     data = _mapping(_get(case, "input", "input"), "input")
     pulka = {p: _number(v, f"input.pulka.{p}") for p, v in (data.get("pulka") or {}).items()}
-    gora = {p: _number(v, f"input.gora.{p}") for p, v in _mapping(data.get("gora") or {}, "input.gora").items()}
+    gora = {
+        p: _number(v, f"input.gora.{p}")
+        for p, v in _mapping(data.get("gora") or {}, "input.gora").items()
+    }
     for book, values in (("pulka", pulka), ("gora", gora)):
         for p in values:
             if p not in players:
@@ -272,7 +277,7 @@ def _settlement(case: Mapping[str, Any], cv: Convention, players: tuple[str, ...
     for i, item in enumerate(data.get("whists") or []):
         field = f"input.whists[{i}]"
         item = _mapping(item, field)
-        by, on = item.get("by"), item.get("on")
+        by, on = str(item.get("by")), str(item.get("on"))
         for who in (by, on):
             if who not in players:
                 raise ScoringError(f"player {who} is not at the table", field)
@@ -334,10 +339,12 @@ def check_case(case: Any, output: Mapping[str, Any]) -> list[str]:
         want = {(w["by"], w["on"]): w["amount"] for w in expected.get("whists") or []}
         got = {(w["by"], w["on"]): w["amount"] for w in output.get("whists") or []}
         for pair in sorted(set(want) | set(got)):
-            problems += _differs(f"whists {pair[0]}->{pair[1]}", want.get(pair, 0), got.get(pair, 0))
-        want = {a["player"]: a["whists"] for a in expected.get("adjustments") or []}
-        got = {a["player"]: a["whists"] for a in output.get("adjustments") or []}
-        problems += _compare_book("adjustments", want, got)
+            problems += _differs(
+                f"whists {pair[0]}->{pair[1]}", want.get(pair, 0), got.get(pair, 0)
+            )
+        wanted = {a["player"]: a["whists"] for a in expected.get("adjustments") or []}
+        given = {a["player"]: a["whists"] for a in output.get("adjustments") or []}
+        problems += _compare_book("adjustments", wanted, given)
     return problems
 
 

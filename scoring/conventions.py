@@ -322,7 +322,7 @@ PRESETS: dict[str, dict[str, object]] = {
 
 
 def preset(name: str) -> Convention:
-    """The named preset of SPEC §10 (``sochi``, ``leningrad``, ``rostov``, ``classic``, ``fspr``)."""
+    """A preset of SPEC §10: ``sochi``, ``leningrad``, ``rostov``, ``classic``, ``fspr``."""
     if name not in PRESETS:
         raise OptionError(f"unknown convention {name!r}", "convention")
     return _PRESET_CACHE[name]
@@ -334,4 +334,4 @@ def convention(name: str, options: Mapping[str, object] | None = None) -> Conven
     return base.with_options(options) if options else base
 
 
-_PRESET_CACHE = {name: Convention(name=name, **values) for name, values in PRESETS.items()}
+_PRESET_CACHE = {name: Convention(name=name, **values) for name, values in PRESETS.items()}  # type: ignore[arg-type]

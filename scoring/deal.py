@@ -68,15 +68,16 @@ def _raspasy(table: Table, deal: Deal) -> Scored:
     if isinstance(k, bool) or not isinstance(k, int) or k < 1:
         raise DealError("a raspasy needs its series index (1, 2, …)", "raspasy.series_index")
     cv = table.convention
-    if table.sitting_out is not None and cv.raspasy_talon == "dealer_plays":
-        if cv.raspasy_recording == "whists":
-            raise DealError(
-                "raspasy on whists with the dealer playing the talon is not described by any "
-                "source (SPEC §6.5)",
-                "raspasy",
-            )
+    dealer_plays = table.sitting_out is not None and cv.raspasy_talon == "dealer_plays"
+    if dealer_plays and cv.raspasy_recording == "whists":
+        raise DealError(
+            "raspasy on whists with the dealer playing the talon is not described by any "
+            "source (SPEC §6.5)",
+            "raspasy",
+        )
     _require_play(deal)
     hands = raspasy.hands_in_play(table)
+    assert deal.tricks is not None
     tricks = _tricks(table, deal.tricks, hands, "tricks")
     dealer = table.sitting_out
     if dealer is not None and dealer in hands and tricks[dealer] > 2:
@@ -101,9 +102,8 @@ def _contract(table: Table, deal: Deal) -> Scored:
             raise DealError("a misère has no defence calls", "defence")
         if isinstance(ruling, SetWithoutAll):
             _no_play(deal)
-            return penalties.set_without_all(table, declarer, _bid_level(ruling, 6)), Outcome(
-                "penalty"
-            )
+            _bid_level(ruling, 6)
+            return penalties.set_without_all(table, declarer, ruling), Outcome("penalty")
         if isinstance(ruling, WrongCardCount | LookedAtDiscard):
             raise RulingError(f"{ruling.rule} applies to trick games only", "ruling")
 

@@ -119,7 +119,7 @@ def shortfall(table: Table, level: int, defence: Defence, tricks: Mapping[str, i
         return []
     owed: list[tuple[str, int]]
     if len(defence.whisters) == 2:
-        first, second = defence.whisters
+        second = defence.whisters[1]
         if obligation >= 2:
             half = obligation // 2
             owed = [(p, half - tricks[p]) for p in defence.whisters if tricks[p] < half]

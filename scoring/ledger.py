@@ -7,9 +7,9 @@ amount is for, as a code with numbers that ``explain`` renders in Russian or Eng
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import ClassVar, NamedTuple
 
 from .numbers import Amount, exact
 
@@ -86,7 +86,7 @@ class Totals:
                 book = self._books[entry.kind](self)
                 book[entry.player] = exact(book.get(entry.player, 0) + entry.amount)
 
-    _books = {
+    _books: ClassVar[dict[str, Callable[[Totals], dict[str, Amount]]]] = {
         PULKA: lambda t: t.pulka,
         GORA: lambda t: t.gora,
         ADJUSTMENT: lambda t: t.adjustments,

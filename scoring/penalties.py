@@ -14,7 +14,7 @@ from .model import (
     TalonPeeking,
     WrongCardCount,
 )
-from .numbers import from_json
+from .numbers import Amount, from_json
 from .table import Table
 
 
@@ -73,7 +73,7 @@ def referee_entries(table: Table, rulings: tuple[RefereeRuling, ...], raspasy: b
     return entries
 
 
-def _points(value: object, field: str) -> int | object:
+def _points(value: object, field: str) -> Amount:
     try:
         points = from_json(value)
     except TypeError:

@@ -123,7 +123,7 @@ def _draw_byes(
     for p in drawn:
         if all(p in pair for pair in apart):  # everyone else can play at one table
             forced = ", forced by a forbidden pair" if p != drawn[0] else ""
-            return (p,), [f"bye: {p} ({past.byes.get(p, 0)} byes before){forced}"]
+            return (p,), [f"bye: {p} (byes before: {past.byes.get(p, 0)}){forced}"]
     raise ForbiddenPairError("no single bye keeps every forbidden pair apart", tuple(apart))
 
 
@@ -207,10 +207,9 @@ def _round_notes(layout: Layout, order: Sequence[P], past: Tally[P], *, swiss: b
     notes = ["Swiss: blocks by standings" + starts if swiss else "random draw" + starts]
     kept = [r for members in layout.tables for r in _repeats([order[i] for i in members], past)]
     before = sum(len(_repeats([order[i] for i in members], past)) for members in layout.start)
-    if kept:
-        notes.append(f"repeat pairs kept: {len(kept)} ({', '.join(kept)})")
-    else:
-        notes.append("no repeat pairs")
+    notes.append(
+        f"repeat pairs kept: {len(kept)}: {', '.join(kept)}" if kept else "no repeat pairs"
+    )
     if layout.swaps:
-        notes.append(f"{len(layout.swaps)} swaps; repeat pairs at the start: {before}")
+        notes.append(f"swaps: {len(layout.swaps)}; repeat pairs before the swaps: {before}")
     return notes

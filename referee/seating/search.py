@@ -64,11 +64,10 @@ class Layout:
 def arrange(problem: Problem, rng: random.Random) -> Layout:
     """Swiss: start from the blocks; a random draw: start from shuffles, keep the cheapest.
 
-    A random draw tries again while any penalty is left (``min(60, 3000 // n)`` starts at
-    most); a Swiss round only while a forbidden pair is left.
+    A random draw tries again while any penalty is left, a Swiss round only while a forbidden
+    pair is left; at most 3000 // n starts, between 3 and 60 (one when there is one table).
     """
-    n = len(problem.pen)
-    limit = max(3, min(60, 3000 // n))
+    limit = 1 if len(problem.sizes) == 1 else max(3, min(60, 3000 // len(problem.pen)))
     best: Layout | None = None
     for attempt in range(1, limit + 1):
         start = problem.blocks() if problem.swiss and attempt == 1 else _shuffled(problem, rng)
