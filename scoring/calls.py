@@ -6,7 +6,7 @@ SPEC §3.1 (whist or pass, Stalingrad), §3.5 (gentleman retreat to half-whist),
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .errors import DealError
 from .model import Call, Deal, DefenceCall
@@ -18,8 +18,7 @@ PLAYED = "played"
 CHECKED = "checked"
 
 
-@dataclass(frozen=True, slots=True)
-class Defence:
+class Defence(NamedTuple):
     """What the calls decided.
 
     ``kind``: ``pass_pass`` (made without play), ``half_whist`` (accepted), ``played``
@@ -53,6 +52,9 @@ _PATTERNS: dict[tuple[tuple[int, Call], ...], str] = {
     ((0, _W), (1, _P), (0, _H), (1, _R)): "returned_by_second",
     ((0, _C), (1, _C)): CHECKED,
 }
+_WITH_HALF_WHIST = {
+    shape for pattern, shape in _PATTERNS.items() if any(c == _H for _, c in pattern)
+}
 _DEALER_MAY_WHIST = {PASS_PASS, "half_second", "gentleman_half"}
 
 
@@ -69,30 +71,20 @@ def read_defence(table: Table, deal: Deal, declarer: str, level: int) -> Defence
     calls = deal.defence
     dealer_call: DefenceCall | None = None
     for i, call in enumerate(calls):
-        field = f"defence[{i}]"
-        who = table.at_table(call.player, f"{field}.player")
-        if who == declarer:
-            raise DealError("the declarer cannot make a defence call: one declarer per deal", field)
-        if who == table.sitting_out:
-            if i != len(calls) - 1:
-                raise DealError("no call may follow the dealer's whist", field)
-            if call.call not in (_W, _R):
-                raise DealError(
-                    "the sitting-out dealer can only whist (or return the whist)", field
-                )
-            dealer_call = call
-        elif call.replaces is not None:
-            raise DealError("only the sitting-out dealer replaces a hand", f"{field}.replaces")
+        if call.player in defenders and call.replaces is None:
+            continue
+        _check_caller(table, call, i, len(calls), declarer)
+        dealer_call = call
     own_calls = calls[:-1] if dealer_call else calls
     if not own_calls:
         raise DealError("the defenders' calls are missing", "defence")
     first = own_calls[0].player
-    pattern = tuple((0 if c.player == first else 1, c.call) for c in own_calls)
+    pattern = tuple([(0 if c.player == first else 1, c.call) for c in own_calls])
     checked_ten = cv.ten_mode == "checked" and level == 10
     shape = _PATTERNS.get(pattern)
     if shape is None or (shape == CHECKED) != checked_ten:
         raise DealError(_diagnose(pattern, level, checked_ten, cv.half_whist_levels), "defence")
-    if _H in (c for _, c in pattern):
+    if shape in _WITH_HALF_WHIST:
         if level not in cv.half_whist_levels:
             raise DealError(_half_whist_levels_message(cv.half_whist_levels), "defence")
         gentleman_only = shape.startswith("gentleman") or shape == "returned_by_second"
@@ -110,6 +102,20 @@ def read_defence(table: Table, deal: Deal, declarer: str, level: int) -> Defence
             "Stalingrad: 6♠ must be whisted by both defenders and played closed", "defence"
         )
     return defence
+
+
+def _check_caller(table: Table, call: DefenceCall, i: int, count: int, declarer: str) -> None:
+    """A call by someone other than a defender: only the sitting-out dealer's last whist."""
+    field = f"defence[{i}]"
+    who = table.at_table(call.player, f"{field}.player")
+    if who == declarer:
+        raise DealError("the declarer cannot make a defence call: one declarer per deal", field)
+    if who != table.sitting_out:
+        raise DealError("only the sitting-out dealer replaces a hand", f"{field}.replaces")
+    if i != count - 1:
+        raise DealError("no call may follow the dealer's whist", field)
+    if call.call not in (_W, _R):
+        raise DealError("the sitting-out dealer can only whist (or return the whist)", field)
 
 
 def _decide(shape: str, defenders: tuple[str, str], first: str, second: str) -> Defence:

@@ -86,47 +86,57 @@ def _raspasy(table: Table, deal: Deal) -> Scored:
 
 
 def _contract(table: Table, deal: Deal) -> Scored:
-    if deal.declarer is None:
+    declarer = deal.declarer
+    if declarer is None:
         raise DealError("a game or misère needs its declarer", "declarer")
-    declarer = table.at_table(deal.declarer, "declarer")
-    if declarer == table.sitting_out:
+    if declarer not in table.hands:
+        table.at_table(declarer, "declarer")
         raise DealError("the sitting-out dealer cannot declare", "declarer")
     if deal.series_index is not None:
         raise DealError("only a raspasy has a series index", "raspasy")
-    hands = tuple(p for p in table.players if p != table.sitting_out)
-    ruling = deal.ruling
     if deal.type == DealType.MISERE:
-        if deal.level is not None or deal.strain is not None:
-            raise DealError("a misère has no level or strain", "contract")
-        if deal.defence:
-            raise DealError("a misère has no defence calls", "defence")
-        if isinstance(ruling, SetWithoutAll):
-            _no_play(deal)
-            _bid_level(ruling, 6)
-            return penalties.set_without_all(table, declarer, ruling), Outcome("penalty")
-        if isinstance(ruling, WrongCardCount | LookedAtDiscard):
-            raise RulingError(f"{ruling.rule} applies to trick games only", "ruling")
+        return _misere(table, deal, declarer)
+    return _game(table, deal, declarer)
 
-        def score_misere(tricks: Mapping[str, int]) -> Scored:
-            counted = _tricks(table, tricks, hands, "tricks")
-            return misere.score_misere(table, declarer, counted[declarer])
 
-        _require_play(deal)
-        return _with_plan(table, declarer, deal, score_misere)
+def _misere(table: Table, deal: Deal, declarer: str) -> Scored:
+    if deal.level is not None or deal.strain is not None:
+        raise DealError("a misère has no level or strain", "contract")
+    if deal.defence:
+        raise DealError("a misère has no defence calls", "defence")
+    ruling = deal.ruling
+    if isinstance(ruling, SetWithoutAll):
+        _no_play(deal)
+        _bid_level(ruling, 6)
+        return penalties.set_without_all(table, declarer, ruling), Outcome("penalty")
+    if isinstance(ruling, WrongCardCount | LookedAtDiscard):
+        raise RulingError(f"{ruling.rule} applies to trick games only", "ruling")
+
+    def score_misere(tricks: Mapping[str, int]) -> Scored:
+        counted = _tricks(table, tricks, table.hands, "tricks")
+        return misere.score_misere(table, declarer, counted[declarer])
+
+    _require_play(deal)
+    return _with_plan(table, declarer, deal, score_misere)
+
+
+def _game(table: Table, deal: Deal, declarer: str) -> Scored:
     level = deal.level
     if isinstance(level, bool) or level not in (6, 7, 8, 9, 10):
         raise DealError(f"level {level!r} is not 6..10", "contract.level")
     if deal.strain not in STRAINS:
         raise DealError(f"strain {deal.strain!r} is not one of S, C, D, H, NT", "contract.strain")
+    ruling = deal.ruling
     if isinstance(ruling, SetWithoutAll | WrongCardCount):
         return _penalty(table, declarer, level, deal, ruling)
     defence = read_defence(table, deal, declarer, level)
-    _no_peeker_whists(deal, defence)
-    if defence.kind not in (CHECKED,) and not defence.whisters:
+    if deal.referee_rulings:
+        _no_peeker_whists(deal, defence)
+    if defence.kind != CHECKED and not defence.whisters:
         if deal.play != Play.NONE or deal.tricks is not None:
             what = "pass – pass" if defence.kind == PASS_PASS else "an accepted half-whist"
             raise DealError(f"after {what} the deal is not played: play none, no tricks", "play")
-        if isinstance(ruling, LookedAtDiscard | DisputedPlanCommercial | DisputedPlanQualification):
+        if ruling is not None and not isinstance(ruling, PrikupPremiumRecord):
             raise RulingError(f"{ruling.rule} needs a played deal", "ruling")
         entries, outcome = game.score_unplayed(table, declarer, level, defence)
     else:
@@ -136,17 +146,21 @@ def _contract(table: Table, deal: Deal) -> Scored:
         penalty_tricks = 1 if isinstance(ruling, LookedAtDiscard) else 0
 
         def score_game(tricks: Mapping[str, int]) -> Scored:
-            counted = _tricks(table, tricks, hands, "tricks")
+            counted = _tricks(table, tricks, table.hands, "tricks")
             return game.score_played(table, declarer, level, defence, counted, penalty_tricks)
 
         entries, outcome = _with_plan(table, declarer, deal, score_game)
-    return entries + prikup.premium(table, declarer, level, deal.talon), outcome
+    if deal.talon is not None and table.convention.prikup_bonus:
+        entries += prikup.premium(table, declarer, level, deal.talon)
+    return entries, outcome
 
 
 def _with_plan(table: Table, declarer: str, deal: Deal, score: disputed.Scorer) -> Scored:
     assert deal.tricks is not None
     actual = score(deal.tricks)
     ruling = deal.ruling
+    if ruling is None:
+        return actual
     if isinstance(ruling, DisputedPlanCommercial):
         return disputed.commercial(table, declarer, ruling, actual, _in_ruling(score))
     if isinstance(ruling, DisputedPlanQualification):

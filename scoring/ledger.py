@@ -7,7 +7,7 @@ amount is for, as a code with numbers that ``explain`` renders in Russian or Eng
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import ClassVar, NamedTuple
 
@@ -35,8 +35,7 @@ class Entry(NamedTuple):
     on: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
+class Outcome(NamedTuple):
     """How a deal ended, for the raspasy series (SPEC §6.3) and for reports.
 
     ``result``: ``made``, ``set``, ``penalty`` (a set without play), ``annulled``,
@@ -49,13 +48,9 @@ class Outcome:
     half_whist: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class DealResult:
+class DealResult(NamedTuple):
     entries: tuple[Entry, ...]
     outcome: Outcome
-
-    def __iter__(self) -> Iterator[Entry]:
-        return iter(self.entries)
 
 
 @dataclass(slots=True)

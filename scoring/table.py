@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .conventions import Convention
 from .errors import DealError
 from .numbers import Amount
 
 
-@dataclass(frozen=True, slots=True)
-class PoolState:
+class PoolState(NamedTuple):
     """Pools and mountains before a deal; ``size`` None means no pool limit (SPEC §7)."""
 
     size: Amount | None
@@ -22,14 +21,15 @@ class PoolState:
         return self.size is not None and self.pulka.get(player, 0) >= self.size
 
 
-@dataclass(frozen=True, slots=True)
-class Table:
-    """Who sits where for one deal. ``sitting_out`` is the 4-handed dealer (SPEC §1)."""
+class Table(NamedTuple):
+    """Who sits where for one deal. ``sitting_out`` is the 4-handed dealer (SPEC §1);
+    ``hands`` are the players who hold cards in a game or misère."""
 
     convention: Convention
     players: tuple[str, ...]
     dealer: str | None
     sitting_out: str | None
+    hands: tuple[str, ...]
     pool: PoolState | None = None
 
     @staticmethod
@@ -45,8 +45,10 @@ class Table:
             raise DealError(f"player {dealer} is not at the table", "dealer")
         if len(players) == 4 and dealer is None:
             raise DealError("a 4-handed deal needs its dealer", "dealer")
-        sitting_out = dealer if len(players) == 4 else None
-        return Table(convention, players, dealer, sitting_out, pool)
+        if len(players) == 4:
+            hands = tuple(p for p in players if p != dealer)
+            return Table(convention, players, dealer, dealer, hands, pool)
+        return Table(convention, players, dealer, None, players, pool)
 
     @property
     def n(self) -> int:

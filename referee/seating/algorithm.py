@@ -71,11 +71,12 @@ def seat_round(
     apart = _forbidden_pairs(forbidden, players)
     byes, bye_note = _draw_byes(players, plan, past, apart, rng)
     playing = [p for p in players if p not in byes]
+    at_tables = [(a, b) for a, b in apart if a in playing and b in playing]
     order = playing if standings is None else _by_standings(playing, standings)
-    problem = _problem(order, plan, past, apart, weights, swiss=standings is not None)
+    problem = _problem(order, plan, past, at_tables, weights, swiss=standings is not None)
     layout = arrange(problem, rng)
     if layout.cost >= FORBIDDEN:
-        kept = [(a, b) for a, b in apart if _together(layout, order, a, b)]
+        kept = [(a, b) for a, b in at_tables if _together(layout, order, a, b)]
         listed = ", ".join(pair_label(a, b) for a, b in kept)
         raise ForbiddenPairError(
             f"no seating found keeping these pairs apart: {listed}", tuple(kept)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import accumulate
 
 FORBIDDEN = 10**9  # the penalty of one forbidden pair: worse than any number of repeats
@@ -71,14 +71,14 @@ def arrange(problem: Problem, rng: random.Random) -> Layout:
     best: Layout | None = None
     for attempt in range(1, limit + 1):
         start = problem.blocks() if problem.swiss and attempt == 1 else _shuffled(problem, rng)
-        layout = _improve(problem, start, attempt)
+        layout = _improve(problem, start)
         if best is None or layout.cost < best.cost:
             best = layout
         goal = FORBIDDEN if problem.swiss else 1
         if best.cost < goal:
             break
     assert best is not None
-    return Layout(best.start, best.tables, best.swaps, best.cost, attempt)
+    return replace(best, attempts=attempt)
 
 
 def _shuffled(problem: Problem, rng: random.Random) -> list[list[int]]:
@@ -88,7 +88,7 @@ def _shuffled(problem: Problem, rng: random.Random) -> list[list[int]]:
     return [order[end - size : end] for size, end in zip(problem.sizes, ends, strict=True)]
 
 
-def _improve(problem: Problem, start: list[list[int]], attempt: int) -> Layout:
+def _improve(problem: Problem, start: list[list[int]]) -> Layout:
     pen = problem.pen
     rank = _rank_penalty(problem)
     tables = [list(members) for members in start]
@@ -137,7 +137,7 @@ def _improve(problem: Problem, start: list[list[int]], attempt: int) -> Layout:
         tables=tuple(tuple(members) for members in tables),
         swaps=tuple(swaps),
         cost=cost(problem, tables),
-        attempts=attempt,
+        attempts=1,
     )
 
 

@@ -90,6 +90,9 @@ class ConversionMethod(Protocol):
 
 M = TypeVar("M", bound=ConversionMethod)
 METHODS: dict[str, type[ConversionMethod]] = {}
+DISABLED = {  # named slots the rules describe but do not define (TOURNAMENTS §3.2)
+    "opposition_adjusted": "the DC league formula [S33] lacks the operator between its terms",
+}
 
 
 def register(method: type[M]) -> type[M]:
@@ -109,6 +112,8 @@ def conversion_method(name: str, params: Mapping[str, object] | None = None) -> 
 known: raw_whists, cutoff_bands, coefficient_bands, placement_points
     """
     method = METHODS.get(name)
+    if name in DISABLED:
+        raise UnknownMethodError(f"{name} is not available: {DISABLED[name]}", "method")
     if method is None:
         known = ", ".join(METHODS)
         raise UnknownMethodError(f"unknown conversion method {name!r}; known: {known}", "method")

@@ -302,7 +302,14 @@ def test_every_method_has_a_name() -> None:
 
 
 def test_unknown_method_is_a_typed_error() -> None:
-    with pytest.raises(UnknownMethodError, match="unknown conversion method 'opposition_adj"):
+    known = "raw_whists, cutoff_bands, coefficient_bands, placement_points"
+    with pytest.raises(UnknownMethodError, match=f"unknown .* 'bula_points'; known: {known}"):
+        conversion_method("bula_points")
+
+
+def test_opposition_adjusted_is_a_disabled_slot() -> None:
+    # §3.2: the DC league formula misses its operator; named, but refused with the reason.
+    with pytest.raises(UnknownMethodError, match=r"not available: .* lacks the operator"):
         conversion_method("opposition_adjusted")
 
 
