@@ -11,11 +11,13 @@ from collections.abc import Sequence
 
 from .calls import defenders_of
 from .conventions import Convention
-from .ledger import Outcome
+from .deal import score_deal
+from .ledger import Totals
 from .model import STRAINS, Call, Deal, DealType, DefenceCall, Play
+from .numbers import Amount
 from .pulka import ends_series
 from .raspasy import hands_in_play
-from .table import Table
+from .table import PoolState, Table
 
 CARDS = [s + r for s in "SCDH" for r in ("A", "K", "Q", "J", "10", "9", "8", "7")]
 _LEVELS = (6, 6, 6, 6, 7, 7, 7, 8, 8, 9, 10)
@@ -133,37 +135,27 @@ def random_pulka(
     cv: Convention,
     players: Sequence[str],
     deals: int,
+    pool_size: Amount | None = None,
 ) -> list[Deal]:
-    """``deals`` legal deals in a row with the dealer passing clockwise; the contract
-    minimum after raspasy is honoured (no pool limit, so no deal is ever refused)."""
+    """Up to ``deals`` legal deals in a row, the dealer passing clockwise, honouring the
+    contract minimum after raspasy; with a ``pool_size`` it stops when every pool is closed.
+    """
     out: list[Deal] = []
     in_series = 0
+    totals = Totals({}, {}, {}, {})
     for i in range(deals):
+        if pool_size is not None and all(totals.pulka.get(p, 0) >= pool_size for p in players):
+            break
         dealer = players[i % len(players)]
+        minimum = cv.minimum_level(in_series)
         deal = random_deal(
-            rng,
-            cv,
-            players,
-            dealer,
-            minimum_level=cv.minimum_level(in_series),
-            series_index=in_series + 1,
+            rng, cv, players, dealer, minimum_level=minimum, series_index=in_series + 1
         )
+        result = score_deal(cv, players, deal, PoolState(pool_size, totals.pulka, totals.gora))
+        totals.add(result.entries)
         out.append(deal)
         if deal.type == DealType.RASPASY:
             in_series += 1
-        elif ends_series(cv, _rough_outcome(deal)):
+        elif ends_series(cv, result.outcome):
             in_series = 0
     return out
-
-
-def _rough_outcome(deal: Deal) -> Outcome:
-    """Enough of a deal's outcome to follow the series without scoring it."""
-    if deal.tricks is None:
-        half = any(c.call == Call.HALF_WHIST for c in deal.defence)
-        return Outcome("made", half_whist=half)
-    assert deal.declarer is not None
-    taken = deal.tricks[deal.declarer]
-    if deal.type == DealType.MISERE:
-        return Outcome("made" if taken == 0 else "set")
-    assert deal.level is not None
-    return Outcome("made" if taken >= deal.level else "set", whisted=True)

@@ -1,0 +1,122 @@
+"""Short ways to score a case in tests, in the JSON shapes of SPEC §12."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from scoring.casefile import load, run_case
+
+
+def score(
+    convention: str,
+    players: str | list[str],
+    deal: dict[str, Any],
+    *,
+    options: dict[str, Any] | None = None,
+    dealer: str | None = None,
+    pool_before: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """Score one deal case; ``players`` may be a string like ``"ABC"``."""
+    case: dict[str, Any] = {
+        "id": "t",
+        "kind": "deal",
+        "convention": convention,
+        "options": options or {},
+        "players": list(players),
+        "dealer": dealer,
+        "deal": deal,
+    }
+    if pool_before is not None:
+        case["pool_before"] = pool_before
+    return run_case(case)
+
+
+def pulka(
+    convention: str,
+    players: str | list[str],
+    deals: list[dict[str, Any]],
+    *,
+    options: dict[str, Any] | None = None,
+    pool_size: Any = None,
+) -> dict[str, Any]:
+    case = {
+        "id": "t",
+        "kind": "pulka",
+        "convention": convention,
+        "options": options or {},
+        "players": list(players),
+        "pool_size": pool_size,
+        "deals": deals,
+    }
+    return run_case(case)
+
+
+def whists(output: dict[str, Any]) -> dict[str, Any]:
+    """The whist entries as ``{"B->A": amount}``."""
+    assert "error" not in output, output["error"]
+    return {f"{w['by']}->{w['on']}": w["amount"] for w in output["whists"]}
+
+
+def calls(*pairs: str) -> list[dict[str, Any]]:
+    """``calls("B whist", "C pass")`` → the ``defence`` list with orders 1, 2, …"""
+    out = []
+    for order, text in enumerate(pairs, start=1):
+        player, call, *rest = text.split()
+        item: dict[str, Any] = {"player": player, "call": call, "order": order}
+        if rest:
+            item["replaces"] = rest[0]
+        out.append(item)
+    return out
+
+
+def game(
+    declarer: str,
+    level: int,
+    defence: list[dict[str, Any]],
+    tricks: dict[str, int] | None = None,
+    *,
+    play: str | None = None,
+    strain: str = "S",
+    **extra: Any,
+) -> dict[str, Any]:
+    deal: dict[str, Any] = {
+        "type": "game",
+        "declarer": declarer,
+        "contract": {"level": level, "strain": strain},
+        "defence": defence,
+        "play": play or ("closed" if tricks else "none"),
+    }
+    if tricks is not None:
+        deal["tricks"] = tricks
+    deal.update(extra)
+    return deal
+
+
+def misere(declarer: str, tricks: dict[str, int] | None, **extra: Any) -> dict[str, Any]:
+    deal: dict[str, Any] = {
+        "type": "misere",
+        "declarer": declarer,
+        "contract": {"level": "misere"},
+        "defence": [],
+        "play": "open" if tricks is not None else "none",
+    }
+    if tricks is not None:
+        deal["tricks"] = tricks
+    deal.update(extra)
+    return deal
+
+
+def raspasy(tricks: dict[str, int], series_index: int | None = 1) -> dict[str, Any]:
+    deal: dict[str, Any] = {"type": "raspasy", "play": "closed", "tricks": tricks}
+    if series_index is not None:
+        deal["raspasy"] = {"series_index": series_index}
+    return deal
+
+
+def exact(value: Any) -> Fraction:
+    """A number from an output, as an exact fraction (outputs round thirds to 6 places)."""
+    return Fraction(str(value))
+
+
+__all__ = ["calls", "exact", "game", "load", "misere", "pulka", "raspasy", "score", "whists"]
