@@ -23,6 +23,21 @@ def _tricks_ru(n: object) -> str:
     return f"{n} {tail}"
 
 
+_GENITIVE = ("", "одной", "двух", "трёх", "четырёх", "пяти", "шести", "семи", "восьми")
+_GENITIVE += ("девяти", "десяти")
+
+
+def _without_ru(n: object) -> str:
+    """Undertricks as players say them: «без одной», «без двух»."""
+    if isinstance(n, int) and 0 < n < len(_GENITIVE):
+        return f"без {_GENITIVE[n]}"
+    return f"без {_n(n)}"
+
+
+def _points_en(n: object) -> str:
+    return f"{_n(n)} pool point" + ("" if n == 1 else "s")
+
+
 def _tricks_en(n: object) -> str:
     return f"{show(n)} trick" + ("" if n == 1 else "s")  # type: ignore[arg-type]
 
@@ -52,9 +67,9 @@ EN: dict[str, Phrase] = {
     "premium": lambda c, t, w: f"prikup premium {c}: {_tricks_en(t)} × {_n(w)}",
     "premium_half": lambda c, t, w: f"half the prikup premium {c}: {_tricks_en(t)} × {_n(w)}",
     "helped_by": lambda p: f"help from {p}",
-    "help": lambda g, p: f"help: {_n(g)} pool points × {_n(p)}",
-    "write_off": lambda r, k: f"overflow of {_n(r)} pool points written off × {_n(k)}",
-    "write_off_whists": lambda r, w, n: f"overflow of {_n(r)} pool points × {_n(w)} / {n}",
+    "help": lambda g, p: f"help: {_points_en(g)} × {_n(p)}",
+    "write_off": lambda r, k: f"overflow of {_points_en(r)} written off × {_n(k)}",
+    "write_off_whists": lambda r, w, n: f"overflow of {_points_en(r)} × {_n(w)} / {n}",
     "penalty_set": lambda rule, lv, u, r: f"{rule}: set at {lv} by {_tricks_en(u)} × {_n(r)}",
     "guarantee": lambda g, a: f"guaranteed result {_n(g)} instead of {_n(a)}",
     "compensation": lambda which, v, led: f"{which} result {_n(v)} instead of {_n(led)}",
@@ -66,7 +81,7 @@ EN: dict[str, Phrase] = {
 RU: dict[str, Phrase] = {
     "made": lambda level: f"{level} сыграна",
     "passed_out": lambda level: f"{level} без виста (пас – пас)",
-    "set": lambda u, r: f"ремиз без {_tricks_ru(u)} × {_n(r)}",
+    "set": lambda u, r: f"ремиз {_without_ru(u)} × {_n(r)}",
     "own_tricks": lambda t, w: f"свои {_tricks_ru(t)} × {_n(w)}",
     "defence_tricks": lambda t, w: f"{_tricks_ru(t)} защиты × {_n(w)}",
     "half_defence_tricks": lambda t, w: f"половина {_tricks_ru(t)} защиты × {_n(w)}",
@@ -87,7 +102,7 @@ RU: dict[str, Phrase] = {
     "help": lambda g, p: f"помощь: {_n(g)} очк. пули × {_n(p)}",
     "write_off": lambda r, k: f"списание с горы: {_n(r)} очк. пули × {_n(k)}",
     "write_off_whists": lambda r, w, n: f"списание: {_n(r)} очк. пули × {_n(w)} / {n}",
-    "penalty_set": lambda rule, lv, u, r: f"{rule}: без {_tricks_ru(u)} на {lv} × {_n(r)}",
+    "penalty_set": lambda rule, lv, u, r: f"{rule}: {lv} {_without_ru(u)} × {_n(r)}",
     "guarantee": lambda g, a: f"гарантированный результат {_n(g)} вместо {_n(a)}",
     "compensation": lambda which, v, led: f"результат ({which}) {_n(v)} вместо {_n(led)}",
     "prikup_refusal": lambda p: f"отказ от прикупа: {_n(p)} очк.",
@@ -102,11 +117,10 @@ def describe(term: Term, lang: str = "en") -> str:
     """One term in words: ``Term("consolation", (1, 2))`` → "consolation 1 × 2"."""
     phrases = PHRASES[lang]
     if term.code == "pool_capped":
-        inner, full = term.args
+        inner, take, full = term.args
         assert isinstance(inner, Term)
-        text = describe(inner, lang)
-        rest = "остальное сверх пули" if lang == "ru" else "the rest overflows"
-        return f"{text} ({_n(full)}, {rest})"
+        fits = "в пулю входит" if lang == "ru" else "fit in the pool"
+        return f"{describe(inner, lang)}, {_n(take)} / {_n(full)} {fits}"
     return phrases[term.code](*term.args)
 
 

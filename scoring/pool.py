@@ -46,7 +46,7 @@ class _Books:
         if take == entry.amount:
             out.append(entry)
         elif take:
-            term = Term("pool_capped", (entry.term, entry.amount))
+            term = Term("pool_capped", (entry.term, exact(take), entry.amount))
             out.append(entry._replace(amount=exact(take), term=term))
         self.pulka[player] = exact(self.pulka[player] + take)
         rest = exact(entry.amount - take)
