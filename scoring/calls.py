@@ -6,6 +6,7 @@ SPEC §3.1 (whist or pass, Stalingrad), §3.5 (gentleman retreat to half-whist),
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import NamedTuple
 
 from .errors import DealError
@@ -60,7 +61,13 @@ _DEALER_MAY_WHIST = {PASS_PASS, "half_second", "gentleman_half"}
 
 def defenders_of(table: Table, declarer: str) -> tuple[str, str]:
     """The two players beside the declarer who hold cards, clockwise from him."""
-    others = [p for p in table.clockwise_from(declarer) if p != table.sitting_out]
+    return _defenders(table.players, table.sitting_out, declarer)
+
+
+@lru_cache(maxsize=4096)
+def _defenders(players: tuple[str, ...], sitting_out: str | None, declarer: str) -> tuple[str, str]:
+    i = players.index(declarer)
+    others = [p for p in players[i + 1 :] + players[:i] if p != sitting_out]
     return others[0], others[1]
 
 

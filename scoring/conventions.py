@@ -335,3 +335,74 @@ def convention(name: str, options: Mapping[str, object] | None = None) -> Conven
 
 
 _PRESET_CACHE = {name: Convention(name=name, **values) for name, values in PRESETS.items()}  # type: ignore[arg-type]
+
+
+#: One line per option: the SPEC section and what it decides (README, the site's forms).
+OPTION_DOCS: dict[str, tuple[str, str]] = {
+    "contract_value": ("§2.1", "pool points C for a made 6, 7, 8, 9, 10"),
+    "misere_value": ("§5", "pool points for a made misère"),
+    "whist_price": ("§2.1", "W, whists per defence trick: C or 2C"),
+    "set_price": ("§2.1", "R, mountain per undertrick: C or 2C"),
+    "consolation": ("§3.6", "K, whists per undertrick from each defender: C or 2C"),
+    "whist_liability": ("§2.1", "whisters' shortfall F: responsible R, half R/2, classic"),
+    "liability_8_to_10": ("§3.3", "two whisters on 8–10 with no trick: second whister or both"),
+    "whist_sharing": ("§3.5", "lone whister and passer: greedy or gentleman (halves)"),
+    "gentleman_split": ("§3.5", "gentleman halves on a set only, or always"),
+    "half_whist_levels": ("§3.7", "levels where half-whist is allowed"),
+    "consolation_to_dealer": ("§3.6", "the sitting-out dealer writes consolation too"),
+    "dealer_whist_liable": ("§3.7", "a whisting 4-handed dealer answers for the obligation"),
+    "dealer_whist_defenders_consolation": (
+        "§3.7",
+        "defenders keep consolation when the dealer whists",
+    ),
+    "misere_fail_per_trick": ("§5", "M, mountain per trick caught on a misère"),
+    "ten_mode": ("§4", "the ten is whisted or checked (open, halves)"),
+    "stalingrad": ("§3.1", "6♠ must be whisted by both and played closed"),
+    "raspasy_recording": ("§6.2, §6.5", "raspasy tricks to the mountain or on whists (Rostov)"),
+    "raspasy_progression": ("§6.3", "price per trick by raspasy in a row; first = base price"),
+    "raspasy_after_top": ("§6.3", "after the top step: hold it or cycle to the base"),
+    "raspasy_zero_bonus": ("§6.2", "no tricks on a raspasy: pool price, half, 1, −2 prices, none"),
+    "raspasy_zero_bonus_excludes_dealer": ("§6.2", "the dealer gets no zero-trick bonus"),
+    "raspasy_whist_price": ("§6.5", "x, whists per trick on raspasy recorded on whists"),
+    "raspasy_talon": ("§6.1", "talon on raspasy: the dealer plays it, suit only, not used"),
+    "raspasy_exit": ("§6.4", "minimum contract after 0 / 1 / 2+ raspasy"),
+    "raspasy_series_ends_on": ("§6.3", "what ends a raspasy series"),
+    "half_whist_exits_raspasy": (
+        "§6.3",
+        "an accepted half-whist ends a series (whisted_made_game)",
+    ),
+    "deal_rotation": ("§6.3", "who deals after a raspasy (informational)"),
+    "pool_to_mountain_factor": ("§8.1", "k, mountain points per pool point in settlement"),
+    "overflow_mode": ("§7.2", "points beyond the pool: help others or write off"),
+    "help_whists_per_point": ("§7.2", "whists the helper writes per helped pool point"),
+    "help_target": ("§7.2", "whom to help: largest pool or next clockwise"),
+    "prikup_bonus": ("§9.4", "prikup premium for aces and marriages in the talon"),
+    "prikup_bonus_three_handed": ("§9.4", "3-handed premium: none, or half from each opponent"),
+    "classic_liability_trigger": ("§2.1", "classic: whose closed pool makes whists responsible"),
+    "raspasy_amnesty": ("§6.6", "subtract the fewest tricks from every raspasy mountain"),
+    "raspasy_idle_dealer_pool": ("§6.1", "pool points for a 4-handed dealer without cards"),
+    "writeoff_below_zero": ("§7.3", "write-off past zero: negative mountain or whists"),
+    "penalty_set_consolation": ("§9.1", "penalty sets without play carry consolation"),
+    "wrong_cards_rule": ("§9.2", "Kodeks 3.4.6 as written, or only when deliberate"),
+}
+
+
+def options_table() -> str:
+    """The README's Markdown table of every option and its value in each preset."""
+    names = list(PRESETS)
+    lines = [
+        "| option | " + " | ".join(names) + " | SPEC | what it decides |",
+        "|---|" + "---|" * len(names) + "---|---|",
+    ]
+    for option, (section, text) in OPTION_DOCS.items():
+        values = [_shown(getattr(preset(name), option)) for name in names]
+        lines.append(f"| `{option}` | " + " | ".join(values) + f" | {section} | {text} |")
+    return "\n".join(lines)
+
+
+def _shown(value: object) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if isinstance(value, tuple):
+        return "-".join(str(v) for v in value)
+    return str(value)

@@ -40,7 +40,8 @@ def score_deal(
 ) -> DealResult:
     """The ledger entries of one deal; raises a ``ScoringError`` and writes nothing on
     invalid input. ``pool``: pools and mountains before the deal (help, classic)."""
-    table = Table.seat(convention, tuple(players), deal.dealer, pool)
+    seats = players if type(players) is tuple else tuple(players)
+    table = Table.seat(convention, seats, deal.dealer, pool)
     if deal.type == DealType.RASPASY:
         entries, outcome = _raspasy(table, deal)
     elif deal.type in (DealType.GAME, DealType.MISERE):
@@ -52,7 +53,9 @@ def score_deal(
     if deal.referee_rulings:
         raspasy_deal = deal.type == DealType.RASPASY
         entries += penalties.referee_entries(table, deal.referee_rulings, raspasy_deal)
-    return DealResult(tuple(apply_overflow(table, entries)), outcome)
+    if pool is not None and pool.size is not None:
+        entries = apply_overflow(table, entries)
+    return DealResult(tuple(entries), outcome)
 
 
 def _raspasy(table: Table, deal: Deal) -> Scored:
@@ -143,13 +146,18 @@ def _game(table: Table, deal: Deal, declarer: str) -> Scored:
         _require_play(deal)
         if len(defence.whisters) == 2 and deal.play == Play.OPEN:
             raise DealError("when both defenders whist the play is closed", "play")
-        penalty_tricks = 1 if isinstance(ruling, LookedAtDiscard) else 0
+        assert deal.tricks is not None
+        if ruling is None:
+            tricks = _tricks(table, deal.tricks, table.hands, "tricks")
+            entries, outcome = game.score_played(table, declarer, level, defence, tricks)
+        else:
+            penalty_tricks = 1 if isinstance(ruling, LookedAtDiscard) else 0
 
-        def score_game(tricks: Mapping[str, int]) -> Scored:
-            counted = _tricks(table, tricks, table.hands, "tricks")
-            return game.score_played(table, declarer, level, defence, counted, penalty_tricks)
+            def score_game(tricks: Mapping[str, int]) -> Scored:
+                counted = _tricks(table, tricks, table.hands, "tricks")
+                return game.score_played(table, declarer, level, defence, counted, penalty_tricks)
 
-        entries, outcome = _with_plan(table, declarer, deal, score_game)
+            entries, outcome = _with_plan(table, declarer, deal, score_game)
     if deal.talon is not None and table.convention.prikup_bonus:
         entries += prikup.premium(table, declarer, level, deal.talon)
     return entries, outcome
@@ -249,6 +257,19 @@ def _tricks(
     table: Table, tricks: Mapping[str, int], hands: tuple[str, ...], field: str
 ) -> Mapping[str, int]:
     """Tricks per hand in play: whole numbers >= 0, every hand given, summing to 10."""
+    if (
+        isinstance(tricks, Mapping)
+        and len(tricks) == len(hands)
+        and all(p in tricks for p in hands)
+    ):
+        total = 0
+        for count in tricks.values():
+            if type(count) is not int or count < 0:
+                break
+            total += count
+        else:
+            if total == 10:
+                return tricks
     if not isinstance(tricks, Mapping):
         raise DealError("tricks must map each hand to its tricks", field)
     for player, count in tricks.items():

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import NamedTuple
 
 from .conventions import Convention
@@ -39,16 +40,8 @@ class Table(NamedTuple):
         dealer: str | None,
         pool: PoolState | None = None,
     ) -> Table:
-        if len(players) not in (3, 4) or len(set(players)) != len(players):
-            raise DealError("a table has 3 or 4 distinct players", "players")
-        if dealer is not None and dealer not in players:
-            raise DealError(f"player {dealer} is not at the table", "dealer")
-        if len(players) == 4 and dealer is None:
-            raise DealError("a 4-handed deal needs its dealer", "dealer")
-        if len(players) == 4:
-            hands = tuple(p for p in players if p != dealer)
-            return Table(convention, players, dealer, dealer, hands, pool)
-        return Table(convention, players, dealer, None, players, pool)
+        seating = _seating(players, dealer)
+        return Table(convention, players, dealer, seating[0], seating[1], pool)
 
     @property
     def n(self) -> int:
@@ -63,3 +56,17 @@ class Table(NamedTuple):
         """The other players, clockwise starting after ``player``."""
         i = self.players.index(player)
         return self.players[i + 1 :] + self.players[:i]
+
+
+@lru_cache(maxsize=4096)
+def _seating(players: tuple[str, ...], dealer: str | None) -> tuple[str | None, tuple[str, ...]]:
+    """Validate a seating once: (the sitting-out dealer, the hands holding cards)."""
+    if len(players) not in (3, 4) or len(set(players)) != len(players):
+        raise DealError("a table has 3 or 4 distinct players", "players")
+    if dealer is not None and dealer not in players:
+        raise DealError(f"player {dealer} is not at the table", "dealer")
+    if len(players) == 4 and dealer is None:
+        raise DealError("a 4-handed deal needs its dealer", "dealer")
+    if len(players) == 4:
+        return dealer, tuple(p for p in players if p != dealer)
+    return None, players
