@@ -1,8 +1,18 @@
+"""URLs: the public, referee and organiser surfaces of each tournament under /t/<slug>/."""
+
 from django.contrib import admin
-from django.urls import path
-from django.views.generic import TemplateView
+from django.contrib.auth import views as auth_views
+from django.urls import include, path
+
+from referee.tournaments import views as tournament_views
 
 urlpatterns = [
-    path("", TemplateView.as_view(template_name="home.html"), name="home"),
+    path("", tournament_views.home, name="home"),
+    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
+    path("t/<slug:slug>/", include("referee.tournaments.urls")),
+    path("t/<slug:slug>/", include("referee.seating.urls")),
+    path("t/<slug:slug>/", include("referee.tables.urls")),
 ]

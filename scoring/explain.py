@@ -6,7 +6,7 @@ whists): "B writes 12 on A: 5 defence tricks × 2 + consolation 1 × 2".
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 
 from .ledger import ADJUSTMENT, GORA, PULKA, WHIST, Entry, Term
 from .numbers import Amount, show
@@ -113,24 +113,36 @@ RU: dict[str, Phrase] = {
 PHRASES = {"en": EN, "ru": RU}
 
 
-def describe(term: Term, lang: str = "en") -> str:
+def describe(term: Term, lang: str = "en", names: Mapping[str, str] | None = None) -> str:
     """One term in words: ``Term("consolation", (1, 2))`` → "consolation 1 × 2"."""
     phrases = PHRASES[lang]
+    if names and term.code == "helped_by":
+        return phrases["helped_by"](names.get(str(term.args[0]), term.args[0]))
     if term.code == "pool_capped":
         inner, take, full = term.args
         assert isinstance(inner, Term)
         fits = "в пулю входит" if lang == "ru" else "fit in the pool"
-        return f"{describe(inner, lang)}, {_n(take)} / {_n(full)} {fits}"
+        return f"{describe(inner, lang, names)}, {_n(take)} / {_n(full)} {fits}"
     return phrases[term.code](*term.args)
 
 
-def explain_entry(entry: Entry, lang: str = "en") -> str:
-    return _headline(entry.kind, entry.player, entry.on, entry.amount, lang) + describe(
-        entry.term, lang
-    )
+def explain_entry(entry: Entry, lang: str = "en", names: Mapping[str, str] | None = None) -> str:
+    """One entry in words; ``names`` shows players by name instead of their ids."""
+    headline = _headline(entry.kind, entry.player, entry.on, entry.amount, lang, names)
+    return headline + describe(entry.term, lang, names)
 
 
-def _headline(kind: str, player: str, on: str | None, amount: Amount, lang: str) -> str:
+def _headline(
+    kind: str,
+    player: str,
+    on: str | None,
+    amount: Amount,
+    lang: str,
+    names: Mapping[str, str] | None,
+) -> str:
+    if names:
+        player = names.get(player, player)
+        on = names.get(on, on) if on is not None else None
     a = show(amount)
     if lang == "ru":
         return {
@@ -147,7 +159,9 @@ def _headline(kind: str, player: str, on: str | None, amount: Amount, lang: str)
     }[kind]
 
 
-def explain(entries: Iterable[Entry], lang: str = "en") -> list[str]:
+def explain(
+    entries: Iterable[Entry], lang: str = "en", names: Mapping[str, str] | None = None
+) -> list[str]:
     """One line per player and book (per pair for whists), amounts summed."""
     groups: dict[tuple[str, str, str | None], list[Entry]] = {}
     for entry in entries:
@@ -155,6 +169,6 @@ def explain(entries: Iterable[Entry], lang: str = "en") -> list[str]:
     lines = []
     for (kind, player, on), group in groups.items():
         total = sum((e.amount for e in group), 0)
-        parts = " + ".join(describe(e.term, lang) for e in group)
-        lines.append(_headline(kind, player, on, total, lang) + parts)
+        parts = " + ".join(describe(e.term, lang, names) for e in group)
+        lines.append(_headline(kind, player, on, total, lang, names) + parts)
     return lines

@@ -34,10 +34,10 @@ WHY = {
 class Weights:
     """How the penalty trades repeats against standings in a Swiss round (§6.3).
 
-    With the defaults a repeat is worth moving two players up to 7 places each.
+    With the defaults a repeat is worth moving two players up to 22 places each (2 × 22² < 1000).
     """
 
-    repeat: int = 100  # per earlier meeting of two players seated together
+    repeat: int = 1000  # per earlier meeting of two players seated together
     standing: int = 1  # Swiss: per squared place a player sits outside his table's block
 
 
@@ -75,8 +75,8 @@ def seat_round(
     order = playing if standings is None else _by_standings(playing, standings)
     problem = _problem(order, plan, past, at_tables, weights, swiss=standings is not None)
     layout = arrange(problem, rng)
-    if layout.cost >= FORBIDDEN:
-        kept = [(a, b) for a, b in at_tables if _together(layout, order, a, b)]
+    kept = [(a, b) for a, b in at_tables if _together(layout, order, a, b)]
+    if kept:
         listed = ", ".join(pair_label(a, b) for a, b in kept)
         raise ForbiddenPairError(
             f"no seating found keeping these pairs apart: {listed}", tuple(kept)

@@ -68,3 +68,12 @@ def test_russian_trick_counts_agree_with_the_number(count, words):
 
 def test_every_term_has_both_languages():
     assert set(EN) == set(RU)
+
+
+def test_names_replace_ids_in_explanations():
+    pool = PoolState(10, {"A": 8, "B": 5, "C": 9}, {})
+    deal = game("A", 7, calls("B pass", "C pass"))
+    names = {"A": "Иванов", "B": "Петров", "C": "Сидоров"}
+    lines = explain(entries("sochi", "ABC", deal, pool), "ru", names)
+    assert "Сидоров пишет 1 в пулю: помощь от Иванов" in lines
+    assert "Иванов пишет 10 вист. на Сидоров: помощь: 1 очк. пули × 10" in lines

@@ -4,7 +4,6 @@ import os
 import random
 import subprocess
 import sys
-import time
 from collections.abc import Sequence
 
 import pytest
@@ -242,6 +241,14 @@ def test_forbidden_pairs_win_over_repeats(seed: int) -> None:
     assert len(assess(seating, history).repeated_pairs) == 2
 
 
+def test_swiss_parts_a_forbidden_pair_at_the_least_cost_to_the_standings() -> None:
+    """p1 and p2 may not meet: p2 ↔ p5 costs 3² + 1² = 10, the cheapest parting."""
+    forbidden = {frozenset(("p1", "p2"))}
+    seating = seat_round(names(8), random.Random(1), standings=names(8), forbidden=forbidden)
+    assert groups(seating) == [{"p1", "p3", "p4", "p5"}, {"p2", "p6", "p7", "p8"}]
+    assert "swapped p2 and p5 to keep a forbidden pair apart" in seating.tables[0].notes
+
+
 def test_impossible_forbidden_pairs_raise() -> None:
     triangle = {frozenset(pair) for pair in (("p1", "p2"), ("p1", "p3"), ("p2", "p3"))}
     with pytest.raises(ForbiddenPairError, match="keeping these pairs apart") as error:
@@ -316,13 +323,12 @@ def test_player_ids_may_be_numbers() -> None:
     assert sorted(seating.seated) == players
 
 
-def test_300_players_with_9_rounds_of_history_seat_well_under_a_second() -> None:
+def test_300_players_with_9_rounds_of_history_seat_without_repeats() -> None:
+    """Its speed is measured in bench/seating.py; here, that the result is right."""
     players = names(300)
     history = play(players, 9, seed=1)
     standings = random.Random(2).sample(players, len(players))
     for ranked in (None, standings):
-        started = time.perf_counter()
         seating = seat_round(players, random.Random(3), history=history, standings=ranked)
-        assert time.perf_counter() - started < 1.0
         assert check_seating(seating, players) == ()
         assert assess(seating, history).repeated_pairs == ()

@@ -1,0 +1,93 @@
+"""Tables of a round, their seats, and their deals with every version kept."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class Table(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open", _("open")
+        SUBMITTED = "submitted", _("submitted")
+        LOCKED = "locked", _("locked")
+
+    round = models.ForeignKey("tournaments.Round", on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    referees = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, blank=True, related_name="assigned_tables"
+    )
+    notes = models.JSONField(default=list, blank=True)
+    submitted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    submitted_at = models.DateTimeField(null=True, blank=True)
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    locked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        unique_together = [("round", "number")]
+        ordering = ["round__number", "number"]
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
+
+    def __str__(self) -> str:
+        return f"{self.round.number}.{self.number}"
+
+
+class Seat(models.Model):
+    """A player's seat; ``position`` 1..4 is the clockwise order drawn at the table."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    registration = models.ForeignKey(
+        "tournaments.Registration", on_delete=models.PROTECT, related_name="seats"
+    )
+    position = models.PositiveSmallIntegerField()
+    first_dealer = models.BooleanField(default=False)
+
+    class Meta:
+        unique_together = [("table", "position"), ("table", "registration")]
+        ordering = ["position"]
+
+    def __str__(self) -> str:
+        return f"{self.table} #{self.position}"
+
+
+class Deal(models.Model):
+    """A deal as it stands now; ``data`` is the deal in the case format of SPEC §12.2
+    (plus its ``dealer``). Every change appends a ``DealVersion``; nothing is overwritten
+    without a version that says who, when and why."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="deals")
+    number = models.PositiveSmallIntegerField()
+    data = models.JSONField()
+    version = models.PositiveIntegerField(default=1)
+    deleted = models.BooleanField(default=False)
+
+    class Meta:
+        unique_together = [("table", "number")]
+        ordering = ["number"]
+
+    def __str__(self) -> str:
+        return f"{self.table} deal {self.number}"
+
+
+class DealVersion(models.Model):
+    deal = models.ForeignKey(Deal, on_delete=models.CASCADE, related_name="versions")
+    version = models.PositiveIntegerField()
+    data = models.JSONField()
+    deleted = models.BooleanField(default=False)
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    at = models.DateTimeField(auto_now_add=True)
+    reason = models.TextField(blank=True)
+
+    class Meta:
+        unique_together = [("deal", "version")]
+        ordering = ["version"]

@@ -1,0 +1,215 @@
+"""Deal entry, corrections and the table's lifecycle: the only way deals change.
+
+Each service runs in a transaction, locks the table row, checks the user's right,
+validates the whole sheet with the engine, appends a version (nothing is overwritten),
+and writes the action log. Views call these and show the ``ServiceError`` they raise.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+import scoring
+from referee.accounts.permissions import is_chief, is_official, may_enter_deals
+from referee.errors import InvalidDeal, NotAllowed, ServiceError
+from referee.tournaments.log import log_action
+from referee.tournaments.models import Round, Tournament
+
+from .dealdata import score_table
+from .models import Deal, DealVersion, Table
+
+
+def _locked_table(table_id: int) -> Table:
+    return Table.objects.select_for_update().select_related("round__tournament").get(pk=table_id)
+
+
+def validate_sheet(table: Table, deals: list[Mapping[str, Any]]) -> scoring.PulkaResult:
+    """Score the sheet as it would stand; ``InvalidDeal`` names the problem."""
+    tournament = table.round.tournament
+    try:
+        return score_table(tournament.rules(), table.seats.count(), deals, tournament.pool_size)
+    except scoring.ScoringError as error:
+        raise InvalidDeal(str(error), error.field) from None
+
+
+def _current(table: Table) -> list[Deal]:
+    return list(table.deals.filter(deleted=False).order_by("number"))
+
+
+def _check_may_change(table: Table, user: Any, reason: str) -> bool:
+    """May ``user`` change this table's deals now? Returns True when it is a chief's ruling
+    on a submitted or locked table (which needs a reason)."""
+    tournament = table.round.tournament
+    if not may_enter_deals(user, table):
+        raise NotAllowed(_("Only this tournament's referees may change its tables."))
+    in_play = (
+        tournament.status == Tournament.Status.RUNNING
+        and table.round.status == Round.Status.STARTED
+    )
+    chief_after_round = is_chief(user, tournament) and table.round.status == Round.Status.FINISHED
+    if not (in_play or chief_after_round):
+        raise ServiceError(_("Deals are entered only while the round is in play."))
+    if table.status == Table.Status.OPEN and table.round.status == Round.Status.STARTED:
+        return False
+    if not is_chief(user, tournament):
+        raise NotAllowed(_("This table is signed off: only the chief referee may change it."))
+    if not reason.strip():
+        raise ServiceError(_("A ruling on a signed-off table needs a reason."), "reason")
+    return True
+
+
+@transaction.atomic
+def record_deal(table_id: int, data: Mapping[str, Any], user: Any, reason: str = "") -> Deal:
+    """Append a deal to the table's sheet."""
+    table = _locked_table(table_id)
+    ruling = _check_may_change(table, user, reason)
+    deals = _current(table)
+    cap = table.round.tournament.deal_cap
+    if cap is not None and len(deals) >= cap:
+        raise ServiceError(_("This table has played its %(cap)s deals.") % {"cap": cap})
+    validate_sheet(table, [d.data for d in deals] + [dict(data)])
+    number = (table.deals.aggregate(n=Max("number"))["n"] or 0) + 1
+    deal = Deal.objects.create(table=table, number=number, data=dict(data))
+    DealVersion.objects.create(deal=deal, version=1, data=deal.data, author=user, reason=reason)
+    action = "deal.ruling_added" if ruling else "deal.recorded"
+    log_action(
+        table.round.tournament, user, action, f"{table} #{number}", reason=reason, data=deal.data
+    )
+    return deal
+
+
+@transaction.atomic
+def correct_deal(deal_id: int, data: Mapping[str, Any], user: Any, reason: str) -> Deal:
+    """Replace a deal's data by a new version; the old versions stay in its history."""
+    table_id = Deal.objects.values_list("table_id", flat=True).get(pk=deal_id)
+    table = _locked_table(table_id)
+    deal = Deal.objects.select_for_update().get(pk=deal_id)
+    if not reason.strip():
+        raise ServiceError(_("Say why the deal is corrected."), "reason")
+    _check_may_change(table, user, reason)
+    if deal.deleted:
+        raise ServiceError(_("This deal was deleted; restore it instead."))
+    sheet = [dict(data) if d.pk == deal.pk else d.data for d in _current(table)]
+    validate_sheet(table, sheet)
+    return _new_version(deal, dict(data), False, user, reason, "deal.corrected")
+
+
+@transaction.atomic
+def delete_deal(deal_id: int, user: Any, reason: str) -> Deal:
+    """Strike a deal from the sheet; it stays in the history and can be restored."""
+    table_id = Deal.objects.values_list("table_id", flat=True).get(pk=deal_id)
+    table = _locked_table(table_id)
+    deal = Deal.objects.select_for_update().get(pk=deal_id)
+    if not reason.strip():
+        raise ServiceError(_("Say why the deal is deleted."), "reason")
+    _check_may_change(table, user, reason)
+    if deal.deleted:
+        raise ServiceError(_("This deal is already deleted."))
+    validate_sheet(table, [d.data for d in _current(table) if d.pk != deal.pk])
+    return _new_version(deal, deal.data, True, user, reason, "deal.deleted")
+
+
+@transaction.atomic
+def restore_deal(deal_id: int, user: Any, reason: str) -> Deal:
+    table_id = Deal.objects.values_list("table_id", flat=True).get(pk=deal_id)
+    table = _locked_table(table_id)
+    deal = Deal.objects.select_for_update().get(pk=deal_id)
+    if not reason.strip():
+        raise ServiceError(_("Say why the deal is restored."), "reason")
+    _check_may_change(table, user, reason)
+    if not deal.deleted:
+        raise ServiceError(_("This deal is not deleted."))
+    sheet = sorted([*_current(table), deal], key=lambda d: d.number)
+    validate_sheet(table, [d.data for d in sheet])
+    return _new_version(deal, deal.data, False, user, reason, "deal.restored")
+
+
+def _new_version(
+    deal: Deal, data: dict[str, Any], deleted: bool, user: Any, reason: str, action: str
+) -> Deal:
+    deal.version += 1
+    deal.data = data
+    deal.deleted = deleted
+    deal.save(update_fields=["version", "data", "deleted"])
+    DealVersion.objects.create(
+        deal=deal, version=deal.version, data=data, deleted=deleted, author=user, reason=reason
+    )
+    log_action(
+        deal.table.round.tournament,
+        user,
+        action,
+        f"{deal.table} #{deal.number} v{deal.version}",
+        reason=reason,
+        data=data,
+    )
+    return deal
+
+
+@transaction.atomic
+def submit_table(table_id: int, user: Any) -> Table:
+    """The referee signs the sheet off. Without a required second confirmation the
+    table locks at once; with it, it waits for another referee."""
+    table = _locked_table(table_id)
+    if not may_enter_deals(user, table):
+        raise NotAllowed(_("Only this tournament's referees may sign a table off."))
+    if table.status != Table.Status.OPEN:
+        raise ServiceError(_("This table is already signed off."))
+    if not table.deals.filter(deleted=False).exists():
+        raise ServiceError(_("A table with no deals cannot be signed off."))
+    now = timezone.now()
+    table.submitted_by, table.submitted_at = user, now
+    if table.round.tournament.second_confirmation:
+        table.status = Table.Status.SUBMITTED
+    else:
+        table.status, table.locked_at = Table.Status.LOCKED, now
+    table.save()
+    log_action(table.round.tournament, user, "table.submitted", str(table))
+    return table
+
+
+@transaction.atomic
+def confirm_table(table_id: int, user: Any) -> Table:
+    """A second referee, never the one who signed, confirms and locks the table."""
+    table = _locked_table(table_id)
+    tournament = table.round.tournament
+    if not is_official(user, tournament):
+        raise NotAllowed(_("Only this tournament's referees may confirm a table."))
+    if table.status != Table.Status.SUBMITTED:
+        raise ServiceError(_("Only a signed-off table waits for confirmation."))
+    if table.submitted_by_id == user.pk:
+        raise NotAllowed(_("The referee who signed the table off cannot also confirm it."))
+    now = timezone.now()
+    table.status, table.confirmed_by, table.confirmed_at, table.locked_at = (
+        Table.Status.LOCKED,
+        user,
+        now,
+        now,
+    )
+    table.save()
+    log_action(tournament, user, "table.confirmed", str(table))
+    return table
+
+
+@transaction.atomic
+def reopen_table(table_id: int, user: Any, reason: str) -> Table:
+    """The chief referee reopens a signed-off table, with a reason."""
+    table = _locked_table(table_id)
+    tournament = table.round.tournament
+    if not is_chief(user, tournament):
+        raise NotAllowed(_("Only the chief referee may reopen a table."))
+    if not reason.strip():
+        raise ServiceError(_("Say why the table is reopened."), "reason")
+    if table.status == Table.Status.OPEN:
+        raise ServiceError(_("This table is open already."))
+    table.status = Table.Status.OPEN
+    table.submitted_by = table.confirmed_by = None
+    table.submitted_at = table.confirmed_at = table.locked_at = None
+    table.save()
+    log_action(tournament, user, "table.reopened", str(table), reason=reason)
+    return table

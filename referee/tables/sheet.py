@@ -1,0 +1,179 @@
+"""The live table sheet: everything the table page shows, recomputed from the deals.
+
+Two queries whatever the number of deals: the seats with their players, and the current
+deals. The engine scores the whole sheet (a few milliseconds for a long pulka).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+import scoring
+from scoring.ledger import Totals
+from scoring.numbers import Amount
+
+from .dealdata import LETTERS, score_table
+from .models import Deal, Seat, Table
+
+
+@dataclass(frozen=True)
+class SheetSeat:
+    letter: str
+    name: str
+    registration_id: int
+    first_dealer: bool
+
+
+@dataclass(frozen=True)
+class SheetRow:
+    deal: Deal
+    position: int
+    summary: str
+    lines: list[str]
+    running: dict[str, Amount]
+
+
+@dataclass
+class Sheet:
+    table: Table
+    seats: list[SheetSeat]
+    rows: list[SheetRow] = field(default_factory=list)
+    pulka: dict[str, Amount] = field(default_factory=dict)
+    gora: dict[str, Amount] = field(default_factory=dict)
+    whists: dict[tuple[str, str], Amount] = field(default_factory=dict)
+    adjustments: dict[str, Amount] = field(default_factory=dict)
+    result: dict[str, Amount] = field(default_factory=dict)
+    error: str = ""
+    next_dealer: str | None = None
+    minimum_level: int = 6
+    raspasy_in_series: int = 0
+
+    @property
+    def names(self) -> dict[str, str]:
+        return {s.letter: s.name for s in self.seats}
+
+    @property
+    def letters(self) -> list[str]:
+        return [s.letter for s in self.seats]
+
+    def whist_rows(self) -> list[tuple[str, list[Amount | None]]]:
+        """The whist matrix: per writer, what he wrote on each other player."""
+        return [
+            (by, [None if by == on else self.whists.get((by, on), 0) for on in self.letters])
+            for by in self.letters
+        ]
+
+
+def seats_of(table: Table) -> list[SheetSeat]:
+    seats = Seat.objects.filter(table=table).select_related("registration__player")
+    return [
+        SheetSeat(
+            LETTERS[s.position - 1], s.registration.player.name, s.registration_id, s.first_dealer
+        )
+        for s in seats.order_by("position")
+    ]
+
+
+def build_sheet(table: Table, lang: str = "ru") -> Sheet:
+    """The sheet of ``table`` as its deals stand now (``table.round.tournament`` loaded)."""
+    tournament = table.round.tournament
+    sheet = Sheet(table, seats_of(table))
+    deals = list(Deal.objects.filter(table=table, deleted=False).order_by("number"))
+    rules = tournament.rules()
+    try:
+        scored = score_table(rules, len(sheet.seats), [d.data for d in deals], tournament.pool_size)
+    except scoring.ScoringError as error:  # stored deals are validated; this is a safeguard
+        sheet.error = str(error)
+        return sheet
+    names = sheet.names
+    running: dict[str, Amount] = dict.fromkeys(names, 0)
+    k = rules.pool_to_mountain_factor
+    for position, (deal, result) in enumerate(zip(deals, scored.deals, strict=True), start=1):
+        totals = Totals.of(result.entries)
+        value = scoring.settle(list(names), totals.pulka, totals.gora, totals.whists, k)
+        running = {p: running[p] + value[p] for p in names}
+        sheet.rows.append(
+            SheetRow(
+                deal,
+                position,
+                describe_deal(deal.data, names, lang),
+                scoring.explain(result.entries, lang, names),
+                running,
+            )
+        )
+    sheet.pulka = scored.totals.pulka
+    sheet.gora = scored.totals.gora
+    sheet.whists = scored.totals.whists
+    sheet.adjustments = scored.totals.adjustments
+    sheet.result = scored.result
+    sheet.raspasy_in_series = scored.raspasy_in_series
+    sheet.minimum_level = rules.minimum_level(scored.raspasy_in_series)
+    sheet.next_dealer = next_dealer(sheet, deals)
+    return sheet
+
+
+def next_dealer(sheet: Sheet, deals: list[Deal]) -> str | None:
+    """Clockwise after the last deal's dealer; the seat's first dealer to start with."""
+    letters = sheet.letters
+    if not letters:
+        return None
+    if deals and deals[-1].data.get("dealer") in letters:
+        return letters[(letters.index(deals[-1].data["dealer"]) + 1) % len(letters)]
+    first = [s.letter for s in sheet.seats if s.first_dealer]
+    return first[0] if first else letters[0]
+
+
+CALL_WORDS = {
+    "ru": {
+        "whist": "вист",
+        "pass": "пас",
+        "half_whist": "полвиста",
+        "return_whist": "вист (возврат)",
+        "check": "проверка",
+    },
+    "en": {
+        "whist": "whist",
+        "pass": "pass",
+        "half_whist": "half-whist",
+        "return_whist": "returns the whist",
+        "check": "check",
+    },
+}
+STRAIN_SIGNS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "NT": "БК"}
+
+
+def describe_deal(data: dict[str, Any], names: dict[str, str], lang: str = "ru") -> str:
+    """A one-line summary: "Иванов: 7♥, Петров вист, Сидоров пас; 6 взяток"."""
+    words = CALL_WORDS.get(lang, CALL_WORDS["en"])
+    kind = data.get("type")
+    if kind == "raspasy":
+        label = "распасы" if lang == "ru" else "raspasy"
+        tricks = data.get("tricks") or {}
+        return f"{label}: " + ", ".join(f"{names.get(p, p)} {t}" for p, t in tricks.items())
+    declarer = names.get(data.get("declarer", ""), data.get("declarer", ""))
+    if kind == "misere":
+        contract = "мизер" if lang == "ru" else "misère"
+    else:
+        c = data.get("contract") or {}
+        contract = f"{c.get('level')}{STRAIN_SIGNS.get(c.get('strain', ''), '')}"
+    calls = ", ".join(
+        f"{names.get(c['player'], c['player'])} {words.get(c['call'], c['call'])}"
+        for c in data.get("defence") or []
+    )
+    text = f"{declarer}: {contract}"
+    if calls:
+        text += f"; {calls}"
+    tricks = data.get("tricks")
+    if tricks and data.get("declarer") in tricks:
+        taken = tricks[data["declarer"]]
+        text += f"; {taken} " + ("взяток" if lang == "ru" else "tricks")
+    ruling = (data.get("ruling") or {}).get("rule")
+    if ruling:
+        text += f" [{ruling}]"
+    return text
+
+
+def as_float(value: Amount) -> float:
+    return float(Fraction(value))
