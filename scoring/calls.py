@@ -153,6 +153,8 @@ def _dealer_takes_over(
         raise DealError(
             "the dealer may whist only after pass – pass or pass – half-whist – pass", field
         )
+    if call.replaces is not None:
+        table.at_table(call.replaces, f"{field}.replaces")
     if call.replaces is not None and call.replaces not in defence.defenders:
         raise DealError(
             f"the dealer can only replace a defender's hand, not {call.replaces}", field

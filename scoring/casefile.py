@@ -87,15 +87,9 @@ def parse_deal(obj: Mapping[str, Any], dealer: Any) -> Deal:
     unknown = set(obj) - DEAL_FIELDS - {"dealer"}
     if unknown:
         raise ScoringError(f"unknown field {sorted(unknown)[0]!r}", "")
-    try:
-        kind = DealType(_get(obj, "type", "type"))
-    except ValueError:
-        raise ScoringError(f"unknown deal type {obj['type']!r}", "type") from None
+    kind = _choice(DealType, _get(obj, "type", "type"), "type", "unknown deal type {!r}")
     level, strain = _contract(obj, kind)
-    try:
-        play = Play(_get(obj, "play", "play"))
-    except ValueError:
-        raise ScoringError(f"play {obj['play']!r} is not open, closed or none", "play") from None
+    play = _choice(Play, _get(obj, "play", "play"), "play", "play {!r} is not open, closed or none")
     tricks = obj.get("tricks")
     if tricks is not None:
         tricks = dict(_mapping(tricks, "tricks"))
@@ -111,6 +105,8 @@ def parse_deal(obj: Mapping[str, Any], dealer: Any) -> Deal:
     declarer = obj.get("declarer")
     if isinstance(declarer, list):
         raise ScoringError("one declarer per deal", "declarer")
+    declarer = _player_id(declarer, "declarer", optional=True)
+    dealer = _player_id(dealer, "dealer", optional=True)
     return Deal(
         type=kind,
         dealer=dealer,
@@ -124,6 +120,22 @@ def parse_deal(obj: Mapping[str, Any], dealer: Any) -> Deal:
         talon=talon,
         ruling=ruling,
     )
+
+
+def _choice(enum: Any, value: Any, field: str, message: str) -> Any:
+    try:
+        return enum(value)
+    except (ValueError, TypeError):
+        raise ScoringError(message.format(value), field) from None
+
+
+def _player_id(value: Any, field: str, *, optional: bool = False) -> Any:
+    """A player id is a string; None where the field is optional."""
+    if value is None and optional:
+        return None
+    if not isinstance(value, str):
+        raise ScoringError(f"a player id is a string, not {value!r}", field)
+    return value
 
 
 def _contract(obj: Mapping[str, Any], kind: DealType) -> tuple[Any, Any]:
@@ -149,12 +161,10 @@ def _defence(calls: Any) -> tuple[DefenceCall, ...]:
     parsed = []
     for i, call in enumerate(calls):
         call = _mapping(call, f"defence[{i}]")
-        try:
-            what = Call(_get(call, "call", f"defence[{i}]"))
-        except ValueError:
-            raise ScoringError(f"unknown call {call['call']!r}", f"defence[{i}].call") from None
-        who: Any = call.get("player")
-        replaces: Any = call.get("replaces")
+        raw = _get(call, "call", f"defence[{i}]")
+        what = _choice(Call, raw, f"defence[{i}].call", "unknown call {!r}")
+        who = _player_id(call.get("player"), f"defence[{i}].player")
+        replaces = _player_id(call.get("replaces"), f"defence[{i}].replaces", optional=True)
         parsed.append((call.get("order", i + 1), DefenceCall(who, what, replaces)))
     orders = [order for order, _ in parsed]
     if len(set(map(str, orders))) != len(orders):
@@ -184,11 +194,14 @@ def _ruling(obj: Any) -> KodexRuling:
                 dissenters = ruling["dissenters"]
                 if not isinstance(dissenters, list):
                     raise ScoringError("dissenters is a list of players", "ruling.dissenters")
+                dissenters = [_player_id(d, "ruling.dissenters") for d in dissenters]
                 guaranteed = _mapping(ruling["guaranteed"], "ruling.guaranteed")
-                return DisputedPlanCommercial(ruling["insisting"], tuple(dissenters), guaranteed)
+                insisting = _player_id(ruling["insisting"], "ruling.insisting")
+                return DisputedPlanCommercial(insisting, tuple(dissenters), guaranteed)
             if mode == "qualification":
                 alternative = _mapping(ruling["alternative"], "ruling.alternative")
-                return DisputedPlanQualification(ruling["dissenter"], alternative, ruling["lot"])
+                dissenter = _player_id(ruling["dissenter"], "ruling.dissenter")
+                return DisputedPlanQualification(dissenter, alternative, ruling["lot"])
             raise ScoringError("mode must be commercial or qualification", "ruling.mode")
     except KeyError as missing:
         raise ScoringError(f"{missing.args[0]} is required", "ruling") from None
@@ -234,10 +247,10 @@ def run_case(case: Any) -> dict[str, Any]:
 
 
 def _deal_output(case: Mapping[str, Any], cv: Convention, players: tuple[str, ...]) -> Any:
-    deal = parse_deal(_mapping(_get(case, "deal", "deal"), "deal"), case.get("dealer"))
+    raw = _mapping(_get(case, "deal", "deal"), "deal")
     pool = _pool_before(case["pool_before"], players) if case.get("pool_before") else None
     try:
-        result = score_deal(cv, players, deal, pool)
+        result = score_deal(cv, players, parse_deal(raw, case.get("dealer")), pool)
     except ScoringError as error:
         raise error.within("deal") from None
     return _totals_output(Totals.of(result.entries), players)
@@ -264,7 +277,8 @@ def _pulka_output(case: Mapping[str, Any], cv: Convention, players: tuple[str, .
 
 def _settlement(case: Mapping[str, Any], cv: Convention, players: tuple[str, ...]) -> Any:
     data = _mapping(_get(case, "input", "input"), "input")
-    pulka = {p: _number(v, f"input.pulka.{p}") for p, v in (data.get("pulka") or {}).items()}
+    pulka_in = _mapping(data.get("pulka") or {}, "input.pulka")
+    pulka = {p: _number(v, f"input.pulka.{p}") for p, v in pulka_in.items()}
     gora = {
         p: _number(v, f"input.gora.{p}")
         for p, v in _mapping(data.get("gora") or {}, "input.gora").items()

@@ -63,13 +63,10 @@ class Totals:
     adjustments: dict[str, Amount]
 
     @staticmethod
-    def of(entries: Iterable[Entry], start: Totals | None = None) -> Totals:
-        totals = start.copy() if start else Totals({}, {}, {}, {})
+    def of(entries: Iterable[Entry]) -> Totals:
+        totals = Totals({}, {}, {}, {})
         totals.add(entries)
         return totals
-
-    def copy(self) -> Totals:
-        return Totals(dict(self.pulka), dict(self.gora), dict(self.whists), dict(self.adjustments))
 
     def add(self, entries: Iterable[Entry]) -> None:
         for entry in entries:

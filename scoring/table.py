@@ -43,10 +43,6 @@ class Table(NamedTuple):
         seating = _seating(players, dealer)
         return Table(convention, players, dealer, seating[0], seating[1], pool)
 
-    @property
-    def n(self) -> int:
-        return len(self.players)
-
     def at_table(self, player: object, field: str) -> str:
         if player not in self.players:
             raise DealError(f"player {player} is not at the table", field)

@@ -118,9 +118,10 @@ def test_numbers_in_options_are_read_exactly():
 
     cv = convention("rostov", {"raspasy_whist_price": Decimal("2.5")})
     assert cv.raspasy_whist_price == Fraction(5, 2)
-    assert convention("sochi", {"contract_value": [2, 4, 6, 8, Decimal("10.0")]}).prices.contract[
-        10
-    ] == 10
+    assert (
+        convention("sochi", {"contract_value": [2, 4, 6, 8, Decimal("10.0")]}).prices.contract[10]
+        == 10
+    )
 
 
 def test_exit_may_be_an_explicit_list():

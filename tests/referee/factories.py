@@ -1,0 +1,88 @@
+"""factory_boy factories for the referee site's models, shared by the app tests."""
+
+from __future__ import annotations
+
+import datetime
+
+import factory
+from django.contrib.auth import get_user_model
+
+from referee.accounts.models import Role
+from referee.tables.models import Seat, Table
+from referee.tournaments.models import Player, Registration, Round, Tournament
+
+
+class UserFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = get_user_model()
+        django_get_or_create = ("username",)
+
+    username = factory.Sequence(lambda n: f"user{n}")
+    password = factory.PostGenerationMethodCall("set_password", "pass")
+
+
+class TournamentFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Tournament
+
+    name = factory.Sequence(lambda n: f"Кубок {n}")
+    slug = factory.Sequence(lambda n: f"cup-{n}")
+    starts_on = datetime.date(2026, 11, 28)
+    ends_on = datetime.date(2026, 11, 29)
+    status = Tournament.Status.RUNNING
+    convention = "fspr"
+
+
+class PlayerFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Player
+
+    name = factory.Sequence(lambda n: f"Игрок {n}")
+    city = "Москва"
+
+
+class RegistrationFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Registration
+
+    tournament = factory.SubFactory(TournamentFactory)
+    player = factory.SubFactory(PlayerFactory)
+
+
+class RoundFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Round
+
+    tournament = factory.SubFactory(TournamentFactory)
+    number = factory.Sequence(lambda n: n + 1)
+    status = Round.Status.STARTED
+
+
+class RoleFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Role
+
+    tournament = factory.SubFactory(TournamentFactory)
+    user = factory.SubFactory(UserFactory)
+    kind = Role.Kind.REFEREE
+
+
+def table_with_players(
+    size: int = 3, *, round: Round | None = None, number: int = 1, **tournament: object
+) -> Table:
+    """A table of ``size`` seated players (seat 1 deals first) in a started round."""
+    if round is None:
+        round = RoundFactory(tournament=TournamentFactory(**tournament))
+    table = Table.objects.create(round=round, number=number)
+    for position in range(1, size + 1):
+        entry = RegistrationFactory(tournament=round.tournament)
+        Seat.objects.create(
+            table=table, registration=entry, position=position, first_dealer=position == 1
+        )
+    return table
+
+
+def referee_of(tournament: Tournament, kind: str = Role.Kind.REFEREE, name: str | None = None):
+    user = UserFactory(username=name) if name else UserFactory()
+    Role.objects.create(tournament=tournament, user=user, kind=kind)
+    return user
