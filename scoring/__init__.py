@@ -30,6 +30,8 @@ from .model import (
     SetWithoutAll,
     TalonPeeking,
     WrongCardCount,
+    disciplinary,
+    underbid,
 )
 from .pulka import PulkaResult, score_pulka
 from .settlement import settle
@@ -66,10 +68,12 @@ __all__ = [
     "Totals",
     "WrongCardCount",
     "convention",
+    "disciplinary",
     "explain",
     "explain_entry",
     "preset",
     "score_deal",
     "score_pulka",
     "settle",
+    "underbid",
 ]

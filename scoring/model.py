@@ -144,6 +144,21 @@ class ManualEntry:
     rule: str = "referee ruling"
 
 
+def underbid(
+    kind: str, player: str, amount: Amount, reason: str, on: str | None = None
+) -> ManualEntry:
+    """SEED-002 under-bidding, where a table punishes it: the set of the declarer, or the
+    whisters' penalty, as the referee rules it (SPEC §9.6; the Kodeks 3.4.13 has none)."""
+    return ManualEntry(kind, player, amount, reason, on, rule="SEED-002 (under-bidding)")
+
+
+def disciplinary(player: str, amount: Amount, reason: str, *, whists: bool = False) -> ManualEntry:
+    """A disciplinary penalty in mountain points, or in whists outside the sheet (SPEC §9.8)."""
+    kind = "adjustment" if whists else "gora"
+    value = -amount if whists else amount
+    return ManualEntry(kind, player, value, reason, rule="Lesnoy, tournament rules (discipline)")
+
+
 KodexRuling = (
     SetWithoutAll
     | WrongCardCount

@@ -16,9 +16,10 @@ class UserFactory(factory.django.DjangoModelFactory):
     class Meta:
         model = get_user_model()
         django_get_or_create = ("username",)
+        skip_postgeneration_save = True
 
     username = factory.Sequence(lambda n: f"user{n}")
-    password = factory.PostGenerationMethodCall("set_password", "pass")
+    password = factory.django.Password("pass")
 
 
 class TournamentFactory(factory.django.DjangoModelFactory):

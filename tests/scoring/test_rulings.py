@@ -854,3 +854,40 @@ def test_manual_adjustment_does_not_enter_the_sheet():
 def test_manual_entry_with_invalid_fields_is_refused(entry, message):
     with pytest.raises(ScoringError, match=message):
         typed("sochi", "ABC", pass_pass(dealer=None, rulings=(entry,)))
+
+
+# -- named referee rulings built on manual entries (SPEC §9.6, §9.8) --------------------
+
+
+def test_underbid_ruling_writes_the_referees_entry_with_its_rule():
+    from scoring import underbid
+
+    deal = Deal(
+        DealType.GAME,
+        declarer="A",
+        level=6,
+        strain="S",
+        defence=(DefenceCall("B", Call.PASS), DefenceCall("C", Call.PASS)),
+        play=Play.NONE,
+        referee_rulings=(underbid("gora", "A", 2, "took 8 on a 6, no limiting layout"),),
+    )
+    entries = score_deal(preset("sochi"), ("A", "B", "C"), deal).entries
+    ruling = [e for e in entries if e.rule.startswith("SEED-002")]
+    # the referee's set: 2 mountain points on A, beside the 6 made without play (pool 2)
+    assert [(e.kind, e.player, e.amount) for e in ruling] == [("gora", "A", 2)]
+
+
+def test_disciplinary_penalty_in_points_or_in_whists_outside_the_sheet():
+    from scoring import disciplinary
+
+    points = disciplinary("B", 5, "late for the round")
+    whists = disciplinary("B", 20, "phone at the table", whists=True)
+    deal = Deal(
+        DealType.RASPASY,
+        tricks={"A": 3, "B": 3, "C": 4},
+        series_index=1,
+        referee_rulings=(points, whists),
+    )
+    entries = score_deal(preset("sochi"), ("A", "B", "C"), deal).entries
+    mine = [(e.kind, e.player, e.amount) for e in entries if e.rule.startswith("Lesnoy")]
+    assert mine == [("gora", "B", 5), ("adjustment", "B", -20)]
