@@ -16,8 +16,9 @@ $(STAMP): pyproject.toml
 
 run: $(STAMP)
 	$(BIN)/python manage.py migrate --noinput
-	@echo "Serving on http://$(HOST):$(PORT)/"
-	$(BIN)/python manage.py runserver $(HOST):$(PORT)
+	$(BIN)/python manage.py load_demo
+	@echo "Serving the demo on http://$(HOST):$(PORT)/t/demo/  (Ctrl-C stops it)"
+	$(BIN)/python manage.py runserver --noreload $(HOST):$(PORT)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

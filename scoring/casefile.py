@@ -373,3 +373,69 @@ def _differs(label: str, want: Any, got: Any) -> list[str]:
     if abs(_exact(want) - _exact(got)) <= TOLERANCE:
         return []
     return [f"{label} expected {want} got {got}"]
+
+
+# -- typed values back to the case format ------------------------------------------------
+
+
+def deal_to_json(deal: Deal) -> dict[str, Any]:
+    """A ``Deal`` in the case format of §12.2 (with its ``dealer``); ``parse_deal`` reads
+    it back to an equal value. Referee rulings are not part of the case format."""
+    out: dict[str, Any] = {"dealer": deal.dealer, "type": deal.type.value}
+    if deal.declarer is not None:
+        out["declarer"] = deal.declarer
+    if deal.type == DealType.MISERE:
+        out["contract"] = {"level": "misere"}
+    elif deal.type == DealType.GAME:
+        out["contract"] = {"level": deal.level, "strain": deal.strain}
+    if deal.type != DealType.RASPASY:
+        out["defence"] = [_call_json(call, order) for order, call in enumerate(deal.defence, 1)]
+    out["play"] = deal.play.value
+    if deal.tricks is not None:
+        out["tricks"] = dict(deal.tricks)
+    if deal.series_index is not None:
+        out["raspasy"] = {"series_index": deal.series_index}
+    if deal.talon is not None:
+        out["talon"] = list(deal.talon)
+    if deal.ruling is not None:
+        out["ruling"] = _ruling_json(deal.ruling)
+    return out
+
+
+def _call_json(call: DefenceCall, order: int) -> dict[str, Any]:
+    item: dict[str, Any] = {"player": call.player, "call": call.call.value, "order": order}
+    if call.replaces is not None:
+        item["replaces"] = call.replaces
+    return item
+
+
+def _ruling_json(ruling: KodexRuling) -> dict[str, Any]:
+    if isinstance(ruling, SetWithoutAll):
+        return {"rule": "kodex-3.4.4", "bid_level": ruling.bid_level}
+    if isinstance(ruling, WrongCardCount):
+        out: dict[str, Any] = {
+            "rule": "kodex-3.4.6",
+            "proven_undertricks": ruling.proven_undertricks,
+        }
+        if ruling.deliberate is not None:
+            out["deliberate"] = ruling.deliberate
+        return out
+    if isinstance(ruling, LookedAtDiscard):
+        return {"rule": "kodex-3.4.9"}
+    if isinstance(ruling, PrikupPremiumRecord):
+        return {"rule": "kodex-3.4.11"}
+    if isinstance(ruling, DisputedPlanCommercial):
+        return {
+            "rule": "kodex-3.8.5.1",
+            "mode": "commercial",
+            "insisting": ruling.insisting,
+            "dissenters": list(ruling.dissenters),
+            "guaranteed": dict(ruling.guaranteed),
+        }
+    return {
+        "rule": "kodex-3.8.5.1",
+        "mode": "qualification",
+        "dissenter": ruling.dissenter,
+        "alternative": dict(ruling.alternative),
+        "lot": ruling.lot,
+    }

@@ -618,3 +618,55 @@ def test_settlement_with_zero_and_positive_whists_is_accepted():
     assert out["result"] == pytest.approx(
         {"A": -40 / 3 + 4, "B": 20 / 3, "C": 20 / 3 - 4}, abs=0.01
     )
+
+
+# -- round trip: typed deal -> case JSON -> typed deal ----------------------------------
+
+
+@pytest.mark.parametrize("preset_name", ["sochi", "leningrad", "rostov", "classic", "fspr"])
+@pytest.mark.parametrize("size", [3, 4])
+def test_generated_deals_survive_the_round_trip_through_json(preset_name, size):
+    import json
+    import random
+
+    from scoring import preset
+    from scoring.casefile import deal_to_json, parse_deal
+    from scoring.samples import random_pulka
+
+    cv = preset(preset_name)
+    players = ("A", "B", "C", "D")[:size]
+    for deal in random_pulka(random.Random(size), cv, players, 40):
+        data = json.loads(json.dumps(deal_to_json(deal)))
+        assert parse_deal({k: v for k, v in data.items() if k != "dealer"}, data["dealer"]) == deal
+
+
+@pytest.mark.parametrize(
+    "ruling",
+    [
+        {"rule": "kodex-3.4.4", "bid_level": 7},
+        {"rule": "kodex-3.4.6", "proven_undertricks": 2, "deliberate": True},
+        {"rule": "kodex-3.4.6", "proven_undertricks": 0},
+        {"rule": "kodex-3.4.9"},
+        {"rule": "kodex-3.4.11"},
+        {
+            "rule": "kodex-3.8.5.1",
+            "mode": "commercial",
+            "insisting": "B",
+            "dissenters": ["C"],
+            "guaranteed": {"A": 5, "B": 3, "C": 2},
+        },
+        {
+            "rule": "kodex-3.8.5.1",
+            "mode": "qualification",
+            "dissenter": "C",
+            "alternative": {"A": 5, "B": 3, "C": 2},
+            "lot": "actual",
+        },
+    ],
+)
+def test_rulings_survive_the_round_trip(ruling):
+    from scoring.casefile import deal_to_json, parse_deal
+
+    raw = {**game("A", 6, calls("B whist", "C pass"), {"A": 6, "B": 3, "C": 1}), "ruling": ruling}
+    deal = parse_deal(raw, None)
+    assert deal_to_json(deal)["ruling"] == ruling

@@ -1,0 +1,205 @@
+"""Rounds: seat the next round, adjust it by hand, start and finish it (TOURNAMENTS.md §6).
+
+The pure algorithm (``seating.algorithm``) chooses; these services feed it the tournament's
+history and standings, store its choice with its notes, and keep the action log.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+from typing import Any
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from referee.accounts.permissions import is_chief
+from referee.errors import NotAllowed, ServiceError
+from referee.tables.models import Seat, Table
+from referee.tables.results import table_results
+from referee.tournaments.log import log_action
+from referee.tournaments.models import Registration, Round, Tournament
+
+from . import algorithm
+from .values import RoundSeating, SeatingError
+from .values import Table as SeatedTable
+
+
+def _chief_only(user: Any, tournament: Tournament) -> None:
+    if not is_chief(user, tournament):
+        raise NotAllowed(_("Only the chief referee may seat and run rounds."))
+
+
+def history(tournament: Tournament, before: int | None = None) -> list[RoundSeating[int]]:
+    """Earlier rounds as the algorithm sees them: registration ids in seat order."""
+    seats = Seat.objects.filter(table__round__tournament=tournament).select_related("table__round")
+    if before is not None:
+        seats = seats.filter(table__round__number__lt=before)
+    rounds: dict[int, dict[int, list[Seat]]] = defaultdict(lambda: defaultdict(list))
+    for seat in seats.order_by("table__round__number", "table__number", "position"):
+        rounds[seat.table.round.number][seat.table.number].append(seat)
+    out = []
+    for number in sorted(rounds):
+        tables = []
+        for table_number, table_seats in sorted(rounds[number].items()):
+            dealer = next((s for s in table_seats if s.first_dealer), table_seats[0])
+            ids = tuple(s.registration_id for s in table_seats)
+            tables.append(SeatedTable(table_number, ids, dealer.registration_id))
+        out.append(RoundSeating(tuple(tables)))
+    return out
+
+
+def standings_order(tournament: Tournament) -> list[int]:
+    """Active registrations, best first by total settled whists (a Swiss round's order)."""
+    tables = Table.objects.filter(round__tournament=tournament).select_related("round__tournament")
+    totals: dict[int, Any] = defaultdict(int)
+    for result in table_results(tables):
+        for registration, whists in result.whists.items():
+            totals[registration] += whists
+    active = _active(tournament)
+    return sorted(active, key=lambda r: (-totals.get(r, 0), r))
+
+
+def _active(tournament: Tournament) -> list[int]:
+    return list(
+        Registration.objects.filter(tournament=tournament, status=Registration.Status.ACTIVE)
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
+
+
+@transaction.atomic
+def seat_next_round(
+    tournament_id: int, user: Any, method: str = Round.Method.RANDOM, seed: int | None = None
+) -> Round:
+    """Draw the next round's tables; the chief may adjust them before it starts."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+    _chief_only(user, tournament)
+    if tournament.status == Tournament.Status.FINISHED:
+        raise ServiceError(_("The tournament is finished."))
+    last = tournament.rounds.order_by("-number").first()
+    if last is not None and last.status != Round.Status.FINISHED:
+        raise ServiceError(
+            _("Finish round %(n)s before seating the next one.") % {"n": last.number}
+        )
+    if method not in Round.Method.values:
+        raise ServiceError(_("Unknown seating method."), "method")
+    players = _active(tournament)
+    seed = random.SystemRandom().randrange(2**31) if seed is None else seed
+    standings = standings_order(tournament) if method == Round.Method.SWISS else None
+    forbidden = {frozenset(pair) for pair in tournament.forbidden_pairs if len(set(pair)) == 2}
+    try:
+        seating = algorithm.seat_round(
+            players,
+            random.Random(seed),
+            history=history(tournament),
+            standings=standings,
+            forbidden=forbidden,
+            prefer=3 if tournament.table_size == 3 else 4,
+        )
+    except SeatingError as error:
+        raise ServiceError(str(error)) from None
+    number = (last.number if last else 0) + 1
+    round_ = Round.objects.create(
+        tournament=tournament,
+        number=number,
+        method=method,
+        seed=seed,
+        notes=list(seating.notes),
+        byes=list(seating.byes),
+    )
+    for seated in seating.tables:
+        table = Table.objects.create(round=round_, number=seated.number, notes=list(seated.notes))
+        Seat.objects.bulk_create(
+            Seat(
+                table=table,
+                registration_id=registration,
+                position=position,
+                first_dealer=registration == seated.first_dealer,
+            )
+            for position, registration in enumerate(seated.seats, start=1)
+        )
+    log_action(tournament, user, "round.seated", f"round {number}", data={"seed": seed})
+    return round_
+
+
+@transaction.atomic
+def swap_players(round_id: int, first: int, second: int, user: Any, reason: str = "") -> None:
+    """Exchange two players' seats before the round starts (a hand adjustment)."""
+    round_ = Round.objects.select_for_update().select_related("tournament").get(pk=round_id)
+    _chief_only(user, round_.tournament)
+    if round_.status != Round.Status.DRAFT:
+        raise ServiceError(_("Seats can be changed only before the round starts."))
+    seats = {
+        s.registration_id: s
+        for s in Seat.objects.filter(table__round=round_, registration_id__in=[first, second])
+    }
+    if len(seats) != 2 or first == second:
+        raise ServiceError(_("Choose two different players seated in this round."))
+    a, b = seats[first], seats[second]
+    # Swap through a free position to respect the unique (table, registration) constraint.
+    a_table, a_position, a_first = a.table_id, a.position, a.first_dealer
+    a.delete()
+    Seat.objects.filter(pk=b.pk).update(registration_id=first)
+    Seat.objects.create(
+        table_id=a_table, registration_id=second, position=a_position, first_dealer=a_first
+    )
+    round_.notes = [*round_.notes, f"hand adjustment: {first} ⇄ {second}"]
+    round_.save(update_fields=["notes"])
+    log_action(
+        round_.tournament,
+        user,
+        "round.swapped",
+        f"round {round_.number}",
+        reason=reason,
+        data={"swapped": [first, second]},
+    )
+
+
+@transaction.atomic
+def start_round(round_id: int, user: Any) -> Round:
+    round_ = Round.objects.select_for_update().select_related("tournament").get(pk=round_id)
+    tournament = round_.tournament
+    _chief_only(user, tournament)
+    if tournament.status != Tournament.Status.RUNNING:
+        raise ServiceError(_("Start the tournament before its first round."))
+    if round_.status != Round.Status.DRAFT:
+        raise ServiceError(_("This round has already started."))
+    round_.status = Round.Status.STARTED
+    round_.save(update_fields=["status"])
+    log_action(tournament, user, "round.started", f"round {round_.number}")
+    return round_
+
+
+@transaction.atomic
+def finish_round(round_id: int, user: Any) -> Round:
+    round_ = Round.objects.select_for_update().select_related("tournament").get(pk=round_id)
+    _chief_only(user, round_.tournament)
+    if round_.status != Round.Status.STARTED:
+        raise ServiceError(_("Only a round in play can be finished."))
+    open_tables = round_.tables.exclude(status=Table.Status.LOCKED).values_list("number", flat=True)
+    if open_tables:
+        listed = ", ".join(str(n) for n in open_tables)
+        raise ServiceError(_("Tables not yet locked: %(tables)s.") % {"tables": listed})
+    round_.status = Round.Status.FINISHED
+    round_.save(update_fields=["status"])
+    log_action(round_.tournament, user, "round.finished", f"round {round_.number}")
+    return round_
+
+
+@transaction.atomic
+def discard_round(round_id: int, user: Any, reason: str) -> None:
+    """Throw away a drafted seating (to draw again); a started round cannot be discarded."""
+    round_ = Round.objects.select_for_update().select_related("tournament").get(pk=round_id)
+    _chief_only(user, round_.tournament)
+    if round_.status != Round.Status.DRAFT:
+        raise ServiceError(_("Only a seating not yet started can be discarded."))
+    log_action(
+        round_.tournament,
+        user,
+        "round.discarded",
+        f"round {round_.number}",
+        reason=reason,
+        data={"seed": round_.seed},
+    )
+    round_.delete()

@@ -1,0 +1,136 @@
+"""Round pages: the seating with its notes and quality, and the chief's round actions."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from referee.accounts.permissions import is_chief, is_official
+from referee.errors import NotAllowed, ServiceError
+from referee.tables.models import Seat, Table
+from referee.tournaments.models import Round
+from referee.tournaments.views import tournament_for
+
+from . import services
+from .quality import assess
+from .values import RoundSeating
+from .values import Table as SeatedTable
+
+
+@dataclass
+class TableSeats:
+    table: Table
+    seats: list[Seat] = field(default_factory=list)
+
+    def seated(self) -> SeatedTable[int]:
+        dealer = next((s for s in self.seats if s.first_dealer), self.seats[0])
+        ids = tuple(s.registration_id for s in self.seats)
+        return SeatedTable(self.table.number, ids, dealer.registration_id)
+
+
+def round_page(request: HttpRequest, slug: str, round: int) -> HttpResponse:
+    tournament = tournament_for(request, slug)
+    round_ = get_object_or_404(Round, tournament=tournament, number=round)
+    seats = (
+        Seat.objects.filter(table__round=round_)
+        .select_related("table", "registration__player")
+        .order_by("table__number", "position")
+    )
+    groups: dict[int, TableSeats] = {}
+    for seat in seats:
+        groups.setdefault(seat.table_id, TableSeats(seat.table)).seats.append(seat)
+    official = is_official(request.user, tournament)
+    quality = None
+    if official and groups:
+        report = assess(
+            RoundSeating(tuple(g.seated() for g in groups.values())),
+            services.history(tournament, before=round_.number),
+        )
+        names = {s.registration_id: s.registration.player.name for s in seats}
+        quality = {
+            "repeats": [
+                (names[p.first], names[p.second], p.table, p.met_before)
+                for p in report.repeated_pairs
+            ],
+            "max_seat_spread": report.max_seat_spread,
+            "first_deal_range": report.first_deal_range,
+        }
+    return render(
+        request,
+        "seating/round.html",
+        {
+            "tournament": tournament,
+            "round": round_,
+            "tables": list(groups.values()),
+            "official": official,
+            "chief": is_chief(request.user, tournament),
+            "quality": quality,
+        },
+    )
+
+
+def _act(request: HttpRequest, action: object, done: str) -> None:
+    try:
+        action()  # type: ignore[operator]
+    except NotAllowed as refused:
+        raise PermissionDenied(refused.message) from None
+    except ServiceError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, done)
+
+
+@login_required
+@require_POST
+def seat_next(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = tournament_for(request, slug)
+    method = request.POST.get("method", Round.Method.RANDOM)
+    seed_text = request.POST.get("seed", "").strip()
+    seed = int(seed_text) if seed_text.isdigit() else None
+    _act(
+        request,
+        lambda: services.seat_next_round(tournament.pk, request.user, method, seed),
+        _("The next round is seated. Check it, adjust it if needed, then start it."),
+    )
+    last = tournament.rounds.order_by("-number").first()
+    if last is None:
+        return redirect("tournament", slug)
+    return redirect("round", slug, last.number)
+
+
+@login_required
+@require_POST
+def round_action(request: HttpRequest, slug: str, round: int, action: str) -> HttpResponse:
+    tournament = tournament_for(request, slug)
+    round_ = get_object_or_404(Round, tournament=tournament, number=round)
+    user, reason = request.user, request.POST.get("reason", "")
+    if action == "start":
+        _act(request, lambda: services.start_round(round_.pk, user), _("The round is in play."))
+    elif action == "finish":
+        _act(request, lambda: services.finish_round(round_.pk, user), _("The round is finished."))
+    elif action == "discard":
+        _act(
+            request,
+            lambda: services.discard_round(round_.pk, user, reason),
+            _("The seating was discarded."),
+        )
+        return redirect("tournament", slug)
+    elif action == "swap":
+        try:
+            first, second = int(request.POST["first"]), int(request.POST["second"])
+        except (KeyError, ValueError):
+            messages.error(request, _("Choose two players to swap."))
+        else:
+            _act(
+                request,
+                lambda: services.swap_players(round_.pk, first, second, user, reason),
+                _("The two players changed seats."),
+            )
+    return redirect("round", slug, round)
