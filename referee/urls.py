@@ -15,4 +15,5 @@ urlpatterns = [
     path("t/<slug:slug>/", include("referee.tournaments.urls")),
     path("t/<slug:slug>/", include("referee.seating.urls")),
     path("t/<slug:slug>/", include("referee.tables.urls")),
+    path("t/<slug:slug>/", include("referee.standings.urls")),
 ]
