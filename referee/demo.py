@@ -119,3 +119,54 @@ def demo_summary() -> str:
 
 def table_count() -> int:
     return Table.objects.filter(round__tournament__slug=SLUG).count()
+
+
+def generate_tournament(
+    players: int, rounds: int, *, seed: int = 1, slug: str = "generated", deals_per_table: int = 20
+) -> Tournament:
+    """A large finished tournament written straight to the database (for benchmarks and
+    size tests): random seating with history, random legal deals, every table locked."""
+    from referee.seating.algorithm import seat_round
+    from referee.tables.models import Deal, DealVersion, Seat
+
+    rng = random.Random(seed)
+    tournament = Tournament.objects.create(
+        name=f"Generated {players}×{rounds}",
+        slug=slug,
+        starts_on=datetime.date(2026, 11, 1),
+        ends_on=datetime.date(2026, 11, 3),
+        convention="fspr",
+        status=Tournament.Status.RUNNING,
+        published=True,
+    )
+    people = Player.objects.bulk_create(
+        Player(name=f"Игрок {i:03d}", city="Москва") for i in range(1, players + 1)
+    )
+    entries = Registration.objects.bulk_create(
+        Registration(tournament=tournament, player=p) for p in people
+    )
+    ids = [e.pk for e in entries]
+    rules = tournament.rules()
+    past = []
+    for number in range(1, rounds + 1):
+        seating = seat_round(ids, random.Random(seed + number), history=past)
+        past.append(seating)
+        round_ = Round.objects.create(
+            tournament=tournament, number=number, status=Round.Status.FINISHED, seed=seed + number
+        )
+        for seated in seating.tables:
+            table = Table.objects.create(round=round_, number=seated.number, status="locked")
+            Seat.objects.bulk_create(
+                # seat 1 deals first, as the generated deals do
+                Seat(table=table, registration_id=r, position=i, first_dealer=i == 1)
+                for i, r in enumerate(seated.seats, start=1)
+            )
+            size = len(seated.seats)
+            dealt = random_pulka(rng, rules, letters(size), deals_per_table)
+            deals = Deal.objects.bulk_create(
+                Deal(table=table, number=i, data=deal_to_json(d)) for i, d in enumerate(dealt, 1)
+            )
+            DealVersion.objects.bulk_create(
+                DealVersion(deal=d, version=1, data=d.data) for d in deals
+            )
+    return tournament
