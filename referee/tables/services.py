@@ -7,7 +7,8 @@ and writes the action log. Views call these and show the ``ServiceError`` they r
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import secrets
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from django.db import transaction
@@ -213,3 +214,38 @@ def reopen_table(table_id: int, user: Any, reason: str) -> Table:
     table.save()
     log_action(tournament, user, "table.reopened", str(table), reason=reason)
     return table
+
+
+# -- for the table page ------------------------------------------------------------------
+
+
+def change_mode(table: Table, user: Any) -> str | None:
+    """How ``user`` may change the deals of ``table`` now, so the page offers the right
+    form (``table.round.tournament`` loaded): ``"entry"`` on an open table in play,
+    ``"ruling"`` for the chief referee on a signed-off table or after the round (a reason
+    is then required), None when not at all. The services decide again on every change."""
+    try:
+        ruling = _check_may_change(table, user, "?")
+    except ServiceError:
+        return None
+    return "ruling" if ruling else "entry"
+
+
+LOTS = ("actual", "alternative")
+
+
+def draw_lot(
+    data: Mapping[str, Any], choose: Callable[[Sequence[str]], str] = secrets.choice
+) -> dict[str, Any]:
+    """Kodeks 3.8.5.1(b), a disputed defence plan in a qualification tournament: the
+    declarer receives one of the two results by lot. The site draws it and the deal records
+    it with its witness (TOURNAMENTS §8.4), so the deal is scored like any other."""
+    ruling = dict(data.get("ruling") or {})
+    if ruling.get("rule") != "kodex-3.8.5.1" or ruling.get("mode") != "qualification":
+        raise ServiceError(
+            _("Only a disputed defence plan in a qualification tournament is decided by lot."),
+            "lot",
+        )
+    ruling["lot"] = choose(LOTS)
+    ruling["lot_drawn_by"] = "site"
+    return {**data, "ruling": ruling}

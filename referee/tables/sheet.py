@@ -11,6 +11,7 @@ from fractions import Fraction
 from typing import Any
 
 import scoring
+from scoring.casefile import run_case
 from scoring.ledger import Totals
 from scoring.numbers import Amount
 
@@ -33,6 +34,7 @@ class SheetRow:
     summary: str
     lines: list[str]
     running: dict[str, Amount]
+    entries: tuple[scoring.Entry, ...] = ()
 
 
 @dataclass
@@ -101,6 +103,7 @@ def build_sheet(table: Table, lang: str = "ru") -> Sheet:
                 describe_deal(deal.data, names, lang),
                 scoring.explain(result.entries, lang, names),
                 running,
+                result.entries,
             )
         )
     sheet.pulka = scored.totals.pulka
@@ -177,3 +180,65 @@ def describe_deal(data: dict[str, Any], names: dict[str, str], lang: str = "ru")
 
 def as_float(value: Amount) -> float:
     return float(Fraction(value))
+
+
+# -- the paper sheet and the re-checkable case ----------------------------------------------
+
+
+@dataclass(frozen=True)
+class PaperFigures:
+    """What players write on paper: each book's running total after every deal that
+    changed it (``2.4.6…``), per player, and per (writer, on) for the whists."""
+
+    pool: dict[str, list[Amount]]
+    mountain: dict[str, list[Amount]]
+    whists: dict[tuple[str, str], list[Amount]]
+
+
+def paper_figures(sheet: Sheet) -> PaperFigures:
+    figures = PaperFigures({}, {}, {})
+    totals = Totals({}, {}, {}, {})
+    for row in sheet.rows:
+        before = (dict(totals.pulka), dict(totals.gora), dict(totals.whists))
+        totals.add(row.entries)
+        for book, was, now in (
+            (figures.pool, before[0], totals.pulka),
+            (figures.mountain, before[1], totals.gora),
+        ):
+            for player, value in now.items():
+                if value != was.get(player, 0):
+                    book.setdefault(player, []).append(value)
+        for pair, value in totals.whists.items():
+            if value != before[2].get(pair, 0):
+                figures.whists.setdefault(pair, []).append(value)
+    return figures
+
+
+def table_case(sheet: Sheet) -> dict[str, Any]:
+    """The table's current deals as a SPEC §12.5 ``pulka`` case, with the engine's result
+    as its ``expected``, so that anyone can re-check it with ``python -m scoring check``.
+
+    Players are the seat letters (their names are in ``notes``). The referee's own rulings
+    (SPEC §9.9) are not part of the case format: they are listed in ``notes`` and left out
+    of the deals and of the expected figures."""
+    table = sheet.table
+    tournament = table.round.tournament
+    deals = [row.deal for row in sheet.rows]
+    notes = ["; ".join(f"{s.letter} = {s.name}" for s in sheet.seats)]
+    for row in sheet.rows:
+        for ruling in row.deal.data.get("referee_rulings") or []:
+            notes.append(f"deal {row.position}: referee ruling not in the case: {ruling}")
+    case: dict[str, Any] = {
+        "id": f"{tournament.slug}-r{table.round.number}-t{table.number}",
+        "kind": "pulka",
+        "title": f"{tournament.name}: round {table.round.number}, table {table.number}",
+        "convention": tournament.convention,
+        "options": dict(tournament.options),
+        "players": sheet.letters,
+        "pool_size": tournament.pool_size,
+        "deals": [{k: v for k, v in d.data.items() if k != "referee_rulings"} for d in deals],
+        "notes": "\n".join(notes),
+    }
+    output = run_case(case)
+    case["expected"] = {k: v for k, v in output.items() if k != "id"}
+    return case
