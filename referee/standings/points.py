@@ -280,7 +280,8 @@ class PlacementPoints:
         for field, size in (("three_table", 3), ("four_table", 4)):
             for name in (field, f"{field}_if_negative"):
                 row = getattr(self, name)
-                if isinstance(row, str | bytes) or len(row) != size:
+                is_row = isinstance(row, Sequence) and not isinstance(row, str | bytes)
+                if not is_row or len(row) != size:
                     raise ParameterError(f"expected {size} points, one per place", name)
                 _set(self, name, tuple(exact(p, f"{name}[{i}]") for i, p in enumerate(row)))
         _set(self, "sole_winner_bonus", exact(self.sole_winner_bonus, "sole_winner_bonus"))

@@ -1,0 +1,69 @@
+"""A tournament's standings settings: how round points are made, ranked and published.
+
+One row per tournament, created with the defaults the first time the chief referee saves it
+(until then the defaults apply unsaved). The values are validated by the pure modules
+(``points``, ``ranking``) in ``services.update_settings``; the model only stores them.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from .ranking import DEFAULT_CHAIN
+
+
+def default_chain() -> list[str]:
+    return list(DEFAULT_CHAIN)
+
+
+class StandingsSettings(models.Model):
+    class Action(models.TextChoices):
+        REMOVE = "remove", _("remove from the tournament")
+        FLAG = "flag", _("yellow card only")
+
+    tournament = models.OneToOneField(
+        "tournaments.Tournament", on_delete=models.CASCADE, related_name="standings_settings"
+    )
+    # names of points.METHODS and points.NORMALISATIONS; checked by the services, not by
+    # database choices, so a new method needs no migration
+    method = models.CharField(_("conversion method"), max_length=40, default="raw_whists")
+    params = models.JSONField(_("method parameters"), default=dict, blank=True)
+    normalisation = models.CharField(_("tables of 3 and of 4"), max_length=20, default="none")
+    # exact: "4/3" is kept as text, never as a float (TOURNAMENTS §4)
+    four_table_factor = models.CharField(_("factor for tables of 4"), max_length=20, default="1")
+    elimination_threshold = models.IntegerField(
+        _("elimination threshold"),
+        null=True,
+        blank=True,
+        help_text=_("a round result worse than this many whists (e.g. -1000); empty: none"),
+    )
+    elimination_action = models.CharField(
+        _("on crossing the threshold"),
+        max_length=10,
+        choices=Action.choices,
+        default=Action.REMOVE,
+    )
+    tie_breaks = models.JSONField(_("tie-break chain"), default=default_chain)
+    # registration id (as text, JSON keys) -> lot number; lower ranks first (TOURNAMENTS §5)
+    lots = models.JSONField(_("lot"), default=dict, blank=True)
+    lot_seed = models.BigIntegerField(null=True, blank=True)
+    lot_witness = models.CharField(_("lot witness"), max_length=200, blank=True)
+    lot_drawn_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    lot_drawn_at = models.DateTimeField(null=True, blank=True)
+    published_through = models.PositiveSmallIntegerField(
+        _("public through round"),
+        null=True,
+        blank=True,
+        help_text=_("the last round the public sees; empty: no results are public yet"),
+    )
+
+    class Meta:
+        verbose_name = _("standings settings")
+        verbose_name_plural = _("standings settings")
+
+    def __str__(self) -> str:
+        return f"{self.tournament}: {self.method}"
