@@ -1,0 +1,177 @@
+"""Django admin for organisers. A staff user who is not a superuser sees only the tournaments
+where he is a chief referee. Lifecycle changes (start, finish) go through the services, the
+convention is read-only once play has started, and the action log is never edited."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib import admin, messages
+from django.db.models import Q, QuerySet
+from django.http import HttpRequest
+from django.utils.translation import gettext_lazy as _
+
+from referee.accounts.models import Role
+from referee.errors import ServiceError
+
+from . import services
+from .log import log_action
+from .models import ActionLog, Player, Registration, Round, Tournament
+
+
+def chief_tournaments(user: Any) -> QuerySet[Tournament]:
+    """The tournaments ``user`` runs as a chief referee (all of them for a superuser)."""
+    if user.is_superuser:
+        return Tournament.objects.all()
+    return Tournament.objects.filter(
+        Q(chief_referee=user) | Q(roles__user=user, roles__kind=Role.Kind.CHIEF)
+    ).distinct()
+
+
+class TournamentScoped(admin.ModelAdmin):
+    """Rows of the tournaments the staff user runs; ``tournament_path`` leads to them."""
+
+    tournament_path = "tournament"
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Any]:
+        queryset = super().get_queryset(request)
+        if request.user.is_superuser:
+            return queryset
+        ids = chief_tournaments(request.user).values("pk")
+        return queryset.filter(**{f"{self.tournament_path}__in": ids})
+
+    def formfield_for_foreignkey(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
+        if not request.user.is_superuser:
+            mine = chief_tournaments(request.user).values("pk")
+            scopes = {
+                "tournament": Tournament.objects.filter(pk__in=mine),
+                "round": Round.objects.filter(tournament__in=mine),
+                "registration": Registration.objects.filter(tournament__in=mine),
+                "substitute_for": Registration.objects.filter(tournament__in=mine),
+            }
+            if db_field.name in scopes:
+                kwargs["queryset"] = scopes[db_field.name]
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+
+class TournamentAdminForm(forms.ModelForm):
+    class Meta:
+        model = Tournament
+        fields = "__all__"
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        for key, empty in (("options", {}), ("forbidden_pairs", [])):
+            if key in data and data[key] is None:
+                data[key] = empty
+        if "convention" in data and "options" in data:
+            try:
+                services.check_convention(data["convention"], data["options"] or {})
+            except ServiceError as error:
+                where = "convention" if error.field == "convention" else "options"
+                self.add_error(where, f"{error.field}: {error.message}")
+        return data
+
+
+@admin.register(Tournament)
+class TournamentAdmin(TournamentScoped):
+    tournament_path = "pk"
+    form = TournamentAdminForm
+    list_display = ["name", "slug", "starts_on", "status", "convention", "published"]
+    list_filter = ["status", "convention", "published"]
+    search_fields = ["name", "slug", "venue"]
+    autocomplete_fields = ["chief_referee"]
+    actions = ["start", "finish"]
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Tournament | None = None) -> Any:
+        fixed = ["status"]
+        if obj is not None and obj.frozen:
+            fixed += ["convention", "options"]
+        return fixed
+
+    def get_prepopulated_fields(self, request: HttpRequest, obj: Any = None) -> dict[str, Any]:
+        return {"slug": ("name",)} if obj is None else {}
+
+    def has_delete_permission(self, request: HttpRequest, obj: Tournament | None = None) -> bool:
+        """Only a tournament still in preparation: deleting takes its whole record with it."""
+        allowed = super().has_delete_permission(request, obj)
+        return allowed and (obj is None or obj.status == Tournament.Status.DRAFT)
+
+    def save_model(self, request: HttpRequest, obj: Tournament, form: Any, change: bool) -> None:
+        if not change and obj.chief_referee_id is None:
+            obj.chief_referee = request.user  # type: ignore[assignment]
+        super().save_model(request, obj, form, change)
+        action = "tournament.admin_changed" if change else "tournament.created"
+        log_action(obj, request.user, action, obj.name, data={"fields": form.changed_data})
+
+    def _run(self, request: HttpRequest, queryset: QuerySet[Tournament], service: Any) -> None:
+        for tournament in queryset:
+            try:
+                service(tournament.pk, request.user)
+            except ServiceError as error:
+                self.message_user(request, f"{tournament}: {error.message}", messages.ERROR)
+            else:
+                self.message_user(request, f"{tournament}: {_('done')}", messages.SUCCESS)
+
+    @admin.action(description=_("Start the chosen tournaments"))
+    def start(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
+        self._run(request, queryset, services.start_tournament)
+
+    @admin.action(description=_("Finish the chosen tournaments"))
+    def finish(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
+        self._run(request, queryset, services.finish_tournament)
+
+
+@admin.register(Player)
+class PlayerAdmin(admin.ModelAdmin):
+    """Players are shared by every tournament: one person, one row, many registrations."""
+
+    list_display = ["name", "city", "club", "rating", "federation_id"]
+    search_fields = ["name", "city", "club", "federation_id"]
+
+
+@admin.register(Registration)
+class RegistrationAdmin(TournamentScoped):
+    list_display = ["player", "tournament", "status", "withdrawn_after_round", "substitute_for"]
+    list_filter = ["status", "tournament"]
+    list_select_related = ["player", "tournament", "substitute_for__player"]
+    search_fields = ["player__name", "player__federation_id"]
+    autocomplete_fields = ["player", "substitute_for"]
+
+
+@admin.register(Round)
+class RoundAdmin(TournamentScoped):
+    """Rounds are seated, started and finished on the site (the seating services)."""
+
+    list_display = ["tournament", "number", "status", "method"]
+    list_filter = ["status", "tournament"]
+    list_select_related = ["tournament"]
+    readonly_fields = ["tournament", "number", "status", "method", "seed", "notes", "byes"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(ActionLog)
+class ActionLogAdmin(TournamentScoped):
+    """The record of every change: read, never edited."""
+
+    list_display = ["at", "tournament", "user", "action", "subject"]
+    list_filter = ["action", "tournament"]
+    list_select_related = ["tournament", "user"]
+    search_fields = ["subject", "reason", "action"]
+    date_hierarchy = "at"
+    readonly_fields = ["tournament", "user", "action", "subject", "reason", "data", "at"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False

@@ -1,0 +1,370 @@
+"""The organiser's forms. They read and check input; the services decide and save."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django import forms
+from django.contrib.auth import get_user_model
+from django.core import signing
+from django.forms.models import fields_for_model
+from django.utils.text import capfirst
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from referee.accounts.models import Role
+from referee.errors import ServiceError
+from scoring import PRESETS
+from scoring.conventions import EXITS, OPTION_DOCS, preset
+from scoring.numbers import to_json
+
+from .importing import MAX_BYTES
+from .models import Player, Registration, Tournament
+from .services import ROUND_LENGTH, PlayerDetails, check_convention
+
+
+def add_service_error(form: forms.Form, error: ServiceError) -> None:
+    """Show a service's refusal at the field it names, else above the form."""
+    form.add_error(error.field if error.field in form.fields else None, error.message)
+
+
+# -- settings ------------------------------------------------------------------------------
+
+_DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+
+
+class SettingsForm(forms.Form):
+    """Everything of the set-up except the convention."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        model_fields = fields_for_model(
+            Tournament,
+            fields=["name", "starts_on", "ends_on", "venue"],
+            widgets={"starts_on": _DATE, "ends_on": _DATE},
+        )
+        self.fields.update(model_fields)
+        self.fields["chief_referee"] = forms.CharField(
+            label=gettext_lazy("Chief referee (username)"), required=False, max_length=150
+        )
+        for name in ROUND_LENGTH:
+            model_field = Tournament._meta.get_field(name)
+            self.fields[name] = forms.IntegerField(
+                label=capfirst(model_field.verbose_name),
+                help_text=model_field.help_text,
+                required=False,
+                min_value=1,
+            )
+        self.fields.update(
+            fields_for_model(
+                Tournament,
+                fields=["table_size", "second_confirmation", "referees_assigned_only", "published"],
+            )
+        )
+
+    @classmethod
+    def initial_for(cls, tournament: Tournament) -> dict[str, Any]:
+        names = [n for n in cls().fields if n != "chief_referee"]
+        initial = {name: getattr(tournament, name) for name in names}
+        chief = tournament.chief_referee
+        initial["chief_referee"] = chief.get_username() if chief else ""
+        return initial
+
+    def clean_chief_referee(self) -> Any:
+        username = self.cleaned_data["chief_referee"].strip()
+        if not username:
+            return None
+        user = get_user_model().objects.filter(username=username).first()
+        if user is None:
+            raise forms.ValidationError(_("There is no user %(name)s.") % {"name": username})
+        return user
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        starts, ends = data.get("starts_on"), data.get("ends_on")
+        if starts and ends and ends < starts:
+            self.add_error("ends_on", _("The tournament cannot end before it starts."))
+        return data
+
+
+# -- the convention ------------------------------------------------------------------------
+
+_TRUE = {"on", "true", "yes", "1", "да", "вкл"}
+_FALSE = {"off", "false", "no", "0", "нет", "выкл"}
+_NONE = {"none", "-", "—", "нет"}
+
+
+def option_text(value: Any) -> str:
+    """An option value (the engine's or a stored JSON one) as the form shows and reads it."""
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if isinstance(value, tuple | list):
+        return "-".join(option_text(v) for v in value) if value else "none"
+    if isinstance(value, str):
+        return value
+    return str(to_json(value)) if not isinstance(value, float) else f"{value:g}"
+
+
+def _number(text: str) -> Any:
+    """``3`` → 3, ``2.5`` → 2.5; anything else stays text for the engine to refuse."""
+    if re.fullmatch(r"-?\d+", text):
+        return int(text)
+    if re.fullmatch(r"-?\d+[.,]\d+", text):
+        value = float(text.replace(",", "."))
+        return int(value) if value.is_integer() else value
+    return text
+
+
+def parse_option(name: str, text: str) -> Any:
+    """The JSON value typed for option ``name``; its kind follows the preset's value."""
+    text = text.strip()
+    kind = preset("sochi").options()[name]
+    if isinstance(kind, bool):
+        low = text.casefold()
+        return True if low in _TRUE else False if low in _FALSE else text
+    if isinstance(kind, tuple):
+        if name == "raspasy_exit" and text.casefold() in EXITS:
+            return text.casefold()
+        if text.startswith("["):
+            try:
+                return json.loads(text)
+            except ValueError:
+                return text
+        if text.casefold() in _NONE:
+            return []
+        return [_number(item) for item in re.split(r"[\s,;/\-–]+", text) if item]
+    if isinstance(kind, str):
+        return text
+    return _number(text)
+
+
+@dataclass(frozen=True)
+class OptionRow:
+    name: str
+    section: str
+    text: str
+    preset_values: list[tuple[str, str, bool]]  # (preset, value, is the chosen preset)
+    field: forms.BoundField | None
+    override: str  # the stored override as text, "" when none
+    value: str  # the value in play: the override, else the chosen preset's
+
+
+class ConventionForm(forms.Form):
+    """The preset and one override input per option of ``scoring.conventions.OPTION_DOCS``;
+    an empty input keeps the preset's value. Checked option by option by the engine."""
+
+    convention = forms.ChoiceField(
+        label=gettext_lazy("Convention"),
+        choices=[(name, name) for name in PRESETS],
+        help_text=gettext_lazy(
+            "fspr, the federation's tournament Leningrad, suits qualification tournaments."
+        ),
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for name, (_section, text) in OPTION_DOCS.items():
+            self.fields[name] = forms.CharField(
+                label=name, required=False, help_text=text, max_length=100
+            )
+
+    @staticmethod
+    def initial_for(tournament: Tournament) -> dict[str, Any]:
+        initial: dict[str, Any] = {"convention": tournament.convention}
+        for name, value in tournament.options.items():
+            initial[name] = option_text(value)
+        return initial
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        name = data.get("convention")
+        if name is None:
+            return data
+        options = {}
+        for option in OPTION_DOCS:
+            text = (data.get(option) or "").strip()
+            if not text:
+                continue
+            value = parse_option(option, text)
+            try:
+                check_convention(name, {option: value})
+            except ServiceError as error:
+                add_service_error(self, error)
+                continue
+            options[option] = value
+        if not self.errors:
+            try:
+                check_convention(name, options)
+            except ServiceError as error:
+                add_service_error(self, error)
+        data["options"] = options
+        return data
+
+    def rows(self, tournament: Tournament, editable: bool) -> Iterator[OptionRow]:
+        """One row per option: the value of every preset, the override, the value in play."""
+        chosen = tournament.convention
+        presets = {name: preset(name).options() for name in PRESETS}
+        for name, (section, text) in OPTION_DOCS.items():
+            stored = tournament.options.get(name)
+            override = option_text(stored) if name in tournament.options else ""
+            yield OptionRow(
+                name=name,
+                section=section,
+                text=text,
+                preset_values=[
+                    (p, option_text(values[name]), p == chosen) for p, values in presets.items()
+                ],
+                field=self[name] if editable else None,
+                override=override,
+                value=override or option_text(presets[chosen][name]),
+            )
+
+
+# -- players -------------------------------------------------------------------------------
+
+
+class PlayerForm(forms.Form):
+    """A new player's details."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields.update(
+            fields_for_model(Player, fields=["name", "city", "club", "rating", "federation_id"])
+        )
+
+    def details(self) -> PlayerDetails:
+        data = self.cleaned_data
+        return PlayerDetails(
+            name=data["name"],
+            city=data.get("city", ""),
+            club=data.get("club", ""),
+            rating=data.get("rating"),
+            federation_id=data.get("federation_id", ""),
+        )
+
+
+class ExistingPlayerForm(forms.Form):
+    player = forms.IntegerField(widget=forms.HiddenInput)
+
+
+class WithdrawForm(forms.Form):
+    after_round = forms.IntegerField(label=gettext_lazy("after round"), min_value=0)
+    reason = forms.CharField(label=gettext_lazy("reason"), required=False, max_length=500)
+
+
+class ForbiddenPairForm(forms.Form):
+    first = forms.TypedChoiceField(label=gettext_lazy("player"), coerce=int)
+    second = forms.TypedChoiceField(label=gettext_lazy("and player"), coerce=int)
+
+    def __init__(self, *args: Any, entries: Sequence[Registration] = (), **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        choices = [(e.pk, e.player.name) for e in entries]
+        self.fields["first"].choices = choices
+        self.fields["second"].choices = choices
+
+
+class PairForm(forms.Form):
+    first = forms.IntegerField()
+    second = forms.IntegerField()
+
+
+# -- importing -----------------------------------------------------------------------------
+
+IMPORT_SALT = "referee.tournaments.import"
+IMPORT_MAX_AGE = 6 * 60 * 60  # a preview stays good for a working day's session
+
+
+class ImportUploadForm(forms.Form):
+    file = forms.FileField(
+        label=gettext_lazy("player list (CSV or XLSX)"),
+        widget=forms.ClearableFileInput(attrs={"accept": ".csv,.txt,.xlsx"}),
+    )
+
+    def clean_file(self) -> Any:
+        upload = self.cleaned_data["file"]
+        if upload.size > MAX_BYTES:
+            raise forms.ValidationError(
+                _("The file is larger than %(mb)s MB.") % {"mb": MAX_BYTES // (1024 * 1024)}
+            )
+        return upload
+
+
+def sign_rows(tournament: Tournament, rows: list[dict[str, Any]]) -> str:
+    """The previewed rows, signed so that the confirmation cannot be tampered with."""
+    return signing.dumps(
+        {"tournament": tournament.pk, "rows": rows}, salt=IMPORT_SALT, compress=True
+    )
+
+
+class ImportConfirmForm(forms.Form):
+    payload = forms.CharField(widget=forms.HiddenInput)
+
+    def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.tournament = tournament
+
+    def clean_payload(self) -> list[dict[str, Any]]:
+        try:
+            data = signing.loads(
+                self.cleaned_data["payload"], salt=IMPORT_SALT, max_age=IMPORT_MAX_AGE
+            )
+        except signing.SignatureExpired:
+            raise forms.ValidationError(
+                _("The preview is too old: upload the file again.")
+            ) from None
+        except signing.BadSignature:
+            raise forms.ValidationError(
+                _("The preview was altered: upload the file again.")
+            ) from None
+        if data.get("tournament") != self.tournament.pk or not isinstance(data.get("rows"), list):
+            raise forms.ValidationError(_("This preview belongs to another tournament."))
+        rows: list[dict[str, Any]] = data["rows"]
+        return rows
+
+
+# -- officials -----------------------------------------------------------------------------
+
+
+class GrantRoleForm(forms.Form):
+    username = forms.CharField(label=gettext_lazy("username"), max_length=150)
+    kind = forms.ChoiceField(label=gettext_lazy("role"), choices=Role.Kind.choices)
+    password = forms.CharField(
+        label=gettext_lazy("password (only for a new account)"),
+        required=False,
+        widget=forms.PasswordInput(render_value=False),
+    )
+
+
+class RevokeRoleForm(forms.Form):
+    username = forms.CharField(max_length=150)
+    reason = forms.CharField(required=False, max_length=500)
+
+
+class RefereeAssignmentForm(forms.Form):
+    """One set of checkboxes per table of a round: which officials referee it."""
+
+    def __init__(
+        self, *args: Any, tables: Sequence[Any] = (), officials: Sequence[Any] = (), **kwargs: Any
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        choices = [(u.pk, u.get_username()) for u in officials]
+        self.tables = list(tables)
+        for table in self.tables:
+            self.fields[f"table-{table.pk}"] = forms.TypedMultipleChoiceField(
+                choices=choices,
+                coerce=int,
+                required=False,
+                widget=forms.CheckboxSelectMultiple,
+                initial=[u.pk for u in table.referees.all()],
+            )
+
+    def changed_tables(self) -> Iterator[tuple[Any, list[int]]]:
+        """(table, referee ids) for each table whose referees change."""
+        for table in self.tables:
+            wanted = sorted(self.cleaned_data[f"table-{table.pk}"])
+            if wanted != sorted(u.pk for u in table.referees.all()):
+                yield table, wanted
