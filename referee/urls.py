@@ -16,4 +16,5 @@ urlpatterns = [
     path("t/<slug:slug>/", include("referee.seating.urls")),
     path("t/<slug:slug>/", include("referee.tables.urls")),
     path("t/<slug:slug>/", include("referee.standings.urls")),
+    path("t/<slug:slug>/", include("referee.exports.urls")),
 ]
