@@ -46,6 +46,13 @@ class StandingsSettings(models.Model):
         default=Action.REMOVE,
     )
     tie_breaks = models.JSONField(_("tie-break chain"), default=default_chain)
+    # Open in the sources (TOURNAMENTS §8.4, §9.2): whether referee awards outside the sheet
+    # (3.8.5.1 compensation, disciplinary whists) count in the players' round results.
+    count_adjustments = models.BooleanField(
+        _("referee adjustments count in round results"),
+        default=True,
+        help_text=_("3.8.5.1 compensation and disciplinary whists, outside the table's sheet"),
+    )
     # registration id (as text, JSON keys) -> lot number; lower ranks first (TOURNAMENTS §5)
     lots = models.JSONField(_("lot"), default=dict, blank=True)
     lot_seed = models.BigIntegerField(null=True, blank=True)

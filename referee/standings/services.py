@@ -68,6 +68,7 @@ EDITABLE = (
     "elimination_threshold",
     "elimination_action",
     "tie_breaks",
+    "count_adjustments",
     "published_through",
 )
 
@@ -86,6 +87,7 @@ class Rules:
     published_through: int | None
     lots: Mapping[str, int]
     scoring: points.RoundScoring
+    count_adjustments: bool = True
 
 
 def settings_of(tournament: Tournament) -> StandingsSettings:
@@ -146,6 +148,7 @@ def rules_of(settings: StandingsSettings) -> Rules:
         published_through=through,
         lots=lots,
         scoring=scoring,
+        count_adjustments=bool(settings.count_adjustments),
     )
 
 
@@ -363,7 +366,7 @@ def _load(tournament: Tournament, viewer: Any, only_round: int | None = None) ->
     round_finished = {r.number: r.status == Round.Status.FINISHED for r in rounds}
     for result in table_results(tables):
         scored[result.round_number].append(
-            _score(rules.scoring, result, round_finished[result.round_number])
+            _score(rules, result, round_finished[result.round_number])
         )
     entries = {
         e.pk: e for e in Registration.objects.filter(tournament=tournament).select_related("player")
@@ -371,14 +374,22 @@ def _load(tournament: Tournament, viewer: Any, only_round: int | None = None) ->
     return _Data(official, rules, rounds, scored, entries)
 
 
-def _score(scoring: points.RoundScoring, result: SettledTable, round_finished: bool) -> ScoredTable:
-    whists = tuple(Fraction(result.whists.get(r, 0)) for r in result.registrations)
+def _score(rules: Rules, result: SettledTable, round_finished: bool) -> ScoredTable:
+    # With count_adjustments, referee awards outside the sheet (3.8.5.1 compensation,
+    # disciplinary whists) are part of the player's result: the table no longer sums to 0.
+    counts = rules.count_adjustments and bool(result.adjustments)
+    of = result.result_of if counts else (lambda r: result.whists.get(r, 0))
+    whists = tuple(Fraction(of(r)) for r in result.registrations)
+    scoring = rules.scoring
     counted = None
     error = result.error
     if result.deals and not error:
         try:
             counted = scoring.score_table(
-                result.table_number, [str(r) for r in result.registrations], whists
+                result.table_number,
+                [str(r) for r in result.registrations],
+                whists,
+                zero_sum=not counts,
             )
         except points.StandingsError as refused:
             error = str(refused)

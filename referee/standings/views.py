@@ -211,6 +211,13 @@ class SettingsForm(forms.Form):
         widget=forms.TextInput(attrs={"size": 60}),
         help_text=gettext_lazy("Names in order, separated by commas."),
     )
+    count_adjustments = forms.BooleanField(
+        label=gettext_lazy("Referee adjustments count in round results"),
+        required=False,
+        help_text=gettext_lazy(
+            "Kodeks 3.8.5.1 compensation and disciplinary whists recorded outside the sheet."
+        ),
+    )
     published_through = forms.IntegerField(
         label=gettext_lazy("The public sees results through round"),
         required=False,
@@ -240,6 +247,7 @@ class SettingsForm(forms.Form):
                 "elimination_threshold": settings.elimination_threshold,
                 "elimination_action": settings.elimination_action,
                 "tie_breaks": ", ".join(settings.tie_breaks),
+                "count_adjustments": settings.count_adjustments,
                 "published_through": settings.published_through,
             }
         )

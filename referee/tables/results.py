@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import scoring
 from scoring.numbers import Amount
@@ -23,9 +23,15 @@ class TableResult:
     table_number: int
     status: str
     registrations: tuple[int, ...]  # in seat order
-    whists: dict[int, Amount]  # registration id -> settled whists
+    whists: dict[int, Amount]  # registration id -> settled whists (zero-sum)
     deals: int
     error: str = ""
+    # referee awards outside the sheet (Kodeks 3.8.5.1 compensation, disciplinary whists)
+    adjustments: dict[int, Amount] = field(default_factory=dict)
+
+    def result_of(self, registration: int) -> Amount:
+        """The player's result at this table: settled whists plus his adjustments."""
+        return self.whists.get(registration, 0) + self.adjustments.get(registration, 0)
 
 
 def table_results(tables: Iterable[Table]) -> list[TableResult]:
@@ -53,6 +59,7 @@ def table_results(tables: Iterable[Table]) -> list[TableResult]:
         rules = rules_of.setdefault(tournament.pk, tournament.rules())
         registrations = tuple(seats[table.pk])
         whists: dict[int, Amount] = dict.fromkeys(registrations, 0)
+        adjustments: dict[int, Amount] = {}
         error = ""
         if deals[table.pk] and len(registrations) in (3, 4):
             try:
@@ -64,6 +71,7 @@ def table_results(tables: Iterable[Table]) -> list[TableResult]:
             else:
                 by_letter = dict(zip(LETTERS, registrations, strict=False))
                 whists = {by_letter[p]: v for p, v in sheet.result.items()}
+                adjustments = {by_letter[p]: v for p, v in sheet.totals.adjustments.items() if v}
         out.append(
             TableResult(
                 table.pk,
@@ -74,6 +82,7 @@ def table_results(tables: Iterable[Table]) -> list[TableResult]:
                 whists,
                 len(deals[table.pk]),
                 error,
+                adjustments,
             )
         )
     return out

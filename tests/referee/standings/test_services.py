@@ -21,7 +21,8 @@ Round 2
   his obligation, half liability: mountain C 2. Pool A 2; B→A 8, C→A 4. Mountain less 2×pool
   A −4, B 0, C 2 → amnesty 0, 4, 6. **A +64/3, B +4/3, C −68/3**. The deal also carries a
   Kodeks 3.4.9 ruling on A (7 tricks count as 6: still made) and a disciplinary adjustment on
-  B outside the sheet: neither changes the settled whists.
+  B outside the sheet: neither changes the settled whists. The tournament below counts only the
+  settled whists (``count_adjustments`` off); with it on, Смирнова's −10 joins her result.
 
 Totals (raw whists): Иванов 40, Попов 50/3, Петрова 16, Сидоров 46/3, Смирнова −26/3,
 Ёлкин −28, Кузнецов −154/3 (sum 0).
@@ -120,7 +121,9 @@ def seven_players(*, published_through=2, round_two=Round.Status.FINISHED, **tou
         [game("C", {"A": 7, "B": 2, "C": 1}, **RULED)],
         status=Table.Status.OPEN if in_play else Table.Status.LOCKED,
     )
-    StandingsSettings.objects.create(tournament=cup, published_through=published_through)
+    StandingsSettings.objects.create(
+        tournament=cup, published_through=published_through, count_adjustments=False
+    )
     return cup, p
 
 
@@ -152,6 +155,16 @@ def test_raw_whists_totals_are_the_hand_worked_settled_whists():
         "Ёлкин": -28,
     }
     assert sum(row.whists for row in rows.values()) == 0
+
+
+def test_referee_adjustments_count_in_the_result_when_the_setting_says_so():
+    cup, _ = seven_players()
+    configure(cup, count_adjustments=True)
+    rows = by_name(services.standings_after(cup, viewer=ANONYMOUS))
+    # Смирнова: settled −26/3, disciplinary adjustment −10 → −26/3 − 30/3 = −56/3
+    assert rows["Смирнова"].points == Fraction(-56, 3)
+    assert rows["Иванов"].points == 40  # the others are unchanged
+    assert sum(row.whists for row in rows.values()) == -10
 
 
 def test_raw_whists_rank_by_points():
