@@ -25,6 +25,8 @@ from django.utils.translation import gettext_lazy as _lazy
 from referee.errors import ServiceError
 from scoring import disciplinary, underbid
 
+from .engine_messages import engine_message
+
 CALL_ROWS = 5
 MANUAL_ROWS = 2
 
@@ -576,6 +578,7 @@ class DealForm(forms.Form):
         field, message = error.field or "", error.message
         if field and message.startswith(field + ": "):
             message = message[len(field) + 2 :]
+        message = engine_message(message)
         found = re.fullmatch(r"deal (\d+)(?:, (.*))?", field)
         if found:
             at = int(found.group(1))
