@@ -20,7 +20,7 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 
 from referee.errors import ServiceError
 from scoring import disciplinary, underbid
@@ -30,36 +30,48 @@ from .engine_messages import engine_message
 CALL_ROWS = 5
 MANUAL_ROWS = 2
 
-TYPES = [("game", _lazy("game")), ("misere", _lazy("misère")), ("raspasy", _lazy("raspasy"))]
-LEVELS = [(n, str(n)) for n in range(6, 11)]
-STRAINS = [("S", "♠"), ("C", "♣"), ("D", "♦"), ("H", "♥"), ("NT", _lazy("NT"))]
-CALLS = [
-    ("whist", _lazy("whist")),
-    ("pass", _lazy("pass")),
-    ("half_whist", _lazy("half-whist")),
-    ("return_whist", _lazy("return whist")),
-    ("check", _lazy("check")),
+TYPES = [
+    ("game", gettext_lazy("game")),
+    ("misere", gettext_lazy("misère")),
+    ("raspasy", gettext_lazy("raspasy")),
 ]
-PLAYS = [("closed", _lazy("closed")), ("open", _lazy("open")), ("none", _lazy("not played"))]
+LEVELS = [(n, str(n)) for n in range(6, 11)]
+STRAINS = [("S", "♠"), ("C", "♣"), ("D", "♦"), ("H", "♥"), ("NT", gettext_lazy("NT"))]
+CALLS = [
+    ("whist", gettext_lazy("whist")),
+    ("pass", gettext_lazy("pass")),
+    ("half_whist", gettext_lazy("half-whist")),
+    ("return_whist", gettext_lazy("return whist")),
+    ("check", gettext_lazy("check")),
+]
+PLAYS = [
+    ("closed", gettext_lazy("closed")),
+    ("open", gettext_lazy("open")),
+    ("none", gettext_lazy("not played")),
+]
 COMMERCIAL = "kodex-3.8.5.1-commercial"
 QUALIFICATION = "kodex-3.8.5.1-qualification"
 RULINGS = [
-    ("", _lazy("none")),
-    ("kodex-3.4.4", _lazy("3.4.4 contract below the bid: set without all")),
-    ("kodex-3.4.6", _lazy("3.4.6 ordered with a wrong number of cards")),
-    ("kodex-3.4.9", _lazy("3.4.9 declarer looked at his discard")),
-    ("kodex-3.4.11", _lazy("3.4.11 prikup premium (record)")),
-    (COMMERCIAL, _lazy("3.8.5.1 disputed defence plan, commercial")),
-    (QUALIFICATION, _lazy("3.8.5.1 disputed defence plan, qualification")),
+    ("", gettext_lazy("none")),
+    ("kodex-3.4.4", gettext_lazy("3.4.4 contract below the bid: set without all")),
+    ("kodex-3.4.6", gettext_lazy("3.4.6 ordered with a wrong number of cards")),
+    ("kodex-3.4.9", gettext_lazy("3.4.9 declarer looked at his discard")),
+    ("kodex-3.4.11", gettext_lazy("3.4.11 prikup premium (record)")),
+    (COMMERCIAL, gettext_lazy("3.8.5.1 disputed defence plan, commercial")),
+    (QUALIFICATION, gettext_lazy("3.8.5.1 disputed defence plan, qualification")),
 ]
-DELIBERATE = [("", _lazy("not recorded")), ("yes", _lazy("deliberate")), ("no", _lazy("not"))]
-LOT = [("actual", _lazy("actual play")), ("alternative", _lazy("the other plan"))]
+DELIBERATE = [
+    ("", gettext_lazy("not recorded")),
+    ("yes", gettext_lazy("deliberate")),
+    ("no", gettext_lazy("not")),
+]
+LOT = [("actual", gettext_lazy("actual play")), ("alternative", gettext_lazy("the other plan"))]
 BOOKS = [
     ("", "—"),
-    ("pulka", _lazy("pool")),
-    ("gora", _lazy("mountain")),
-    ("whist", _lazy("whists on")),
-    ("adjustment", _lazy("adjustment (whists outside the sheet)")),
+    ("pulka", gettext_lazy("pool")),
+    ("gora", gettext_lazy("mountain")),
+    ("whist", gettext_lazy("whists on")),
+    ("adjustment", gettext_lazy("adjustment (whists outside the sheet)")),
 ]
 #: Rule references offered for a manual entry, named as the engine's helpers name them.
 RULE_REFERENCES = [
@@ -158,14 +170,17 @@ class DealForm(forms.Form):
         radio = forms.RadioSelect
         f = self.fields
         f["dealer"] = forms.ChoiceField(
-            label=_lazy("Dealer"), choices=seat if four else maybe, required=False, widget=radio
+            label=gettext_lazy("Dealer"),
+            choices=seat if four else maybe,
+            required=False,
+            widget=radio,
         )
-        f["type"] = forms.ChoiceField(label=_lazy("Deal"), choices=TYPES, widget=radio)
+        f["type"] = forms.ChoiceField(label=gettext_lazy("Deal"), choices=TYPES, widget=radio)
         f["declarer"] = forms.ChoiceField(
-            label=_lazy("Declarer"), choices=seat, required=False, widget=radio
+            label=gettext_lazy("Declarer"), choices=seat, required=False, widget=radio
         )
         f["level"] = forms.TypedChoiceField(
-            label=_lazy("Level"),
+            label=gettext_lazy("Level"),
             choices=LEVELS,
             coerce=int,
             required=False,
@@ -173,36 +188,36 @@ class DealForm(forms.Form):
             widget=radio,
         )
         f["strain"] = forms.ChoiceField(
-            label=_lazy("Trumps"), choices=STRAINS, required=False, widget=radio
+            label=gettext_lazy("Trumps"), choices=STRAINS, required=False, widget=radio
         )
         for row in range(1, CALL_ROWS + 1):
             f[f"call_{row}_player"] = forms.ChoiceField(
-                label=_lazy("Player"), choices=maybe, required=False
+                label=gettext_lazy("Player"), choices=maybe, required=False
             )
             f[f"call_{row}_call"] = forms.ChoiceField(
-                label=_lazy("Call"), choices=[("", "—"), *CALLS], required=False
+                label=gettext_lazy("Call"), choices=[("", "—"), *CALLS], required=False
             )
             if four:
                 f[f"call_{row}_replaces"] = forms.ChoiceField(
-                    label=_lazy("takes over the hand of"), choices=maybe, required=False
+                    label=gettext_lazy("takes over the hand of"), choices=maybe, required=False
                 )
-        f["play"] = forms.ChoiceField(label=_lazy("Play"), choices=PLAYS, widget=radio)
+        f["play"] = forms.ChoiceField(label=gettext_lazy("Play"), choices=PLAYS, widget=radio)
         for letter, _name in self.seats:
             f[f"tricks_{letter}"] = self._tricks_field(letter)
         f["talon"] = forms.CharField(
-            label=_lazy("Talon"),
+            label=gettext_lazy("Talon"),
             required=False,
             max_length=20,
-            help_text=_lazy("two cards, e.g. SA SK or H10 D7"),
+            help_text=gettext_lazy("two cards, e.g. SA SK or H10 D7"),
             widget=forms.TextInput(
                 attrs={"autocapitalize": "characters", "autocomplete": "off", "size": 8}
             ),
         )
         f["ruling"] = forms.ChoiceField(
-            label=_lazy("Kodeks ruling"), choices=RULINGS, required=False
+            label=gettext_lazy("Kodeks ruling"), choices=RULINGS, required=False
         )
         f["bid_level"] = forms.TypedChoiceField(
-            label=_lazy("Level reached in the bidding"),
+            label=gettext_lazy("Level reached in the bidding"),
             choices=LEVELS,
             coerce=int,
             required=False,
@@ -210,62 +225,73 @@ class DealForm(forms.Form):
             widget=radio,
         )
         f["proven_undertricks"] = forms.IntegerField(
-            label=_lazy("Proven undertricks"),
+            label=gettext_lazy("Proven undertricks"),
             min_value=0,
             max_value=10,
             required=False,
             widget=forms.NumberInput(attrs=NUMBER),
         )
         f["deliberate"] = forms.ChoiceField(
-            label=_lazy("The error was"), choices=DELIBERATE, required=False, widget=radio
+            label=gettext_lazy("The error was"), choices=DELIBERATE, required=False, widget=radio
         )
         f["insisting"] = forms.ChoiceField(
-            label=_lazy("Insisting player"), choices=maybe, required=False
+            label=gettext_lazy("Insisting player"), choices=maybe, required=False
         )
         f["dissenters"] = forms.MultipleChoiceField(
-            label=_lazy("Dissenters"),
+            label=gettext_lazy("Dissenters"),
             choices=seat,
             required=False,
             widget=forms.CheckboxSelectMultiple,
         )
         for letter, _name in self.seats:
             f[f"guaranteed_{letter}"] = self._tricks_field(letter)
-        f["dissenter"] = forms.ChoiceField(label=_lazy("Dissenter"), choices=maybe, required=False)
+        f["dissenter"] = forms.ChoiceField(
+            label=gettext_lazy("Dissenter"), choices=maybe, required=False
+        )
         for letter, _name in self.seats:
             f[f"alternative_{letter}"] = self._tricks_field(letter)
         f["lot"] = forms.ChoiceField(
-            label=_lazy("The lot gave the declarer"), choices=LOT, required=False, widget=radio
+            label=gettext_lazy("The lot gave the declarer"),
+            choices=LOT,
+            required=False,
+            widget=radio,
         )
         points = {"min_value": 0, "max_digits": 7, "decimal_places": 2, "required": False}
         decimal = forms.NumberInput(attrs={"inputmode": "decimal", "step": "any", "size": 5})
         f["prikup_refusal"] = forms.DecimalField(
-            label=_lazy("Prikup refusal: dealer's mountain points (Kodeks 3.4.10)"),
+            label=gettext_lazy("Prikup refusal: dealer's mountain points (Kodeks 3.4.10)"),
             widget=decimal,
             **points,
         )
         f["raspasy_fine"] = forms.DecimalField(
-            label=_lazy("Raspasy: dealer's fine in mountain points"), widget=decimal, **points
+            label=gettext_lazy("Raspasy: dealer's fine in mountain points"),
+            widget=decimal,
+            **points,
         )
         f["talon_peeking"] = forms.ChoiceField(
-            label=_lazy("Peeked at the talon (may not whist)"), choices=maybe, required=False
+            label=gettext_lazy("Peeked at the talon (may not whist)"), choices=maybe, required=False
         )
         for row in range(1, self.manual_rows + 1):
             p = f"manual_{row}_"
-            f[p + "book"] = forms.ChoiceField(label=_lazy("Book"), choices=BOOKS, required=False)
-            f[p + "player"] = forms.ChoiceField(
-                label=_lazy("Player"), choices=maybe, required=False
+            f[p + "book"] = forms.ChoiceField(
+                label=gettext_lazy("Book"), choices=BOOKS, required=False
             )
-            f[p + "on"] = forms.ChoiceField(label=_lazy("on"), choices=maybe, required=False)
+            f[p + "player"] = forms.ChoiceField(
+                label=gettext_lazy("Player"), choices=maybe, required=False
+            )
+            f[p + "on"] = forms.ChoiceField(label=gettext_lazy("on"), choices=maybe, required=False)
             f[p + "amount"] = forms.DecimalField(
-                label=_lazy("Amount"),
+                label=gettext_lazy("Amount"),
                 max_digits=9,
                 decimal_places=2,
                 required=False,
                 widget=forms.NumberInput(attrs={"inputmode": "decimal", "step": "any", "size": 6}),
             )
-            f[p + "reason"] = forms.CharField(label=_lazy("Reason"), required=False, max_length=200)
+            f[p + "reason"] = forms.CharField(
+                label=gettext_lazy("Reason"), required=False, max_length=200
+            )
             f[p + "rule"] = forms.CharField(
-                label=_lazy("Rule"),
+                label=gettext_lazy("Rule"),
                 required=False,
                 max_length=100,
                 widget=forms.TextInput(attrs={"list": "rule-references"}),
@@ -273,7 +299,7 @@ class DealForm(forms.Form):
         for group in GROUPS:
             f[group] = forms.CharField(required=False, widget=forms.HiddenInput)
         f["reason"] = forms.CharField(
-            label=_lazy("Reason"),
+            label=gettext_lazy("Reason"),
             required=False,
             max_length=500,
             widget=forms.TextInput(attrs={"autocomplete": "off"}),
