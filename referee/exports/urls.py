@@ -1,3 +1,13 @@
-from django.urls import path  # noqa: F401
+"""Export URLs under /t/<slug>/: the results workbook, the standings as CSV and PDF, and a
+table's protocol for signing."""
 
-urlpatterns: list[object] = []
+from django.urls import path
+
+from . import views
+
+urlpatterns = [
+    path("export/results.xlsx", views.results_xlsx, name="export-xlsx"),
+    path("export/standings.csv", views.standings_csv, name="export-csv"),
+    path("export/standings.pdf", views.standings_pdf, name="export-pdf"),
+    path("r/<int:round>/t/<int:table>/protocol.pdf", views.protocol_pdf, name="export-protocol"),
+]

@@ -1,0 +1,96 @@
+"""Downloads of the organisers' reports. Who may download what is the pages' rule: the
+standings exports follow the standings page (officials always, the public a published
+tournament's published rounds), a protocol follows its table page; anything else is 404."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404
+from django.views.decorators.http import require_GET
+
+from referee.accounts.permissions import may_view
+from referee.tables.models import Table
+from referee.tournaments.views import tournament_for
+
+from . import reports
+from .reports import NotVisible
+
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+CSV = "text/csv; charset=utf-8"
+PDF = "application/pdf"
+
+
+def _visible(build: Callable[[], bytes]) -> bytes:
+    try:
+        return build()
+    except NotVisible:
+        raise Http404 from None
+
+
+def _after(request: HttpRequest) -> int | None:
+    """``?after=N``: the standings after round N (404 for anything but a round number)."""
+    text = request.GET.get("after")
+    if text is None:
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        raise Http404 from None
+
+
+def filename(*parts: object) -> str:
+    """An ASCII file name from the parts: ``cup-2026-r1-t3-protocol.pdf``."""
+    name = "-".join(str(p) for p in parts if p not in (None, ""))
+    return re.sub(r"[^A-Za-z0-9._-]+", "-", name).strip("-") or "export"
+
+
+def download(content: bytes, content_type: str, name: str) -> HttpResponse:
+    response = HttpResponse(content, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    response["Content-Length"] = str(len(content))
+    return response
+
+
+@require_GET
+def results_xlsx(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = tournament_for(request, slug)
+    after = _after(request)
+    content = _visible(lambda: reports.results_workbook(tournament, request.user, after))
+    suffix = f"r{after}" if after else ""
+    return download(content, XLSX, filename(tournament.slug, "results", suffix) + ".xlsx")
+
+
+@require_GET
+def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = tournament_for(request, slug)
+    after = _after(request)
+    content = _visible(lambda: reports.standings_csv(tournament, request.user, after))
+    suffix = f"r{after}" if after else ""
+    return download(content, CSV, filename(tournament.slug, "standings", suffix) + ".csv")
+
+
+@require_GET
+def standings_pdf(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = tournament_for(request, slug)
+    after = _after(request)
+    content = _visible(lambda: reports.standings_pdf(tournament, request.user, after))
+    suffix = f"r{after}" if after else ""
+    return download(content, PDF, filename(tournament.slug, "standings", suffix) + ".pdf")
+
+
+@require_GET
+def protocol_pdf(request: HttpRequest, slug: str, round: int, table: int) -> HttpResponse:
+    found = get_object_or_404(
+        Table.objects.select_related("round__tournament", "submitted_by"),
+        round__tournament__slug=slug,
+        round__number=round,
+        number=table,
+    )
+    if not may_view(request.user, found.round.tournament):
+        raise Http404
+    content = _visible(lambda: reports.protocol_pdf(found, request.user))
+    name = filename(slug, f"r{round}", f"t{table}", "protocol") + ".pdf"
+    return download(content, PDF, name)
