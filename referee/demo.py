@@ -19,6 +19,7 @@ from referee.seating import services as seating
 from referee.tables import services as tables
 from referee.tables.dealdata import letters
 from referee.tables.models import Table
+from referee.tables.results import compute_summary, summary
 from referee.tournaments.models import Player, Registration, Round, Tournament
 from scoring.casefile import deal_to_json
 from scoring.samples import random_pulka
@@ -155,7 +156,9 @@ def generate_tournament(
             tournament=tournament, number=number, status=Round.Status.FINISHED, seed=seed + number
         )
         for seated in seating.tables:
-            table = Table.objects.create(round=round_, number=seated.number, status="locked")
+            table = Table.objects.create(
+                round=round_, number=seated.number, status="locked", result=summary(None, 0)
+            )
             Seat.objects.bulk_create(
                 # seat 1 deals first, as the generated deals do
                 Seat(table=table, registration_id=r, position=i, first_dealer=i == 1)
@@ -169,4 +172,6 @@ def generate_tournament(
             DealVersion.objects.bulk_create(
                 DealVersion(deal=d, version=1, data=d.data) for d in deals
             )
+            table.result = compute_summary(table, [d.data for d in deals], size)
+            table.save(update_fields=["result"])
     return tournament

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from referee.accounts.permissions import is_chief
 from referee.errors import NotAllowed, ServiceError
 from referee.tables.models import Seat, Table
-from referee.tables.results import table_results
+from referee.tables.results import summary, table_results
 from referee.tournaments.log import log_action
 from referee.tournaments.models import Registration, Round, Tournament
 
@@ -109,7 +109,9 @@ def seat_next_round(
         byes=list(seating.byes),
     )
     for seated in seating.tables:
-        table = Table.objects.create(round=round_, number=seated.number, notes=list(seated.notes))
+        table = Table.objects.create(
+            round=round_, number=seated.number, notes=list(seated.notes), result=summary(None, 0)
+        )
         Seat.objects.bulk_create(
             Seat(
                 table=table,

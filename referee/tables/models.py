@@ -29,6 +29,9 @@ class Table(models.Model):
     )
     confirmed_at = models.DateTimeField(null=True, blank=True)
     locked_at = models.DateTimeField(null=True, blank=True)
+    # The sheet's settlement by seat letter, kept by the deal services whenever the deals
+    # change (results.summary), so standings and exports never re-score; None: not computed.
+    result = models.JSONField(null=True, blank=True, editable=False)
 
     class Meta:
         unique_together = [("round", "number")]

@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
 
 import scoring
 from scoring.numbers import Amount
@@ -34,8 +36,48 @@ class TableResult:
         return self.whists.get(registration, 0) + self.adjustments.get(registration, 0)
 
 
+def summary(sheet: scoring.PulkaResult | None, deals: int, error: str = "") -> dict[str, Any]:
+    """What ``Table.result`` keeps: the settlement and adjustments by seat letter, exact
+    (fractions as text), the number of deals, and the engine's refusal if any."""
+    if sheet is None:
+        return {"deals": deals, "whists": {}, "adjustments": {}, "error": error}
+    return {
+        "deals": deals,
+        "whists": {p: str(v) for p, v in sheet.result.items()},
+        "adjustments": {p: str(v) for p, v in sheet.totals.adjustments.items() if v},
+        "error": error,
+    }
+
+
+def compute_summary(table: Table, deals: list[dict[str, Any]], seat_count: int) -> dict[str, Any]:
+    """Score a table's deals into its summary (the engine's refusal kept, not raised)."""
+    tournament = table.round.tournament
+    if not deals or seat_count not in (3, 4):
+        return summary(None, len(deals))
+    try:
+        sheet = score_table(tournament.rules(), seat_count, deals, tournament.pool_size)
+    except scoring.ScoringError as refused:
+        return summary(None, len(deals), str(refused))
+    return summary(sheet, len(deals))
+
+
+def refresh(table: Table) -> dict[str, Any]:
+    """Recompute and store one table's summary from its deals."""
+    deals = list(
+        Deal.objects.filter(table=table, deleted=False)
+        .order_by("number")
+        .values_list("data", flat=True)
+    )
+    table.result = compute_summary(table, deals, Seat.objects.filter(table=table).count())
+    table.save(update_fields=["result"])
+    return table.result
+
+
 def table_results(tables: Iterable[Table]) -> list[TableResult]:
-    """Each table's settlement by registration (tables need ``round__tournament`` loaded)."""
+    """Each table's settlement by registration (tables need ``round__tournament`` loaded).
+
+    Reads the stored summaries; only tables without one are scored here (two queries in
+    all, whatever the number of tables)."""
     tables = list(tables)
     ids = [t.pk for t in tables]
     seats: dict[int, list[int]] = defaultdict(list)
@@ -45,33 +87,25 @@ def table_results(tables: Iterable[Table]) -> list[TableResult]:
         .values_list("table_id", "registration_id")
     ):
         seats[table_id].append(registration_id)
-    deals: dict[int, list[dict[str, object]]] = defaultdict(list)
-    for table_id, data in (
-        Deal.objects.filter(table_id__in=ids, deleted=False)
-        .order_by("table_id", "number")
-        .values_list("table_id", "data")
-    ):
-        deals[table_id].append(data)
+    missing = [t.pk for t in tables if t.result is None]
+    deals: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    if missing:
+        for table_id, data in (
+            Deal.objects.filter(table_id__in=missing, deleted=False)
+            .order_by("table_id", "number")
+            .values_list("table_id", "data")
+        ):
+            deals[table_id].append(data)
     out = []
-    rules_of: dict[int, scoring.Convention] = {}
     for table in tables:
-        tournament = table.round.tournament
-        rules = rules_of.setdefault(tournament.pk, tournament.rules())
         registrations = tuple(seats[table.pk])
+        kept = table.result
+        if kept is None:
+            kept = compute_summary(table, deals[table.pk], len(registrations))
+        by_letter = dict(zip(LETTERS, registrations, strict=False))
         whists: dict[int, Amount] = dict.fromkeys(registrations, 0)
-        adjustments: dict[int, Amount] = {}
-        error = ""
-        if deals[table.pk] and len(registrations) in (3, 4):
-            try:
-                sheet = score_table(
-                    rules, len(registrations), deals[table.pk], tournament.pool_size
-                )
-            except scoring.ScoringError as refused:
-                error = str(refused)
-            else:
-                by_letter = dict(zip(LETTERS, registrations, strict=False))
-                whists = {by_letter[p]: v for p, v in sheet.result.items()}
-                adjustments = {by_letter[p]: v for p, v in sheet.totals.adjustments.items() if v}
+        whists.update({by_letter[p]: _exact(v) for p, v in kept["whists"].items()})
+        adjustments = {by_letter[p]: _exact(v) for p, v in kept["adjustments"].items()}
         out.append(
             TableResult(
                 table.pk,
@@ -80,9 +114,14 @@ def table_results(tables: Iterable[Table]) -> list[TableResult]:
                 table.status,
                 registrations,
                 whists,
-                len(deals[table.pk]),
-                error,
+                kept["deals"],
+                kept["error"],
                 adjustments,
             )
         )
     return out
+
+
+def _exact(text: str) -> Amount:
+    value = Fraction(text)
+    return value.numerator if value.denominator == 1 else value

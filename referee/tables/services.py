@@ -24,6 +24,7 @@ from referee.tournaments.models import Round, Tournament
 
 from .dealdata import score_table
 from .models import Deal, DealVersion, Table
+from .results import summary
 
 
 def _locked_table(table_id: int) -> Table:
@@ -37,6 +38,14 @@ def validate_sheet(table: Table, deals: list[Mapping[str, Any]]) -> scoring.Pulk
         return score_table(tournament.rules(), table.seats.count(), deals, tournament.pool_size)
     except scoring.ScoringError as error:
         raise InvalidDeal(str(error), error.field) from None
+
+
+def _keep(table: Table, deals: list[Mapping[str, Any]]) -> None:
+    """Validate the sheet as it will stand and keep its settlement on the table (the
+    caller's transaction makes both happen together with the deal's change)."""
+    sheet = validate_sheet(table, deals)
+    table.result = summary(sheet, len(deals))
+    table.save(update_fields=["result"])
 
 
 def _current(table: Table) -> list[Deal]:
@@ -74,7 +83,7 @@ def record_deal(table_id: int, data: Mapping[str, Any], user: Any, reason: str =
     cap = table.round.tournament.deal_cap
     if cap is not None and len(deals) >= cap:
         raise ServiceError(_("This table has played its %(cap)s deals.") % {"cap": cap})
-    validate_sheet(table, [d.data for d in deals] + [dict(data)])
+    _keep(table, [d.data for d in deals] + [dict(data)])
     number = (table.deals.aggregate(n=Max("number"))["n"] or 0) + 1
     deal = Deal.objects.create(table=table, number=number, data=dict(data))
     DealVersion.objects.create(deal=deal, version=1, data=deal.data, author=user, reason=reason)
@@ -97,7 +106,7 @@ def correct_deal(deal_id: int, data: Mapping[str, Any], user: Any, reason: str) 
     if deal.deleted:
         raise ServiceError(_("This deal was deleted; restore it instead."))
     sheet = [dict(data) if d.pk == deal.pk else d.data for d in _current(table)]
-    validate_sheet(table, sheet)
+    _keep(table, sheet)
     return _new_version(deal, dict(data), False, user, reason, "deal.corrected")
 
 
@@ -112,7 +121,7 @@ def delete_deal(deal_id: int, user: Any, reason: str) -> Deal:
     _check_may_change(table, user, reason)
     if deal.deleted:
         raise ServiceError(_("This deal is already deleted."))
-    validate_sheet(table, [d.data for d in _current(table) if d.pk != deal.pk])
+    _keep(table, [d.data for d in _current(table) if d.pk != deal.pk])
     return _new_version(deal, deal.data, True, user, reason, "deal.deleted")
 
 
@@ -127,7 +136,7 @@ def restore_deal(deal_id: int, user: Any, reason: str) -> Deal:
     if not deal.deleted:
         raise ServiceError(_("This deal is not deleted."))
     sheet = sorted([*_current(table), deal], key=lambda d: d.number)
-    validate_sheet(table, [d.data for d in sheet])
+    _keep(table, [d.data for d in sheet])
     return _new_version(deal, deal.data, False, user, reason, "deal.restored")
 
 

@@ -35,7 +35,7 @@ def test_the_chief_seats_starts_and_sees_the_round(client):
 
 
 def test_a_referee_cannot_seat_or_start_rounds(client):
-    tournament, chief = setup()
+    tournament, _chief = setup()
     client.force_login(referee_of(tournament))
     response = client.post(reverse("round-seat-next", args=[tournament.slug]), {"method": "random"})
     assert response.status_code == 403
