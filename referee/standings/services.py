@@ -26,8 +26,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from django.core.cache import cache
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Max, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -38,7 +39,7 @@ from referee.tables.models import Deal, Table
 from referee.tables.results import TableResult as SettledTable
 from referee.tables.results import table_results
 from referee.tournaments.log import log_action
-from referee.tournaments.models import Registration, Round, Tournament
+from referee.tournaments.models import ActionLog, Registration, Round, Tournament
 
 from . import points, ranking
 from .models import StandingsSettings
@@ -469,8 +470,29 @@ class Standings:
 def standings_after(
     tournament: Tournament, round_number: int | None = None, *, viewer: Any
 ) -> Standings:
-    """The standings after ``round_number`` (default: the last round the viewer sees)."""
-    return _standings(_load(tournament, viewer), tournament, round_number)
+    """The standings after ``round_number`` (default: the last round the viewer sees).
+
+    Kept in the cache until the tournament's next logged change: every service that can
+    change a result writes the action log, so its latest entry identifies the state (one
+    query); a short timeout covers edits made outside the services (the admin)."""
+    official = is_official(viewer, tournament)
+    if not (official or tournament.published):
+        raise NotVisible(_("This tournament is not published."))
+    key = _cache_key(tournament, official, round_number)
+    found = cache.get(key)
+    if found is None:
+        found = _standings(_load(tournament, viewer), tournament, round_number)
+        cache.set(key, found, CACHE_SECONDS)
+    return found
+
+
+CACHE_SECONDS = 60
+
+
+def _cache_key(tournament: Tournament, official: bool, round_number: int | None) -> str:
+    latest = ActionLog.objects.filter(tournament=tournament).aggregate(n=Max("pk"))["n"] or 0
+    viewer = "official" if official else "public"
+    return f"standings:{tournament.pk}:{latest}:{tournament.published}:{viewer}:{round_number}"
 
 
 def _standings(data: _Data, tournament: Tournament, round_number: int | None) -> Standings:
@@ -562,7 +584,8 @@ def _standings(data: _Data, tournament: Tournament, round_number: int | None) ->
 def standings_rows(standings: Standings) -> list[dict[str, Any]]:
     """The standings as plain rows (one dict per player, exact numbers): the one row source
     for the page and the exports."""
-    return [dataclasses.asdict(row) for row in standings.rows]
+    names = [f.name for f in dataclasses.fields(StandingsRow)]
+    return [{name: getattr(row, name) for name in names} for row in standings.rows]
 
 
 # --- round results --------------------------------------------------------------------------

@@ -11,3 +11,11 @@ def _english(settings):
 def _fast_passwords(settings):
     """Real password hashing is slow by design; tests need none of its strength."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache():
+    """Each test starts with an empty cache: database ids repeat between tests."""
+    from django.core.cache import cache
+
+    cache.clear()

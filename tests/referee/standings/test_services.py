@@ -669,3 +669,31 @@ def test_a_recorded_lot_names_only_this_tournaments_players():
     stranger = RegistrationFactory()
     with pytest.raises(ServiceError):
         services.record_lot(cup, chief_of(cup), {stranger.pk: 1})
+
+
+# --- the cache ---------------------------------------------------------------------------------
+
+
+def test_standings_are_computed_once_until_the_next_logged_change(django_assert_num_queries):
+    from referee.tournaments.log import log_action
+
+    cup, _ = seven_players()
+    first = services.standings_after(cup, viewer=ANONYMOUS)
+    with django_assert_num_queries(1):  # only the latest action-log entry
+        again = services.standings_after(cup, viewer=ANONYMOUS)
+    assert again.rows == first.rows
+    configure(cup, count_adjustments=True)  # a change made outside the services is not seen...
+    assert by_name(services.standings_after(cup, viewer=ANONYMOUS))["Смирнова"].points == Fraction(
+        -26, 3
+    )
+    log_action(cup, None, "settings.changed")  # ...until the next logged change
+    assert by_name(services.standings_after(cup, viewer=ANONYMOUS))["Смирнова"].points == Fraction(
+        -56, 3
+    )
+
+
+def test_officials_and_the_public_are_cached_apart():
+    cup, _ = seven_players(published_through=1)
+    public = services.standings_after(cup, viewer=ANONYMOUS)
+    official = services.standings_after(cup, viewer=chief_of(cup))
+    assert public.after == 1 and official.after == 2

@@ -282,12 +282,12 @@ SIZES = [(8, 2), (24, 4)]
 
 
 @pytest.mark.parametrize(("players", "rounds"), SIZES)
-def test_the_standings_page_reads_six_queries_at_any_size(
+def test_the_standings_page_reads_seven_queries_at_any_size(
     client, django_assert_num_queries, players, rounds
 ):
     # tournament, settings, rounds, tables, seats, deals, registrations with their players
     cup = generated(players, rounds, f"size-{players}")
-    with django_assert_num_queries(6):
+    with django_assert_num_queries(7):
         response = client.get(url("standings", cup))
     assert len(response.context["rows"]) == players
     assert response.context["standings"].after == rounds
@@ -306,11 +306,11 @@ def test_the_player_card_reads_eight_queries_at_any_size(
 
 
 @pytest.mark.parametrize(("players", "rounds"), SIZES)
-def test_the_big_screen_reads_six_queries_at_any_size(
+def test_the_big_screen_reads_seven_queries_at_any_size(
     client, django_assert_num_queries, players, rounds
 ):
     cup = generated(players, rounds, f"size-{players}")
-    with django_assert_num_queries(6):
+    with django_assert_num_queries(7):
         client.get(url("standings-screen", cup))
 
 
@@ -318,8 +318,8 @@ def test_the_big_screen_reads_six_queries_at_any_size(
 def test_an_officials_standings_page_reads_a_fixed_number_of_queries(
     client, django_assert_num_queries, players, rounds
 ):
-    # the standings' six, the session and the user, the user's roles
+    # the standings' seven, the session and the user, the user's roles
     cup = generated(players, rounds, f"size-{players}")
     logged_in(client, referee_of(cup))
-    with django_assert_num_queries(9):
+    with django_assert_num_queries(10):
         client.get(url("standings", cup))
