@@ -146,6 +146,12 @@ def update_settings(tournament_id: int, changes: Mapping[str, Any], user: Any) -
         if not same:
             changed[key] = [_shown(key, before), _shown(key, value)]
             setattr(tournament, key, value)
+    if "pool_size" in changed and tournament.frozen:
+        # every kept table result depends on it (help and write-off, SPEC §7)
+        raise ServiceError(
+            _("The pool size is part of the rules: it cannot change once play has started."),
+            "pool_size",
+        )
     if not str(tournament.name).strip():
         raise ServiceError(_("The tournament needs a name."), "name")
     if tournament.ends_on < tournament.starts_on:

@@ -312,3 +312,17 @@ def test_a_referee_cannot_add_a_forbidden_pair():
     a, b = RegistrationFactory(tournament=tournament), RegistrationFactory(tournament=tournament)
     with pytest.raises(NotAllowed):
         services.add_forbidden_pair(tournament.pk, a.pk, b.pk, referee_of(tournament))
+
+
+def test_the_pool_size_is_frozen_once_play_has_started():
+    from referee.errors import ServiceError as Refused
+    from referee.tournaments import services as tournament_services
+
+    from ..factories import TournamentFactory, referee_of
+
+    cup = TournamentFactory(status="running", pool_size=None)
+    chief = referee_of(cup, "chief")
+    with pytest.raises(Refused, match="pool size"):
+        tournament_services.update_settings(cup.pk, {"pool_size": 20}, chief)
+    cup.refresh_from_db()
+    assert cup.pool_size is None
