@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 PATTERNS = [
@@ -152,5 +153,9 @@ def engine_message(message: str) -> str:
     for pattern, text in COMPILED:
         found = pattern.fullmatch(message)
         if found:
-            return str(text) % found.groupdict() if found.groupdict() else str(text)
+            values = found.groupdict()
+            if "levels" in values:  # "6 and 7"
+                joined_by = gettext("and")
+                values["levels"] = values["levels"].replace(" and ", " " + joined_by + " ")
+            return str(text) % values if values else str(text)
     return message
