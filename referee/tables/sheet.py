@@ -171,7 +171,7 @@ def describe_deal(data: dict[str, Any], names: dict[str, str], lang: str = "ru")
     tricks = data.get("tricks")
     if tricks and data.get("declarer") in tricks:
         taken = tricks[data["declarer"]]
-        text += f"; {taken} " + ("взяток" if lang == "ru" else "tricks")
+        text += f"; {_tricks(taken, lang)}"
     ruling = (data.get("ruling") or {}).get("rule")
     if ruling:
         text += f" [{ruling}]"
@@ -242,3 +242,14 @@ def table_case(sheet: Sheet) -> dict[str, Any]:
     output = run_case(case)
     case["expected"] = {k: v for k, v in output.items() if k != "id"}
     return case
+
+
+def _tricks(count: int, lang: str) -> str:
+    """ "1 взятка, 2 взятки, 5 взяток" / "1 trick, 7 tricks"."""
+    if lang != "ru":
+        return f"{count} trick" + ("" if count == 1 else "s")
+    if count % 10 == 1 and count % 100 != 11:
+        return f"{count} взятка"
+    if count % 10 in (2, 3, 4) and count % 100 not in (12, 13, 14):
+        return f"{count} взятки"
+    return f"{count} взяток"

@@ -452,3 +452,22 @@ def test_an_error_of_a_group_puts_the_focus_on_its_first_input():
 
 def test_a_fresh_form_starts_at_the_declarer():
     assert DealForm(seats=THREE).focus() == "declarer"
+
+
+@pytest.mark.parametrize(
+    ("tricks", "ru", "en"),
+    [(1, "1 взятка", "1 trick"), (3, "3 взятки", "3 tricks"), (7, "7 взяток", "7 tricks")],
+)
+def test_deal_summaries_agree_the_trick_count_with_its_number(tricks, ru, en):
+    from referee.tables.sheet import describe_deal
+
+    data = {
+        "type": "misere",
+        "declarer": "A",
+        "contract": {"level": "misere"},
+        "defence": [],
+        "play": "open",
+        "tricks": {"A": tricks, "B": 10 - tricks, "C": 0},
+    }
+    assert describe_deal(data, {"A": "Иванов"}, "ru").endswith(ru)
+    assert describe_deal(data, {"A": "Ivanov"}, "en").endswith(en)
