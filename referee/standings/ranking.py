@@ -21,12 +21,20 @@ Players removed by the elimination threshold (§3.2) are listed after everyone s
 ordered among themselves by the same chain (proposal: they keep their results on the sheet).
 """
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import groupby
+from math import lcm
 
-from referee.standings.points import ParameterError, Player, StandingsError, TableError, TableResult
+from referee.standings.points import (
+    ParameterError,
+    Player,
+    StandingsError,
+    TableError,
+    TableResult,
+    exact_sum,
+)
 
 Round = Sequence[TableResult]
 Metric = Callable[[Sequence[Player], "Tally"], Mapping[Player, Fraction] | None]
@@ -75,16 +83,30 @@ class Tally:
     removed_in: dict[Player, int] = field(default_factory=dict)
 
     def add(self, round_no: int, table: TableResult) -> None:
-        best = max(table.whists)
+        """Count one more table, totals included (``_tally`` totals once, after every table)."""
+        self._seat(round_no, table)
+        self._total(table.players)
+
+    def _seat(self, round_no: int, table: TableResult) -> None:
+        """Count one table, except for the totals of points and whists (``_total``)."""
+        whists = _common(table.whists)
+        best = max(whists)
         for seat, player in enumerate(table.players):
             self.seats.setdefault(player, []).append((round_no, table, seat))
-            self.points[player] = self.points.get(player, Fraction(0)) + table.points[seat]
-            self.whists[player] = self.whists.get(player, Fraction(0)) + table.whists[seat]
-            self.firsts[player] = self.firsts.get(player, 0) + (table.whists[seat] == best)
+            self.firsts[player] = self.firsts.get(player, 0) + (whists[seat] == best)
             if player in table.flagged:
                 self.yellow_cards.setdefault(player, []).append(round_no)
             if player in table.removed:
                 self.removed_in.setdefault(player, round_no)
+
+    def _total(self, players: Iterable[Player]) -> None:
+        """The players' points and whists, summed over their seats. Summed once at the end, in
+        ints (``exact_sum``), not one Fraction addition per table: those were most of the
+        ranking's time."""
+        for player in players:
+            seats = self.seats[player]
+            self.points[player] = exact_sum(t.points[s] for _, t, s in seats)
+            self.whists[player] = exact_sum(t.whists[s] for _, t, s in seats)
 
 
 def tournament_points(group: Sequence[Player], tally: Tally) -> Mapping[Player, Fraction]:
@@ -101,22 +123,19 @@ def first_places(group: Sequence[Player], tally: Tally) -> Mapping[Player, Fract
 
 def head_to_head(group: Sequence[Player], tally: Tally) -> Mapping[Player, Fraction]:
     tied = set(group)
-    score = dict.fromkeys(group, Fraction(0))
+    score = dict.fromkeys(group, 0)  # counted in ints, made Fractions once
     for player in group:
         for _, table, seat in tally.seats[player]:
             mine = table.whists[seat]
             for other, theirs in zip(table.players, table.whists, strict=True):
                 if other != player and other in tied:
                     score[player] += (mine > theirs) - (mine < theirs)
-    return score
+    return {p: Fraction(n) for p, n in score.items()}
 
 
 def opponents_points(group: Sequence[Player], tally: Tally) -> Mapping[Player, Fraction]:
     return {
-        p: sum(
-            (tally.points[o] for _, t, _ in tally.seats[p] for o in t.players if o != p),
-            Fraction(0),
-        )
+        p: exact_sum(tally.points[o] for _, t, _ in tally.seats[p] for o in t.players if o != p)
         for p in group
     }
 
@@ -165,7 +184,8 @@ def _tally(rounds: Sequence[Round], lots: Mapping[Player, int] | None) -> Tally:
                 raise TableError("a player sits at two tables in one round", where)
             numbers.add(table.table)
             seen.update(table.players)
-            tally.add(round_no, table)
+            tally._seat(round_no, table)
+    tally._total(tally.seats)
     return tally
 
 
@@ -202,9 +222,24 @@ def _split(block: Block, name: str, metric: Metric, tally: Tally) -> list[Block]
     values = metric(members, tally) if len(members) > 1 else None
     if values is None:
         return [block]
-    ordered = sorted(members, key=lambda p: values[p], reverse=True)  # stable: names stay sorted
-    groups = [list(g) for _, g in groupby(ordered, key=lambda p: values[p])]
+    key = _int_keys(values, members).__getitem__
+    ordered = sorted(members, key=key, reverse=True)  # stable: names stay sorted
+    groups = [list(g) for _, g in groupby(ordered, key=key)]
     return [(g, reason if i == 0 else name) for i, g in enumerate(groups)]
+
+
+def _int_keys(values: Mapping[Player, Fraction], members: Sequence[Player]) -> dict[Player, int]:
+    """The members' values as ints (``_common``), to sort and group them by."""
+    return dict(zip(members, _common([values[p] for p in members]), strict=True))
+
+
+def _common(values: Sequence[Fraction]) -> list[int]:
+    """The values' numerators over their least common denominator: ints that order and tie
+    exactly as the Fractions do, and compare many times faster (Fraction comparison is Python
+    code, and the standings make thousands of comparisons)."""
+    ratios = [value.as_integer_ratio() for value in values]
+    common = lcm(*(d for _, d in ratios))
+    return [n * (common // d) for n, d in ratios]
 
 
 def _rows(blocks: list[Block], tally: Tally) -> list[StandingRow]:

@@ -2,7 +2,7 @@
 §11).
 
 Reading: ``standings_after``, ``round_results`` and ``player_card`` build frozen values from the
-tables' settled whists (``tables.results.table_results``) and the pure modules (``points`` turns
+tables' settled whists (``tables.results.rounds_results``) and the pure modules (``points`` turns
 a table's whists into round points, ``ranking`` orders the players). Each reads a fixed number
 of queries whatever the number of players and rounds. ``standings_rows`` and ``round_rows``
 flatten them into plain rows with exact numbers: the one row source for the HTML pages and the
@@ -37,9 +37,10 @@ from referee.errors import NotAllowed, ServiceError
 from referee.tables.dealdata import LETTERS
 from referee.tables.models import Deal, Table
 from referee.tables.results import TableResult as SettledTable
-from referee.tables.results import table_results
+from referee.tables.results import rounds_results
 from referee.tournaments.log import log_action
 from referee.tournaments.models import ActionLog, Registration, Round, Tournament
+from scoring.numbers import Amount
 
 from . import points, ranking
 from .models import StandingsSettings
@@ -358,16 +359,12 @@ def _load(tournament: Tournament, viewer: Any, only_round: int | None = None) ->
         rounds_qs = rounds_qs.filter(number__lte=rules.published_through or 0)
     rounds = list(rounds_qs.order_by("number"))
     counted = [r for r in rounds if only_round is None or r.number == only_round]
-    tables = list(
-        Table.objects.filter(round__in=counted).select_related("round").order_by("number")
-    )
-    for table in tables:
-        table.round.tournament = tournament  # table_results reads the convention from here
     scored: dict[int, list[ScoredTable]] = defaultdict(list)
     round_finished = {r.number: r.status == Round.Status.FINISHED for r in rounds}
-    for result in table_results(tables):
+    fraction = _fractions()
+    for result in rounds_results(tournament, counted):
         scored[result.round_number].append(
-            _score(rules, result, round_finished[result.round_number])
+            _score(rules, result, round_finished[result.round_number], fraction)
         )
     entries = {
         e.pk: e for e in Registration.objects.filter(tournament=tournament).select_related("player")
@@ -375,12 +372,32 @@ def _load(tournament: Tournament, viewer: Any, only_round: int | None = None) ->
     return _Data(official, rules, rounds, scored, entries)
 
 
-def _score(rules: Rules, result: SettledTable, round_finished: bool) -> ScoredTable:
+def _fractions() -> Callable[[Amount], Fraction]:
+    """``Fraction`` that makes each value once: a tournament's tables repeat the same few
+    results, so most conversions become a dict lookup, and a cached result that shares the
+    values pickles each of them once."""
+    made: dict[Amount, Fraction] = {}
+
+    def fraction(value: Amount) -> Fraction:
+        found = made.get(value)
+        if found is None:
+            found = made[value] = Fraction(value)
+        return found
+
+    return fraction
+
+
+def _score(
+    rules: Rules,
+    result: SettledTable,
+    round_finished: bool,
+    fraction: Callable[[Amount], Fraction] = Fraction,
+) -> ScoredTable:
     # With count_adjustments, referee awards outside the sheet (3.8.5.1 compensation,
     # disciplinary whists) are part of the player's result: the table no longer sums to 0.
     counts = rules.count_adjustments and bool(result.adjustments)
     of = result.result_of if counts else (lambda r: result.whists.get(r, 0))
-    whists = tuple(Fraction(of(r)) for r in result.registrations)
+    whists = tuple(fraction(of(r)) for r in result.registrations)
     scoring = rules.scoring
     counted = None
     error = result.error
@@ -544,14 +561,8 @@ def _standings(data: _Data, tournament: Tournament, round_number: int | None) ->
                 whists=row.whists,
                 firsts=row.firsts,
                 rounds_played=row.rounds_played,
-                opponents_points=sum(
-                    (
-                        totals[o]
-                        for t in mine.values()
-                        for o in t.registrations
-                        if o != registration
-                    ),
-                    Fraction(0),
+                opponents_points=points.exact_sum(
+                    totals[o] for t in mine.values() for o in t.registrations if o != registration
                 ),
                 lot=data.rules.lots.get(str(registration)),
                 round_points=row.round_points,
