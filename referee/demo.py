@@ -16,6 +16,7 @@ from django.db import transaction
 
 from referee.accounts.models import Role
 from referee.seating import services as seating
+from referee.standings import services as standings
 from referee.tables import services as tables
 from referee.tables.dealdata import letters
 from referee.tables.models import Table
@@ -108,6 +109,8 @@ def load_demo(seed: int = 2026) -> Tournament:
                 tables.submit_table(table.pk, referee)
         if not in_play:
             seating.finish_round(round_.pk, chief)
+    # the public sees the three finished rounds; the round in play stays for the officials
+    standings.update_settings(tournament, chief, {"published_through": 3})
     return tournament
 
 

@@ -34,9 +34,9 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 import scoring
-from referee.accounts.permissions import may_view
+from referee.accounts.permissions import is_official, may_view
 from referee.standings import services as standings
-from referee.standings.services import NotVisible, RoundResults, Standings
+from referee.standings.services import NotVisible, RoundResults, Standings, round_is_public
 from referee.tables.dealdata import LETTERS, score_table
 from referee.tables.drawing import pulka_svg
 from referee.tables.models import Deal, Seat, Table
@@ -601,8 +601,11 @@ def protocol_pdf(table: Table, viewer: Any) -> bytes:
     """A table's protocol for signing: the seats, the pulka as drawn on paper, every deal
     with what it wrote, the totals and settled result, and signature lines for every player
     and the referee. ``table`` has ``round.tournament`` loaded."""
-    if not may_view(viewer, table.round.tournament):
+    tournament = table.round.tournament
+    if not may_view(viewer, tournament):
         raise NotVisible(_("This tournament is not published."))
+    if not is_official(viewer, tournament) and not round_is_public(tournament, table.round.number):
+        raise NotVisible(_("The results of this round are not public yet."))
     with _collector_paused():
         return protocol_pdf_of(build_sheet(table, _lang()))
 

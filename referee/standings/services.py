@@ -92,6 +92,19 @@ class Rules:
     count_adjustments: bool = True
 
 
+def round_is_public(tournament: Tournament, number: int) -> bool:
+    """Whether the public may see round ``number``'s results and table sheets: the
+    tournament is published and the round is within ``published_through``."""
+    if not tournament.published:
+        return False
+    through = (
+        StandingsSettings.objects.filter(tournament=tournament)
+        .values_list("published_through", flat=True)
+        .first()
+    )
+    return through is not None and number <= through
+
+
 def settings_of(tournament: Tournament) -> StandingsSettings:
     """The tournament's saved settings, or the defaults (unsaved) until the chief saves some."""
     saved = StandingsSettings.objects.filter(tournament=tournament).first()

@@ -23,6 +23,7 @@ from django.views.decorators.http import require_POST
 
 from referee.accounts.permissions import is_chief, is_official, may_enter_deals, may_view
 from referee.errors import NotAllowed, ServiceError
+from referee.standings.services import round_is_public
 from scoring.numbers import Amount, show
 
 from . import services
@@ -49,8 +50,13 @@ def _table(request: HttpRequest, slug: str, round: int, table: int) -> Table:
         round__number=round,
         number=table,
     )
-    if not may_view(request.user, found.round.tournament):
+    tournament = found.round.tournament
+    if not may_view(request.user, tournament):
         raise Http404
+    if not is_official(request.user, tournament) and not round_is_public(
+        tournament, found.round.number
+    ):
+        raise Http404  # the organiser keeps this round's results hidden for now
     return found
 
 

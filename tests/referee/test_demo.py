@@ -34,3 +34,12 @@ def test_load_demo_twice_is_safe(capsys):
     call_command("load_demo")
     assert Deal.objects.count() == deals
     assert "already loaded" in capsys.readouterr().out
+
+
+def test_the_demo_shows_the_public_its_finished_rounds_only(client):
+    from django.urls import reverse
+
+    call_command("load_demo")
+    assert client.get(reverse("standings", args=["demo"])).status_code == 200
+    assert client.get(reverse("table", args=["demo", 3, 1])).status_code == 200
+    assert client.get(reverse("table", args=["demo", 4, 1])).status_code == 404

@@ -246,10 +246,11 @@ def test_an_officials_workbook_reads_twelve_queries_at_any_size(
 
 
 @pytest.mark.parametrize(("players", "rounds"), SIZES)
-def test_the_protocol_reads_three_queries_at_any_size(
+def test_the_protocol_reads_four_queries_at_any_size(
     client, django_assert_num_queries, players, rounds
 ):
-    # the table with its round and tournament, its seats with their players, its deals
+    # the table with its round and tournament, the published rounds, its seats with their
+    # players, its deals
     cup = generated(players, rounds, f"size-{players}")
-    with django_assert_num_queries(3):
+    with django_assert_num_queries(4):
         assert client.get(protocol_url(cup, rounds, 1)).status_code == 200

@@ -74,9 +74,15 @@ def signed_in(client, user):
 
 
 def publish(table):
+    """Publish the tournament and the table's round (the public sees published rounds)."""
+    from referee.standings.models import StandingsSettings
+
     tournament = table.round.tournament
     tournament.published = True
     tournament.save()
+    StandingsSettings.objects.update_or_create(
+        tournament=tournament, defaults={"published_through": table.round.number}
+    )
 
 
 # -- seeing the table -----------------------------------------------------------------------
@@ -537,8 +543,23 @@ def test_the_table_page_takes_the_same_queries_for_3_and_30_deals_for_a_referee(
 def test_the_table_page_takes_the_same_queries_for_3_and_30_deals_for_the_public(
     client, django_assert_num_queries, size
 ):
-    table = sheet_of(size, published=True)
-    # table, seats, deals
-    with django_assert_num_queries(3):
+    table = sheet_of(size)
+    publish(table)
+    # table, the published rounds, seats, deals
+    with django_assert_num_queries(4):
         response = client.get(url("table", table))
     assert len(response.context["deals"]) == size
+
+
+def test_a_round_the_organiser_keeps_hidden_is_not_shown_to_the_public(client, table, referee):
+    from referee.standings.models import StandingsSettings
+
+    publish(table)
+    page = reverse("table", args=[table.round.tournament.slug, table.round.number, table.number])
+    assert client.get(page).status_code == 200
+    StandingsSettings.objects.filter(tournament=table.round.tournament).update(
+        published_through=table.round.number - 1 or None
+    )
+    assert client.get(page).status_code == 404
+    signed_in(client, referee)
+    assert client.get(page).status_code == 200
