@@ -42,7 +42,7 @@ from referee.tables.drawing import pulka_svg
 from referee.tables.models import Deal, Seat, Table
 from referee.tables.sheet import Sheet as TableSheet
 from referee.tables.sheet import SheetSeat, build_sheet, describe_deal, paper_figures
-from referee.tournaments.models import Round, Tournament
+from referee.tournaments.models import Tournament
 from scoring.ledger import Totals
 from scoring.numbers import Amount
 
@@ -88,14 +88,7 @@ def load_results(
 ) -> Results:
     """Everything in one load: six queries for the standings and the rounds, three more for
     the protocols. ``after`` defaults to the last round the viewer sees."""
-    # One load for the standings and every round: ``round_results`` would load each round
-    # again (six queries a round). A public entry point in ``standings.services`` giving
-    # every round at once would let this stop reaching into ``_load`` and ``_standings``.
-    data = standings._load(tournament, viewer)
-    table = standings._standings(data, tournament, after)
-    last = table.after or 0
-    shown = [r for r in data.rounds if r.number <= last]
-    rounds = tuple(_round_results(data, tournament, r) for r in shown)
+    table, rounds, shown = standings.standings_with_rounds(tournament, after, viewer=viewer)
     found: tuple[Protocol, ...] = ()
     if protocols and shown:
         by_id = {r.pk: r for r in shown}
@@ -106,23 +99,6 @@ def load_results(
             t.round = by_id[t.round_id]
         found = tuple(table_protocols(tables, lang or _lang()))
     return Results(tournament, table, rounds, found)
-
-
-def _round_results(data: Any, tournament: Tournament, round_: Round) -> RoundResults:
-    """``standings.services.round_results`` from an existing load (a test holds them equal)."""
-    tables = tuple(
-        standings._table_results(t, data.entries) for t in data.tables.get(round_.number, [])
-    )
-    return RoundResults(
-        tournament=tournament,
-        number=round_.number,
-        status=round_.status,
-        provisional=any(t.provisional for t in tables),
-        official=data.official,
-        rounds=tuple(r.number for r in data.rounds),
-        rules=data.rules,
-        tables=tables,
-    )
 
 
 def _lang() -> str:

@@ -656,11 +656,28 @@ def round_results(tournament: Tournament, number: int, *, viewer: Any) -> RoundR
     found = [r for r in data.rounds if r.number == number]
     if not found:
         raise NotVisible(_("These results are not public yet."))
-    tables = tuple(_table_results(t, data.entries) for t in data.tables.get(number, []))
+    return _round_of(data, tournament, found[0])
+
+
+def standings_with_rounds(
+    tournament: Tournament, after: int | None = None, *, viewer: Any
+) -> tuple[Standings, tuple[RoundResults, ...], tuple[Round, ...]]:
+    """The standings after ``after`` and the results of every round they cover, from one
+    load (the exports' workbook): ``round_results`` round by round would load each again.
+    Also returns the covered rounds themselves."""
+    data = _load(tournament, viewer)
+    table = _standings(data, tournament, after)
+    last = table.after or 0
+    shown = tuple(r for r in data.rounds if r.number <= last)
+    return table, tuple(_round_of(data, tournament, r) for r in shown), shown
+
+
+def _round_of(data: _Data, tournament: Tournament, round_: Round) -> RoundResults:
+    tables = tuple(_table_results(t, data.entries) for t in data.tables.get(round_.number, []))
     return RoundResults(
         tournament=tournament,
-        number=number,
-        status=found[0].status,
+        number=round_.number,
+        status=round_.status,
         provisional=any(t.provisional for t in tables),
         official=data.official,
         rounds=tuple(r.number for r in data.rounds),
