@@ -113,6 +113,19 @@ def _refused(request: HttpRequest, error: ServiceError) -> None:
     messages.error(request, error.message)
 
 
+def _attempt(request: HttpRequest, action: Callable[[], object], done: str) -> bool:
+    """Run a service; a refusal becomes a message (``NotAllowed`` stays a 403)."""
+    try:
+        action()
+    except NotAllowed:
+        raise
+    except ServiceError as error:
+        _refused(request, error)
+        return False
+    _done(request, done)
+    return True
+
+
 @chief_page
 def manage(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     counts = tournament.entries.aggregate(
@@ -135,28 +148,22 @@ def manage(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 @chief_page
 @require_POST
 def manage_start(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    try:
-        services.start_tournament(tournament.pk, request.user)
-    except NotAllowed:
-        raise
-    except ServiceError as error:
-        _refused(request, error)
-    else:
-        _done(request, _("The tournament has started; its convention is now fixed."))
+    _attempt(
+        request,
+        lambda: services.start_tournament(tournament.pk, request.user),
+        _("The tournament has started; its convention is now fixed."),
+    )
     return redirect("manage", tournament.slug)
 
 
 @chief_page
 @require_POST
 def manage_finish(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    try:
-        services.finish_tournament(tournament.pk, request.user)
-    except NotAllowed:
-        raise
-    except ServiceError as error:
-        _refused(request, error)
-    else:
-        _done(request, _("The tournament is finished."))
+    _attempt(
+        request,
+        lambda: services.finish_tournament(tournament.pk, request.user),
+        _("The tournament is finished."),
+    )
     return redirect("manage", tournament.slug)
 
 
