@@ -119,4 +119,45 @@ def exact(value: Any) -> Fraction:
     return Fraction(str(value))
 
 
-__all__ = ["calls", "exact", "game", "load", "misere", "pulka", "raspasy", "score", "whists"]
+PRESETS = ["sochi", "leningrad", "rostov", "classic", "fspr"]
+
+
+def nonzero(values: dict[str, Any]) -> dict[str, float]:
+    return {k: float(exact(v)) for k, v in values.items() if exact(v) != 0}
+
+
+def assert_deal(
+    out: dict[str, Any],
+    pulka: dict[str, float] | None = None,
+    gora: dict[str, float] | None = None,
+    whist: dict[str, float] | None = None,
+) -> None:
+    """The deal's deltas equal the expected ones (omitted = 0, tolerance 0.01, §12.6)."""
+    import pytest
+
+    assert "error" not in out, out["error"]
+    assert nonzero(out["pulka"]) == pytest.approx(pulka or {}, abs=0.01)
+    assert nonzero(out["gora"]) == pytest.approx(gora or {}, abs=0.01)
+    assert nonzero(whists(out)) == pytest.approx(whist or {}, abs=0.01)
+
+
+def assert_refused(out: dict[str, Any], fragment: str) -> None:
+    assert "error" in out, f"expected a refusal, got {out}"
+    assert fragment.lower() in out["error"].lower(), out["error"]
+
+
+__all__ = [
+    "PRESETS",
+    "assert_deal",
+    "assert_refused",
+    "calls",
+    "exact",
+    "game",
+    "load",
+    "misere",
+    "nonzero",
+    "pulka",
+    "raspasy",
+    "score",
+    "whists",
+]

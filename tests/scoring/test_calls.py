@@ -15,31 +15,17 @@ import pytest
 
 from scoring import DealError, ScoringError, convention, score_deal
 from scoring.model import Call, Deal, DealType, DefenceCall, Play
-from tests.scoring.helpers import calls, exact, game, misere, raspasy, score, whists
-
-PRESETS = ["sochi", "leningrad", "rostov", "classic", "fspr"]
-
-
-def _nonzero(values: dict[str, Any]) -> dict[str, float]:
-    return {k: float(exact(v)) for k, v in values.items() if exact(v) != 0}
-
-
-def assert_deal(
-    out: dict[str, Any],
-    pulka: dict[str, float] | None = None,
-    gora: dict[str, float] | None = None,
-    whist: dict[str, float] | None = None,
-) -> None:
-    """The deal's deltas equal the expected ones (omitted = 0, tolerance 0.01, §12.6)."""
-    assert "error" not in out, out["error"]
-    assert _nonzero(out["pulka"]) == pytest.approx(pulka or {}, abs=0.01)
-    assert _nonzero(out["gora"]) == pytest.approx(gora or {}, abs=0.01)
-    assert _nonzero(whists(out)) == pytest.approx(whist or {}, abs=0.01)
-
-
-def assert_refused(out: dict[str, Any], fragment: str) -> None:
-    assert "error" in out, f"expected a refusal, got {out}"
-    assert fragment.lower() in out["error"].lower(), out["error"]
+from tests.scoring.helpers import (
+    assert_deal,
+    assert_refused,
+    calls,
+    game,
+    misere,
+    nonzero,
+    raspasy,
+    score,
+    whists,
+)
 
 
 def open_pools(players: str) -> dict[str, Any]:
@@ -259,7 +245,7 @@ def test_dealer_whist_defenders_consolation_option(convention, on, expected_whis
         options={"dealer_whist_defenders_consolation": on},
     )
     assert "error" not in out, out["error"]
-    assert _nonzero(whists(out)) == expected_whists
+    assert nonzero(whists(out)) == expected_whists
 
 
 @pytest.mark.parametrize(

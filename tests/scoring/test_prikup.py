@@ -14,31 +14,19 @@ from typing import Any
 
 import pytest
 
-from tests.scoring.helpers import calls, exact, game, misere, raspasy, score, whists
+from tests.scoring.helpers import (
+    assert_deal,
+    assert_refused,
+    calls,
+    exact,
+    game,
+    misere,
+    raspasy,
+    score,
+    whists,
+)
 
-PRESETS = ["sochi", "leningrad", "rostov", "classic", "fspr"]
 ON = {"prikup_bonus": True}
-
-
-def _nonzero(values: dict[str, Any]) -> dict[str, float]:
-    return {k: float(exact(v)) for k, v in values.items() if exact(v) != 0}
-
-
-def assert_deal(
-    out: dict[str, Any],
-    pulka: dict[str, float] | None = None,
-    gora: dict[str, float] | None = None,
-    whist: dict[str, float] | None = None,
-) -> None:
-    assert "error" not in out, out["error"]
-    assert _nonzero(out["pulka"]) == pytest.approx(pulka or {}, abs=0.01)
-    assert _nonzero(out["gora"]) == pytest.approx(gora or {}, abs=0.01)
-    assert _nonzero(whists(out)) == pytest.approx(whist or {}, abs=0.01)
-
-
-def assert_refused(out: dict[str, Any], fragment: str) -> None:
-    assert "error" in out, f"expected a refusal, got {out}"
-    assert fragment.lower() in out["error"].lower(), out["error"]
 
 
 def pass_pass(level: int, talon: list[str] | None, declarer: str = "A", **extra: Any):

@@ -19,26 +19,16 @@ from typing import Any
 
 import pytest
 
-from tests.scoring.helpers import calls, exact, game, pulka, score, whists
-
-PRESETS = ["sochi", "leningrad", "rostov", "classic", "fspr"]
-
-
-def _nonzero(values: dict[str, Any]) -> dict[str, float]:
-    return {k: float(exact(v)) for k, v in values.items() if exact(v) != 0}
-
-
-def assert_deal(
-    out: dict[str, Any],
-    pulka: dict[str, float] | None = None,
-    gora: dict[str, float] | None = None,
-    whist: dict[str, float] | None = None,
-) -> None:
-    """The deal's deltas equal the expected ones (omitted = 0, tolerance 0.01, §12.6)."""
-    assert "error" not in out, out["error"]
-    assert _nonzero(out["pulka"]) == pytest.approx(pulka or {}, abs=0.01)
-    assert _nonzero(out["gora"]) == pytest.approx(gora or {}, abs=0.01)
-    assert _nonzero(whists(out)) == pytest.approx(whist or {}, abs=0.01)
+from tests.scoring.helpers import (
+    PRESETS,
+    assert_deal,
+    calls,
+    game,
+    nonzero,
+    pulka,
+    score,
+    whists,
+)
 
 
 def open_pools(players: str = "ABC", size: int = 20) -> dict[str, Any]:
@@ -139,8 +129,8 @@ SET_8_DOWN_2 = {"A": 6, "B": 3, "C": 1}  # 8 ordered, 6 taken: u = 2
 def test_set_declarer_writes_set_price_per_undertrick(convention, mountain):
     out = score(convention, "ABC", game("A", 8, calls("B whist", "C whist"), SET_8_DOWN_2))
     assert "error" not in out, out["error"]
-    assert _nonzero(out["gora"]) == {"A": mountain}
-    assert _nonzero(out["pulka"]) == {}
+    assert nonzero(out["gora"]) == {"A": mountain}
+    assert nonzero(out["pulka"]) == {}
 
 
 @pytest.mark.parametrize(
@@ -158,7 +148,7 @@ def test_set_declarer_writes_set_price_per_undertrick(convention, mountain):
 def test_set_each_whister_writes_own_trick_whists_plus_consolation(convention, expected):
     out = score(convention, "ABC", game("A", 8, calls("B whist", "C whist"), SET_8_DOWN_2))
     assert "error" not in out, out["error"]
-    assert _nonzero(whists(out)) == expected
+    assert nonzero(whists(out)) == expected
 
 
 def test_leningrad_consolation_option_c_gives_the_lower_alternative():
@@ -216,7 +206,7 @@ def test_whist_liability_option_sets_shortfall_relative_to_set_price(convention,
         options=options,
     )
     assert "error" not in out, out["error"]
-    assert _nonzero(out["gora"]) == {"B": each, "C": each}
+    assert nonzero(out["gora"]) == {"B": each, "C": each}
 
 
 # ---------------------------------------------------------------------------------------
@@ -783,7 +773,7 @@ def test_classic_liability_ignores_pools_other_than_the_whisters(pools, f):
         pool_before=classic_pools(*pools),
     )
     assert "error" not in out, out["error"]
-    assert _nonzero(out["gora"]) == {"B": f}
+    assert nonzero(out["gora"]) == {"B": f}
 
 
 @pytest.mark.parametrize(
@@ -806,7 +796,7 @@ def test_whist_liability_classic_is_an_option_not_a_preset(convention, liability
         options={"whist_liability": liability},
     )
     assert "error" not in out, out["error"]
-    assert _nonzero(out["gora"]) == gora
+    assert nonzero(out["gora"]) == gora
 
 
 def test_gentleman_lone_whister_set_in_four_handed_play():
