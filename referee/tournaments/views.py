@@ -235,16 +235,12 @@ def manage_pair_add(request: HttpRequest, tournament: Tournament) -> HttpRespons
         request.POST, entries=list(tournament.entries.select_related("player"))
     )
     if form.is_valid():
-        try:
-            services.add_forbidden_pair(
-                tournament.pk, form.cleaned_data["first"], form.cleaned_data["second"], request.user
-            )
-        except NotAllowed:
-            raise
-        except ServiceError as error:
-            _refused(request, error)
-        else:
-            _done(request, _("The two players will never sit at one table."))
+        first, second = form.cleaned_data["first"], form.cleaned_data["second"]
+        _attempt(
+            request,
+            lambda: services.add_forbidden_pair(tournament.pk, first, second, request.user),
+            _("The two players will never sit at one table."),
+        )
     else:
         messages.error(request, _("Choose two registered players."))
     return redirect("manage-settings", tournament.slug)
@@ -255,16 +251,12 @@ def manage_pair_add(request: HttpRequest, tournament: Tournament) -> HttpRespons
 def manage_pair_remove(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     form = PairForm(request.POST)
     if form.is_valid():
-        try:
-            services.remove_forbidden_pair(
-                tournament.pk, form.cleaned_data["first"], form.cleaned_data["second"], request.user
-            )
-        except NotAllowed:
-            raise
-        except ServiceError as error:
-            _refused(request, error)
-        else:
-            _done(request, _("The two players may meet again."))
+        first, second = form.cleaned_data["first"], form.cleaned_data["second"]
+        _attempt(
+            request,
+            lambda: services.remove_forbidden_pair(tournament.pk, first, second, request.user),
+            _("The two players may meet again."),
+        )
     return redirect("manage-settings", tournament.slug)
 
 
@@ -332,19 +324,14 @@ def manage_withdraw(
     entry = _entry(tournament, registration)
     form = WithdrawForm(request.POST)
     if form.is_valid():
-        try:
-            services.withdraw_player(
-                entry.pk,
-                request.user,
-                after_round=form.cleaned_data["after_round"],
-                reason=form.cleaned_data["reason"],
-            )
-        except NotAllowed:
-            raise
-        except ServiceError as error:
-            _refused(request, error)
-        else:
-            _done(request, _("%(name)s has withdrawn.") % {"name": entry.player.name})
+        data = form.cleaned_data
+        _attempt(
+            request,
+            lambda: services.withdraw_player(
+                entry.pk, request.user, after_round=data["after_round"], reason=data["reason"]
+            ),
+            _("%(name)s has withdrawn.") % {"name": entry.player.name},
+        )
     else:
         messages.error(request, _("Give the round after which the player leaves."))
     return redirect("manage-players", tournament.slug)
