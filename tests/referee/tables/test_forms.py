@@ -7,22 +7,11 @@ from referee.errors import InvalidDeal, ServiceError
 from referee.tables.forms import DealForm
 
 from ..factories import random_deals
+from .test_services import SIX_MADE
 
 THREE = [("A", "Анна"), ("B", "Борис"), ("C", "Вера")]
 FOUR = [*THREE, ("D", "Глеб")]
 
-SIX_MADE = {
-    "dealer": "C",
-    "type": "game",
-    "declarer": "A",
-    "contract": {"level": 6, "strain": "S"},
-    "defence": [
-        {"player": "B", "call": "whist", "order": 1},
-        {"player": "C", "call": "whist", "order": 2},
-    ],
-    "play": "closed",
-    "tricks": {"A": 6, "B": 2, "C": 2},
-}
 POSTED = {
     "dealer": "C",
     "type": "game",

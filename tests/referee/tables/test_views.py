@@ -14,36 +14,10 @@ from referee.tournaments.models import Round
 from scoring.casefile import check_case, run_case
 
 from ..factories import UserFactory, random_deals, referee_of, table_with_players
+from .test_forms import POSTED, SIX_MADE
 
 pytestmark = pytest.mark.django_db
 
-SIX_MADE = {
-    "dealer": "C",
-    "type": "game",
-    "declarer": "A",
-    "contract": {"level": 6, "strain": "S"},
-    "defence": [
-        {"player": "B", "call": "whist", "order": 1},
-        {"player": "C", "call": "whist", "order": 2},
-    ],
-    "play": "closed",
-    "tricks": {"A": 6, "B": 2, "C": 2},
-}
-POSTED = {
-    "dealer": "C",
-    "type": "game",
-    "declarer": "A",
-    "level": "6",
-    "strain": "S",
-    "call_1_player": "B",
-    "call_1_call": "whist",
-    "call_2_player": "C",
-    "call_2_call": "whist",
-    "play": "closed",
-    "tricks_A": "6",
-    "tricks_B": "2",
-    "tricks_C": "2",
-}
 RASPASY = {"dealer": "A", "type": "raspasy", "play": "closed", "tricks": {"A": 3, "B": 3, "C": 4}}
 
 
