@@ -17,4 +17,5 @@ urlpatterns = [
     path("t/<slug:slug>/", include("referee.tables.urls")),
     path("t/<slug:slug>/", include("referee.standings.urls")),
     path("t/<slug:slug>/", include("referee.exports.urls")),
+    path("", include("referee.api.urls")),
 ]

@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 
 import scoring
 from referee.accounts.permissions import is_chief, is_official, may_enter_deals
-from referee.errors import InvalidDeal, NotAllowed, ServiceError
+from referee.errors import InvalidDeal, NotAllowed, ServiceError, StaleVersion
 from referee.tournaments.log import log_action
 from referee.tournaments.models import Round, Tournament
 
@@ -74,6 +74,17 @@ def _check_may_change(table: Table, user: Any, reason: str) -> bool:
     return True
 
 
+def _check_version(deal: Deal, expected: int | None) -> None:
+    """Refuse a change made against another version than the one stored (checked under the
+    row lock, so of two simultaneous changes against one version only the first is made)."""
+    if expected is not None and deal.version != expected:
+        raise StaleVersion(
+            _("Deal %(number)s was changed meanwhile (version %(version)s): nothing is saved.")
+            % {"number": deal.number, "version": deal.version},
+            deal,
+        )
+
+
 @transaction.atomic
 def record_deal(table_id: int, data: Mapping[str, Any], user: Any, reason: str = "") -> Deal:
     """Append a deal to the table's sheet."""
@@ -95,11 +106,20 @@ def record_deal(table_id: int, data: Mapping[str, Any], user: Any, reason: str =
 
 
 @transaction.atomic
-def correct_deal(deal_id: int, data: Mapping[str, Any], user: Any, reason: str) -> Deal:
-    """Replace a deal's data by a new version; the old versions stay in its history."""
+def correct_deal(
+    deal_id: int,
+    data: Mapping[str, Any],
+    user: Any,
+    reason: str,
+    expected_version: int | None = None,
+) -> Deal:
+    """Replace a deal's data by a new version; the old versions stay in its history.
+    ``expected_version``: the version the change was made against (``StaleVersion`` when
+    somebody changed the deal since)."""
     table_id = Deal.objects.values_list("table_id", flat=True).get(pk=deal_id)
     table = _locked_table(table_id)
     deal = Deal.objects.select_for_update().get(pk=deal_id)
+    _check_version(deal, expected_version)
     if not reason.strip():
         raise ServiceError(_("Say why the deal is corrected."), "reason")
     _check_may_change(table, user, reason)
@@ -111,11 +131,12 @@ def correct_deal(deal_id: int, data: Mapping[str, Any], user: Any, reason: str) 
 
 
 @transaction.atomic
-def delete_deal(deal_id: int, user: Any, reason: str) -> Deal:
+def delete_deal(deal_id: int, user: Any, reason: str, expected_version: int | None = None) -> Deal:
     """Strike a deal from the sheet; it stays in the history and can be restored."""
     table_id = Deal.objects.values_list("table_id", flat=True).get(pk=deal_id)
     table = _locked_table(table_id)
     deal = Deal.objects.select_for_update().get(pk=deal_id)
+    _check_version(deal, expected_version)
     if not reason.strip():
         raise ServiceError(_("Say why the deal is deleted."), "reason")
     _check_may_change(table, user, reason)

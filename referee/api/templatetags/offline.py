@@ -1,0 +1,40 @@
+"""Template tags of the API app for the site's pages: the deal form's one-time key and the
+device tokens on the staff page."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from django import template
+from django.contrib.auth import get_user_model
+
+from referee.accounts.models import Role
+from referee.accounts.permissions import is_chief
+from referee.api.models import DeviceToken
+
+register = template.Library()
+
+
+@register.simple_tag
+def one_time_key() -> str:
+    """A fresh idempotency key for one rendering of a form."""
+    return str(uuid.uuid4())
+
+
+@register.inclusion_tag("api/_device_tokens.html", takes_context=True)
+def device_tokens(context: dict[str, Any], tournament: Any) -> dict[str, Any]:
+    """The device tokens of the tournament's officials, for its chief referee."""
+    user = context.get("user")
+    if user is None or not is_chief(user, tournament):
+        return {"tokens": None}
+    people = set(Role.objects.filter(tournament=tournament).values_list("user_id", flat=True))
+    if tournament.chief_referee_id:
+        people.add(tournament.chief_referee_id)
+    tokens = DeviceToken.objects.filter(user_id__in=people).select_related("user")
+    return {
+        "tokens": list(tokens),
+        "tournament": tournament,
+        "csrf_token": context.get("csrf_token"),
+        "users": get_user_model().objects.filter(pk__in=people).count(),
+    }
