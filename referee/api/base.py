@@ -3,6 +3,7 @@ where the pages do, and the schema's common parts."""
 
 from __future__ import annotations
 
+import contextlib
 import functools
 from collections.abc import Callable
 from typing import Any
@@ -49,10 +50,10 @@ READ_ERRORS = {k: v for k, v in ERRORS.items() if k in (400, 401, 404)}
 class ApiView(APIView):
     def initialize_request(self, request: HttpRequest, *args: Any, **kwargs: Any) -> Request:
         if request.method == "POST":
-            try:
-                request.body  # keep the raw body for the idempotency fingerprint
-            except Exception:
-                pass
+            # keep the raw body for the idempotency fingerprint (a body too large or
+            # unreadable is the parser's to refuse)
+            with contextlib.suppress(Exception):
+                _ = request.body
         return super().initialize_request(request, *args, **kwargs)
 
 
