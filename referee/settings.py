@@ -27,6 +27,7 @@ INSTALLED_APPS = [
     "referee.seating",
     "referee.standings",
     "referee.exports",
+    "referee.demo",
 ]
 
 MIDDLEWARE = [

@@ -137,7 +137,7 @@ def conversion_method(name: str, params: Mapping[str, object] | None = None) -> 
     >>> conversion_method("bula_points")
     Traceback (most recent call last):
     ...
-    referee.standings.points.UnknownMethodError: method: unknown conversion method 'bula_points'; \
+    referee.standings.pure.points.UnknownMethodError: method: unknown conversion method 'bula_points'; \
 known: raw_whists, cutoff_bands, coefficient_bands, placement_points
     """
     method = METHODS.get(name)
