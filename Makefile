@@ -6,9 +6,7 @@ STAMP  := $(VENV)/.installed
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 # the site's pure algorithms (no Django), typed as strictly as the engine
-PURE   := referee/seating/algorithm.py referee/seating/plan.py referee/seating/draw.py \
-          referee/seating/history.py referee/seating/search.py referee/seating/values.py \
-          referee/seating/quality.py referee/standings/points.py referee/standings/ranking.py
+PURE   := referee/seating/pure referee/standings/pure
 
 .PHONY: run test lint bench golden clean
 

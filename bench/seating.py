@@ -14,8 +14,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from referee.seating.algorithm import seat_round
-from referee.seating.quality import assess
+from referee.seating.pure.algorithm import seat_round
+from referee.seating.pure.quality import assess
 
 
 def main() -> None:

@@ -72,7 +72,7 @@ def run(args: argparse.Namespace) -> None:
     from django.urls import reverse
     from django.utils import translation
 
-    from referee.demo import generate_tournament
+    from referee.demo.loader import generate_tournament
     from referee.exports import reports
     from referee.standings.models import StandingsSettings
     from referee.tables.models import Deal, Table

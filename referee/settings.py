@@ -29,6 +29,7 @@ INSTALLED_APPS = [
     "referee.seating",
     "referee.standings",
     "referee.exports",
+    "referee.demo",
     "referee.api",
 ]
 

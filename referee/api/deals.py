@@ -19,7 +19,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from referee.accounts.permissions import is_official
-from referee.errors import StaleVersion
+from referee.core.errors import StaleVersion
 from referee.tables import services
 from referee.tables.models import Deal, Table
 

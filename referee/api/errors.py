@@ -13,7 +13,7 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_handler
 
-from referee.errors import NotAllowed, ServiceError, StaleVersion
+from referee.core.errors import NotAllowed, ServiceError, StaleVersion
 
 
 def _slug(name: str) -> str:

@@ -1,6 +1,1 @@
-"""Seating of tournament rounds (TOURNAMENTS.md §6), pure Python with no Django import.
-
-``plan`` splits N players into tables of 4 and 3 (§6.2), ``algorithm`` seats a round (§6.3)
-and draws seats and first dealers inside each table (§6.1), ``quality`` reports and checks a
-seating.
-"""
+"""Seating of tournament rounds: the services and pages; the algorithm is in ``pure``."""

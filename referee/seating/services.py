@@ -14,15 +14,15 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from referee.accounts.permissions import is_chief
-from referee.errors import NotAllowed, ServiceError
+from referee.core.errors import NotAllowed, ServiceError
 from referee.tables.models import Seat, Table
 from referee.tables.results import summary, table_results
 from referee.tournaments.log import log_action
 from referee.tournaments.models import Registration, Round, Tournament
 
-from . import algorithm
-from .values import RoundSeating, SeatingError
-from .values import Table as SeatedTable
+from .pure import algorithm
+from .pure.values import RoundSeating, SeatingError
+from .pure.values import Table as SeatedTable
 
 
 def _chief_only(user: Any, tournament: Tournament) -> None:

@@ -13,15 +13,15 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from referee.accounts.permissions import is_chief, is_official
-from referee.errors import NotAllowed, ServiceError
+from referee.core.errors import NotAllowed, ServiceError
 from referee.tables.models import Seat, Table
 from referee.tournaments.models import Round
 from referee.tournaments.views import tournament_for
 
 from . import services
-from .quality import assess
-from .values import RoundSeating
-from .values import Table as SeatedTable
+from .pure.quality import assess
+from .pure.values import RoundSeating
+from .pure.values import Table as SeatedTable
 
 
 @dataclass

@@ -11,7 +11,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from .ranking import DEFAULT_CHAIN
+from .pure.ranking import DEFAULT_CHAIN
 
 
 def default_chain() -> list[str]:

@@ -33,7 +33,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from referee.accounts.permissions import is_chief, is_official
-from referee.errors import NotAllowed, ServiceError
+from referee.core.errors import NotAllowed, ServiceError
 from referee.tables.dealdata import LETTERS
 from referee.tables.models import Deal, Table
 from referee.tables.results import TableResult as SettledTable
@@ -42,8 +42,8 @@ from referee.tournaments.log import log_action
 from referee.tournaments.models import ActionLog, Registration, Round, Tournament
 from scoring.numbers import Amount
 
-from . import points, ranking
 from .models import StandingsSettings
+from .pure import points, ranking
 
 
 class NotVisible(ServiceError):

@@ -24,12 +24,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from referee.accounts.permissions import is_chief
-from referee.errors import NotAllowed, ServiceError
+from referee.core.errors import NotAllowed, ServiceError
 from referee.tournaments.models import Registration, Tournament
 from referee.tournaments.views import tournament_for
 
-from . import points, ranking, services
+from . import services
 from .models import StandingsSettings
+from .pure import points, ranking
 
 SCREEN_REFRESH_SECONDS = 30
 SCREEN_ROWS = 20

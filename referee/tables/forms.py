@@ -22,7 +22,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from referee.errors import ServiceError
+from referee.core.errors import ServiceError
 from scoring import disciplinary, underbid
 
 from .engine_messages import engine_message

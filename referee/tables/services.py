@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 
 import scoring
 from referee.accounts.permissions import is_chief, is_official, may_enter_deals
-from referee.errors import InvalidDeal, NotAllowed, ServiceError, StaleVersion
+from referee.core.errors import InvalidDeal, NotAllowed, ServiceError, StaleVersion
 from referee.tournaments.log import log_action
 from referee.tournaments.models import Round, Tournament
 

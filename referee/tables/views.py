@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from referee.accounts.permissions import is_chief, is_official, may_enter_deals, may_view
-from referee.errors import NotAllowed, ServiceError, StaleVersion
+from referee.core.errors import NotAllowed, ServiceError, StaleVersion
 from referee.standings.services import round_is_public
 from scoring.numbers import Amount, show
 

@@ -13,7 +13,7 @@ from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
 from referee.accounts.models import Role
-from referee.errors import ServiceError
+from referee.core.errors import ServiceError
 
 from . import services
 from .log import log_action

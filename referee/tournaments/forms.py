@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from referee.accounts.models import Role
-from referee.errors import ServiceError
+from referee.core.errors import ServiceError
 from scoring import PRESETS
 from scoring.conventions import EXITS, OPTION_DOCS, preset
 from scoring.numbers import to_json

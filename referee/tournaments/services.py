@@ -25,7 +25,7 @@ from django.utils.translation import gettext as _
 import scoring
 from referee.accounts.models import Role
 from referee.accounts.permissions import is_chief, is_organiser
-from referee.errors import NotAllowed, ServiceError
+from referee.core.errors import NotAllowed, ServiceError
 from referee.tables.models import Seat, Table
 from scoring.numbers import to_json
 

@@ -21,7 +21,7 @@ from django.views.decorators.http import require_POST
 
 from referee.accounts.models import Role
 from referee.accounts.permissions import is_chief, is_official, may_view
-from referee.errors import NotAllowed, ServiceError
+from referee.core.errors import NotAllowed, ServiceError
 from referee.tables.models import Seat
 
 from . import services

@@ -5,7 +5,7 @@ from django.contrib.auth import get_user_model
 
 from referee.accounts.models import Role
 from referee.accounts.permissions import is_chief, may_enter_deals
-from referee.errors import NotAllowed, ServiceError
+from referee.core.errors import NotAllowed, ServiceError
 from referee.tournaments import services
 from referee.tournaments.models import ActionLog, Tournament
 

@@ -14,7 +14,7 @@ import pypdf
 import pytest
 from openpyxl import load_workbook
 
-from referee.demo import generate_tournament
+from referee.demo.loader import generate_tournament
 from referee.exports import reports
 from referee.standings import services
 from referee.standings.models import StandingsSettings

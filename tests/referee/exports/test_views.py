@@ -8,7 +8,7 @@ from django.urls import reverse
 from openpyxl import load_workbook
 
 from referee.accounts.models import Role
-from referee.demo import generate_tournament
+from referee.demo.loader import generate_tournament
 from referee.standings.models import StandingsSettings
 from referee.tables.models import Table
 from referee.tournaments.models import Round

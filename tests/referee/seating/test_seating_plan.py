@@ -4,9 +4,9 @@ import doctest
 
 import pytest
 
-from referee.seating import algorithm, plan
-from referee.seating.plan import table_plan
-from referee.seating.values import NoTablePlanError
+from referee.seating.pure import algorithm, plan
+from referee.seating.pure.plan import table_plan
+from referee.seating.pure.values import NoTablePlanError
 
 # The table of §6.2: N, prefer 3, prefer 4.
 SECTION_6_2 = [

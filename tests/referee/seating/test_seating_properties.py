@@ -6,11 +6,11 @@ from dataclasses import dataclass
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.seating.algorithm import seat_round
-from referee.seating.history import tally
-from referee.seating.plan import Prefer, table_plan
-from referee.seating.quality import check_seating
-from referee.seating.values import RoundSeating, Table
+from referee.seating.pure.algorithm import seat_round
+from referee.seating.pure.history import tally
+from referee.seating.pure.plan import Prefer, table_plan
+from referee.seating.pure.quality import check_seating
+from referee.seating.pure.values import RoundSeating, Table
 
 
 def random_round(players: list[int], prefer: Prefer, rng: random.Random) -> RoundSeating[int]:

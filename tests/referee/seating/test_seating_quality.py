@@ -1,7 +1,7 @@
 """The quality report and the validity check of a seating (TOURNAMENTS.md §6)."""
 
-from referee.seating.quality import assess, check_seating
-from referee.seating.values import RoundSeating, Table
+from referee.seating.pure.quality import assess, check_seating
+from referee.seating.pure.values import RoundSeating, Table
 
 ROUND_1 = RoundSeating((Table(1, ("a", "b", "c", "d"), "a"), Table(2, ("e", "f", "g"), "e")))
 ROUND_2 = RoundSeating((Table(1, ("a", "e", "b", "f"), "a"), Table(2, ("c", "g", "d"), "g")))

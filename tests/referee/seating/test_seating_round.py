@@ -8,10 +8,10 @@ from collections.abc import Sequence
 
 import pytest
 
-from referee.seating.algorithm import Weights, seat_round
-from referee.seating.plan import Prefer
-from referee.seating.quality import assess, check_seating
-from referee.seating.values import ForbiddenPairError, RoundSeating, SeatingError, Table
+from referee.seating.pure.algorithm import Weights, seat_round
+from referee.seating.pure.plan import Prefer
+from referee.seating.pure.quality import assess, check_seating
+from referee.seating.pure.values import ForbiddenPairError, RoundSeating, SeatingError, Table
 
 
 def names(n: int) -> list[str]:
@@ -56,8 +56,8 @@ def test_another_seed_gives_another_draw() -> None:
 
 SCRIPT = """
 import random
-from referee.seating.algorithm import seat_round
-from referee.seating.values import RoundSeating, Table
+from referee.seating.pure.algorithm import seat_round
+from referee.seating.pure.values import RoundSeating, Table
 players = [f"p{i}" for i in range(1, 31)]
 rng = random.Random(3)
 history = []

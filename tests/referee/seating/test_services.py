@@ -3,7 +3,7 @@
 import pytest
 
 from referee.accounts.models import Role
-from referee.errors import NotAllowed, ServiceError
+from referee.core.errors import NotAllowed, ServiceError
 from referee.seating import services
 from referee.tables.models import Seat, Table
 from referee.tournaments.models import ActionLog, Round

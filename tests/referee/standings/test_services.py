@@ -33,7 +33,7 @@ from fractions import Fraction
 import pytest
 
 from referee.accounts.models import Role
-from referee.errors import NotAllowed, ServiceError
+from referee.core.errors import NotAllowed, ServiceError
 from referee.standings import services
 from referee.standings.models import StandingsSettings
 from referee.tables.models import Table

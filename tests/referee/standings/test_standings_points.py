@@ -5,8 +5,8 @@ from fractions import Fraction
 
 import pytest
 
-from referee.standings import points as points_module
-from referee.standings.points import (
+from referee.standings.pure import points as points_module
+from referee.standings.pure.points import (
     CoefficientBands,
     CutoffBands,
     Elimination,

@@ -6,7 +6,7 @@ from itertools import pairwise
 from hypothesis import given
 from hypothesis import strategies as st
 
-from referee.standings.points import (
+from referee.standings.pure.points import (
     CoefficientBands,
     CutoffBands,
     PlacementPoints,
@@ -14,7 +14,7 @@ from referee.standings.points import (
     RoundScoring,
     TableResult,
 )
-from referee.standings.ranking import DEFAULT_CHAIN, standings
+from referee.standings.pure.ranking import DEFAULT_CHAIN, standings
 
 names = st.text(alphabet="abcdefghijklmnopqrstuvwxyz", min_size=1, max_size=6)
 whist = st.fractions(min_value=-2000, max_value=2000, max_denominator=12)

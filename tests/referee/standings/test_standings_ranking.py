@@ -4,7 +4,7 @@ from fractions import Fraction
 
 import pytest
 
-from referee.standings.points import (
+from referee.standings.pure.points import (
     Elimination,
     ParameterError,
     PlacementPoints,
@@ -12,7 +12,7 @@ from referee.standings.points import (
     TableError,
     TableResult,
 )
-from referee.standings.ranking import StandingRow, UnknownMetricError, standings
+from referee.standings.pure.ranking import StandingRow, UnknownMetricError, standings
 
 RAW = RoundScoring()
 PLACEMENT = RoundScoring(PlacementPoints())

@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 
 from referee.accounts.models import Role
-from referee.demo import generate_tournament
+from referee.demo.loader import generate_tournament
 from referee.standings import services
 from referee.standings.models import StandingsSettings
 from referee.tournaments.models import ActionLog, Round

@@ -3,7 +3,7 @@ engine's refusals placed at the field they name."""
 
 import pytest
 
-from referee.errors import InvalidDeal, ServiceError
+from referee.core.errors import InvalidDeal, ServiceError
 from referee.tables.forms import DealForm
 
 from ..factories import random_deals

@@ -3,7 +3,7 @@
 import pytest
 
 from referee.accounts.models import Role
-from referee.errors import InvalidDeal, NotAllowed, ServiceError
+from referee.core.errors import InvalidDeal, NotAllowed, ServiceError
 from referee.tables import services
 from referee.tables.models import Deal, DealVersion, Table
 from referee.tables.sheet import build_sheet

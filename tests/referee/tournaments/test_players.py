@@ -5,7 +5,7 @@ from decimal import Decimal
 import pytest
 
 from referee.accounts.models import Role
-from referee.errors import NotAllowed, ServiceError
+from referee.core.errors import NotAllowed, ServiceError
 from referee.seating import services as seating
 from referee.tables.models import Seat
 from referee.tournaments import services

@@ -5,7 +5,7 @@ import datetime
 import pytest
 
 from referee.accounts.models import Role
-from referee.errors import NotAllowed, ServiceError
+from referee.core.errors import NotAllowed, ServiceError
 from referee.tournaments import services
 from referee.tournaments.models import ActionLog, Registration, Round, Tournament
 
@@ -315,7 +315,7 @@ def test_a_referee_cannot_add_a_forbidden_pair():
 
 
 def test_the_pool_size_is_frozen_once_play_has_started():
-    from referee.errors import ServiceError as Refused
+    from referee.core.errors import ServiceError as Refused
     from referee.tournaments import services as tournament_services
 
     from ..factories import TournamentFactory, referee_of

@@ -27,7 +27,7 @@ from fractions import Fraction
 from itertools import groupby
 from math import lcm
 
-from referee.standings.points import (
+from referee.standings.pure.points import (
     ParameterError,
     Player,
     StandingsError,

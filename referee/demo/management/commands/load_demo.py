@@ -6,7 +6,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
-from referee.demo import SLUG, demo_summary, load_demo
+from referee.demo.loader import SLUG, demo_summary, load_demo
 from referee.tournaments.models import Tournament
 
 

@@ -134,7 +134,7 @@ def generate_tournament(
 ) -> Tournament:
     """A large finished tournament written straight to the database (for benchmarks and
     size tests): random seating with history, random legal deals, every table locked."""
-    from referee.seating.algorithm import seat_round
+    from referee.seating.pure.algorithm import seat_round
     from referee.tables.models import Deal, DealVersion, Seat
 
     rng = random.Random(seed)

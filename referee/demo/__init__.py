@@ -1,0 +1,1 @@
+"""The demo tournament behind ``make run``: its loader and the ``load_demo`` command."""
