@@ -97,9 +97,10 @@ def test_two_keys_sent_at_once_create_two_deals(table, slow):
     """Two identical deals with different keys are two deals (two raspasy in a row look the
     same): the key, not the body, names a request. Mechanism: the table's row lock in
     ``record_deal`` (``select_for_update``; on SQLite the database's write lock) serialises
-    the two, so they get numbers 1 and 2. Without the lock, on PostgreSQL both read the same
-    last number and the second fails on the unique (table, number): one deal and a 500. Keying
-    the store by the body instead of the key fails it on both databases (one deal)."""
+    the two, so the second scores the sheet with the first deal on it and numbers its own 2.
+    Without the lock, on PostgreSQL the second validates the sheet as it stood before the
+    first and keeps a settlement of one deal (``result["deals"] == 1``). Keying the store by
+    the body instead of the key fails it on both databases (one deal)."""
     user = referee_of(table.round.tournament)
     url = _deals_url(table)
 
@@ -113,6 +114,8 @@ def test_two_keys_sent_at_once_create_two_deals(table, slow):
     assert sorted(r.status_code for r in responses) == [201, 201]
     assert sorted(r.json()["number"] for r in responses) == [1, 2]
     assert Deal.objects.filter(table=table).count() == 2
+    table.refresh_from_db()
+    assert table.result["deals"] == 2  # the kept settlement saw both deals
 
 
 def test_two_corrections_of_one_version_at_once_one_is_refused_with_412(table, slow):
