@@ -17,6 +17,8 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, status
 from rest_framework.exceptions import AuthenticationFailed, ValidationError
+from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -64,6 +66,11 @@ class TokenView(ApiView):
 
     authentication_classes: tuple[Any, ...] = ()
     throttle_classes: tuple[Any, ...] = ()
+    permission_classes = (AllowAny,)
+    parser_classes = (JSONParser, FormParser, MultiPartParser)
+
+    def get_authenticate_header(self, request: Request) -> str:
+        return "Token"  # wrong credentials are a 401
 
     @extend_schema(
         request=TokenRequestSerializer,
