@@ -6,3 +6,6 @@ class ApiConfig(AppConfig):
     name = "referee.api"
     label = "api"
     verbose_name = _("API")
+
+    def ready(self) -> None:
+        from . import schema  # noqa: F401 - registers the token scheme with drf-spectacular

@@ -79,9 +79,7 @@ def _expected_version(request: Request) -> int:
         )
     value = header.strip().removeprefix("W/").strip('"')
     if not value.isdigit() or len(value) > 9:
-        raise ApiError(
-            412, "version_mismatch", _("If-Match names no version of this deal."), "If-Match"
-        )
+        return 0  # names no version: refused as stale (412, with the current deal)
     return int(value)
 
 
@@ -130,6 +128,7 @@ class DealList(ApiView):
             ),
             **READ_ERRORS,
         },
+        operation_id="deals_list",
         tags=["deals"],
     )
     def get(self, request: Request, slug: str, round: int, table: int) -> Response:

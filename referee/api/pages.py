@@ -7,7 +7,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -17,6 +17,7 @@ from referee.accounts.permissions import is_chief
 from referee.tournaments.log import log_action
 from referee.tournaments.models import Tournament
 
+from .errors import error_body
 from .models import DeviceToken
 
 
@@ -46,3 +47,7 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     response["Service-Worker-Allowed"] = "/"
     response["Cache-Control"] = "no-cache"
     return response
+
+
+def api_not_found(request: HttpRequest) -> JsonResponse:
+    return JsonResponse(error_body("not_found", _("Not found.")), status=404)

@@ -80,7 +80,7 @@ class TournamentCreateSerializer(serializers.Serializer):
     time_limit_minutes = serializers.IntegerField(
         required=False, allow_null=True, min_value=1, max_value=10000
     )
-    table_size = serializers.ChoiceField(choices=[3, 4], required=False)
+    table_size = serializers.ChoiceField(choices=Tournament.TableSize.choices, required=False)
     second_confirmation = serializers.BooleanField(required=False)
     referees_assigned_only = serializers.BooleanField(required=False)
     published = serializers.BooleanField(required=False)

@@ -1,6 +1,6 @@
 """``/api/v1/`` and its schema (``/api/schema/``) and docs page (``/api/docs/``)."""
 
-from django.urls import include, path
+from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from . import deals, pages, views
@@ -47,4 +47,6 @@ urlpatterns = [
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("api/devices/<int:token>/revoke/", pages.revoke_device, name="api-device-revoke"),
     path("sw.js", pages.service_worker, name="service-worker"),
+    # anything else under /api/ is a JSON 404, like the API's own
+    re_path(r"^api/", pages.api_not_found),
 ]

@@ -119,10 +119,10 @@ def correct_deal(
     table_id = Deal.objects.values_list("table_id", flat=True).get(pk=deal_id)
     table = _locked_table(table_id)
     deal = Deal.objects.select_for_update().get(pk=deal_id)
-    _check_version(deal, expected_version)
     if not reason.strip():
         raise ServiceError(_("Say why the deal is corrected."), "reason")
     _check_may_change(table, user, reason)
+    _check_version(deal, expected_version)
     if deal.deleted:
         raise ServiceError(_("This deal was deleted; restore it instead."))
     sheet = [dict(data) if d.pk == deal.pk else d.data for d in _current(table)]
@@ -136,10 +136,10 @@ def delete_deal(deal_id: int, user: Any, reason: str, expected_version: int | No
     table_id = Deal.objects.values_list("table_id", flat=True).get(pk=deal_id)
     table = _locked_table(table_id)
     deal = Deal.objects.select_for_update().get(pk=deal_id)
-    _check_version(deal, expected_version)
     if not reason.strip():
         raise ServiceError(_("Say why the deal is deleted."), "reason")
     _check_may_change(table, user, reason)
+    _check_version(deal, expected_version)
     if deal.deleted:
         raise ServiceError(_("This deal is already deleted."))
     _keep(table, [d.data for d in _current(table) if d.pk != deal.pk])
