@@ -10,6 +10,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
+from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
 from referee.accounts.models import Role
@@ -49,5 +50,6 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     return response
 
 
+@csrf_exempt  # a POST to no endpoint is a 404, not a CSRF refusal
 def api_not_found(request: HttpRequest) -> JsonResponse:
     return JsonResponse(error_body("not_found", _("Not found.")), status=404)
