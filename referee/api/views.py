@@ -14,7 +14,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from django_filters import rest_framework as filters
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, status
 from rest_framework.exceptions import AuthenticationFailed, ValidationError
 from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
@@ -240,7 +240,18 @@ class PlayerList(ApiView, generics.ListAPIView):  # type: ignore[misc]
 
     @extend_schema(
         request=NewPlayerSerializer(many=True),
-        responses={201: PlayerSerializer(many=True), **ERRORS},
+        responses={
+            201: OpenApiResponse(
+                {
+                    "oneOf": [
+                        {"$ref": "#/components/schemas/Player"},
+                        {"type": "array", "items": {"$ref": "#/components/schemas/Player"}},
+                    ]
+                },
+                description="the registration, or the list of them when a list was sent",
+            ),
+            **ERRORS,
+        },
         parameters=POST,
         description="One player (an object) or several (a list): all are registered or none.",
         tags=["players"],
