@@ -34,9 +34,10 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 import scoring
-from referee.accounts.permissions import is_official, may_view
+from referee.core.permissions import may_view, may_view_round
 from referee.standings import services as standings
-from referee.standings.services import NotVisible, RoundResults, Standings, round_is_public
+from referee.standings.labels import METHOD_LABELS, TIE_BREAK_LABELS
+from referee.standings.services import NotVisible, RoundResults, Standings
 from referee.tables.dealdata import LETTERS, score_table
 from referee.tables.drawing import pulka_svg
 from referee.tables.models import Deal, Seat, Table
@@ -580,7 +581,7 @@ def protocol_pdf(table: Table, viewer: Any) -> bytes:
     tournament = table.round.tournament
     if not may_view(viewer, tournament):
         raise NotVisible(_("This tournament is not published."))
-    if not is_official(viewer, tournament) and not round_is_public(tournament, table.round.number):
+    if not may_view_round(viewer, tournament, table.round.number):
         raise NotVisible(_("The results of this round are not public yet."))
     with _collector_paused():
         return protocol_pdf_of(build_sheet(table, _lang()))
@@ -676,8 +677,6 @@ def _person(user: Any) -> str:
 
 def _rules_lines(table: Standings) -> list[str]:
     """The footer (§11): the convention and its options, the round points, the tie-breaks."""
-    from referee.standings.views import METHOD_LABELS, TIE_BREAK_LABELS
-
     tournament = table.tournament
     rules = table.rules
     convention = tournament.convention

@@ -13,8 +13,8 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from referee.accounts.permissions import is_chief
 from referee.core.errors import NotAllowed, ServiceError
+from referee.core.permissions import is_chief
 from referee.tables.models import Seat, Table
 from referee.tables.results import summary, table_results
 from referee.tournaments.log import log_action

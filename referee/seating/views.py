@@ -12,11 +12,11 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from referee.accounts.permissions import is_chief, is_official
 from referee.core.errors import NotAllowed, ServiceError
+from referee.core.permissions import is_chief, is_official
 from referee.tables.models import Seat, Table
 from referee.tournaments.models import Round
-from referee.tournaments.views import tournament_for
+from referee.tournaments.surfaces import tournament_for
 
 from . import services
 from .pure.quality import assess

@@ -32,8 +32,8 @@ from django.db.models import Max, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from referee.accounts.permissions import is_chief, is_official
 from referee.core.errors import NotAllowed, ServiceError
+from referee.core.permissions import is_chief, is_official
 from referee.tables.dealdata import LETTERS
 from referee.tables.models import Deal, Table
 from referee.tables.results import TableResult as SettledTable
@@ -90,19 +90,6 @@ class Rules:
     lots: Mapping[str, int]
     scoring: points.RoundScoring
     count_adjustments: bool = True
-
-
-def round_is_public(tournament: Tournament, number: int) -> bool:
-    """Whether the public may see round ``number``'s results and table sheets: the
-    tournament is published and the round is within ``published_through``."""
-    if not tournament.published:
-        return False
-    through = (
-        StandingsSettings.objects.filter(tournament=tournament)
-        .values_list("published_through", flat=True)
-        .first()
-    )
-    return through is not None and number <= through
 
 
 def settings_of(tournament: Tournament) -> StandingsSettings:

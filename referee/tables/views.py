@@ -21,9 +21,8 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from referee.accounts.permissions import is_chief, is_official, may_enter_deals, may_view
 from referee.core.errors import NotAllowed, ServiceError
-from referee.standings.services import round_is_public
+from referee.core.permissions import is_chief, is_official, may_enter_deals, may_view_round
 from scoring.numbers import Amount, show
 
 from . import services
@@ -51,12 +50,8 @@ def _table(request: HttpRequest, slug: str, round: int, table: int) -> Table:
         number=table,
     )
     tournament = found.round.tournament
-    if not may_view(request.user, tournament):
-        raise Http404
-    if not is_official(request.user, tournament) and not round_is_public(
-        tournament, found.round.number
-    ):
-        raise Http404  # the organiser keeps this round's results hidden for now
+    if not may_view_round(request.user, tournament, found.round.number):
+        raise Http404  # not published, or the organiser keeps this round hidden for now
     return found
 
 
