@@ -40,6 +40,7 @@ from referee.tables.results import TableResult as SettledTable
 from referee.tables.results import rounds_results
 from referee.tournaments.log import log_action
 from referee.tournaments.models import ActionLog, Registration, Round, Tournament
+from referee.tournaments.search import folded, registrations_named
 from scoring.numbers import Amount
 
 from .models import StandingsSettings
@@ -427,13 +428,7 @@ def _score(
 
 def _places(whists: Sequence[Fraction]) -> list[str]:
     """Places at a table by settled whists, ties shared: [+14, 2, 2, -18] → 1, 2–3, 2–3, 4."""
-    ordered = sorted(whists, reverse=True)
-    labels = []
-    for value in whists:
-        best = ordered.index(value) + 1
-        worst = best + ordered.count(value) - 1
-        labels.append(f"{best}–{worst}" if worst > best else str(best))
-    return labels
+    return [points.place_label(best, worst) for best, worst in points.places(whists)]
 
 
 # --- standings ------------------------------------------------------------------------------
@@ -529,7 +524,6 @@ def _standings(data: _Data, tournament: Tournament, round_number: int | None) ->
         for table in tables:
             for registration in table.registrations:
                 seated[registration][table.round] = table
-    totals = {int(row.player): row.points for row in ranked}
     provisional_rounds = frozenset(
         t.round for n in numbers for t in data.tables.get(n, []) if t.provisional
     )
@@ -561,9 +555,7 @@ def _standings(data: _Data, tournament: Tournament, round_number: int | None) ->
                 whists=row.whists,
                 firsts=row.firsts,
                 rounds_played=row.rounds_played,
-                opponents_points=points.exact_sum(
-                    totals[o] for t in mine.values() for o in t.registrations if o != registration
-                ),
+                opponents_points=row.opponents_points,
                 lot=data.rules.lots.get(str(registration)),
                 round_points=row.round_points,
                 round_whists=tuple(
@@ -579,7 +571,7 @@ def _standings(data: _Data, tournament: Tournament, round_number: int | None) ->
             )
         )
     # players sharing a place are listed by name, not by their internal ids
-    rows.sort(key=lambda r: (r.rank, _folded(r.player), r.registration))
+    rows.sort(key=lambda r: (r.rank, folded(r.player), r.registration))
     return Standings(
         tournament=tournament,
         after=after,
@@ -922,17 +914,8 @@ def _letters(values: Iterable[Any]) -> list[str]:
 # --- search ---------------------------------------------------------------------------------
 
 
-def _folded(text: str) -> str:
-    """Case-insensitive, and ё = е, as Russian readers expect (Python, not SQL: SQLite's LIKE
-    folds ASCII only)."""
-    return text.casefold().replace("ё", "е")
-
-
 def search_players(tournament: Tournament, query: str, *, viewer: Any) -> list[Registration]:
     """The tournament's players whose name contains ``query`` (all of them for an empty one)."""
     if not (tournament.published or is_official(viewer, tournament)):
         raise NotVisible(_("This tournament is not published."))
-    entries = Registration.objects.filter(tournament=tournament).select_related("player")
-    words = _folded(query).split()
-    found = [e for e in entries if all(w in _folded(e.player.name) for w in words)]
-    return sorted(found, key=lambda e: (_folded(e.player.name), e.pk))
+    return registrations_named(tournament, query)

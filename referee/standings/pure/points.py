@@ -65,6 +65,27 @@ def exact(value: object, field: str, error: type[StandingsError] = ParameterErro
     raise error(f"expected a number, got {type(value).__name__}", field)
 
 
+def places(results: Sequence[Fraction]) -> list[tuple[int, int]]:
+    """The places (best, worst), from 0, that each result of a table shares with its equals:
+    [14, 2, 2, -18] → (0, 0), (1, 2), (1, 2), (3, 3). The one home of places at a table:
+    placement points and the round results' labels read them here.
+
+    >>> places([Fraction(14), Fraction(2), Fraction(2), Fraction(-18)])
+    [(0, 0), (1, 2), (1, 2), (3, 3)]
+    """
+    ordered = sorted(results, reverse=True)
+    return [(ordered.index(r), ordered.index(r) + ordered.count(r) - 1) for r in results]
+
+
+def place_label(best: int, worst: int) -> str:
+    """A shared place as people write it, counting from 1: "2–3"; a place of its own: "1".
+
+    >>> place_label(1, 2), place_label(0, 0)
+    ('2–3', '1')
+    """
+    return f"{best + 1}–{worst + 1}" if worst > best else str(best + 1)
+
+
 def exact_sum(values: Iterable[Fraction | int]) -> Fraction:
     """``sum(values, Fraction(0))``, exactly, several times faster.
 
@@ -329,10 +350,9 @@ class PlacementPoints:
             else (self.four_table, self.four_table_if_negative)
         )
         points = {}
-        for player, result in whists.items():
+        shared = places(list(whists.values()))
+        for (player, _result), (best, worst) in zip(whists.items(), shared, strict=True):
             row = won if positive[player] else lost
-            best = results.index(result)  # places best..worst share this result
-            worst = best + results.count(result) - 1
             if self.ties == "split":
                 share = Fraction(sum(row[best : worst + 1]), worst - best + 1)
             else:
