@@ -6,6 +6,8 @@ deals. The engine scores the whole sheet (a few milliseconds for a long pulka).
 
 from __future__ import annotations
 
+from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -80,12 +82,56 @@ def seats_of(table: Table) -> list[SheetSeat]:
 
 def build_sheet(table: Table, lang: str = "ru") -> Sheet:
     """The sheet of ``table`` as its deals stand now (``table.round.tournament`` loaded)."""
-    tournament = table.round.tournament
-    sheet = Sheet(table, seats_of(table))
     deals = list(Deal.objects.filter(table=table, deleted=False).order_by("number"))
-    rules = tournament.rules()
+    return _scored(table, seats_of(table), deals, table.round.tournament.rules(), lang)
+
+
+def build_sheets(tables: Sequence[Table], lang: str = "ru") -> list[Sheet]:
+    """The sheets of many tables (each with ``round.tournament`` loaded) in two queries,
+    their seats and their deals read for all of them at once, each scored as
+    ``build_sheet`` scores one: the one loader of scored sheets, for pages and exports."""
+    wanted = {t.pk for t in tables}
+    rounds = {t.round_id for t in tables}  # by round: a short IN list whatever the size
+    seats: dict[int, list[SheetSeat]] = defaultdict(list)
+    for table_id, position, name, registration, first in (
+        Seat.objects.filter(table__round_id__in=rounds)
+        .order_by("table_id", "position")
+        .values_list(
+            "table_id", "position", "registration__player__name", "registration_id", "first_dealer"
+        )
+    ):
+        if table_id in wanted:
+            seats[table_id].append(SheetSeat(LETTERS[position - 1], name, registration, first))
+    deals: dict[int, list[Deal]] = defaultdict(list)
+    for deal in Deal.objects.filter(table__round_id__in=rounds, deleted=False).order_by(
+        "table_id", "number"
+    ):
+        if deal.table_id in wanted:
+            deals[deal.table_id].append(deal)
+    conventions: dict[int, scoring.Convention] = {}
+    return [
+        _scored(
+            table,
+            seats[table.pk],
+            deals[table.pk],
+            conventions.setdefault(table.round.tournament_id, table.round.tournament.rules()),
+            lang,
+        )
+        for table in tables
+    ]
+
+
+def _scored(
+    table: Table,
+    seats: list[SheetSeat],
+    deals: list[Deal],
+    rules: scoring.Convention,
+    lang: str,
+) -> Sheet:
+    sheet = Sheet(table, seats)
+    pool_size = table.round.tournament.pool_size
     try:
-        scored = score_table(rules, len(sheet.seats), [d.data for d in deals], tournament.pool_size)
+        scored = score_table(rules, len(sheet.seats), [d.data for d in deals], pool_size)
     except scoring.ScoringError as error:  # stored deals are validated; this is a safeguard
         sheet.error = str(error)
         return sheet
