@@ -27,7 +27,8 @@ from scoring.numbers import Amount, show
 
 from . import services
 from .drawing import pulka_svg
-from .forms import RULE_REFERENCES, DealForm
+from .form_choices import RULE_REFERENCES
+from .forms import DealForm
 from .models import Deal, Table
 from .sheet import Sheet, build_sheet, describe_deal, paper_figures, seats_of
 from .sheet import table_case as case_of
