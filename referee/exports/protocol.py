@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import scoring
+from referee.tables.dealdata import dealer_of
 from referee.tables.models import Table
 from referee.tables.sheet import Sheet as TableSheet
 from referee.tables.sheet import SheetSeat, build_sheets
@@ -79,7 +80,7 @@ class Protocol:
         deals = [
             ProtocolDeal(
                 row.deal.number,
-                row.deal.data.get("dealer") or "",
+                dealer_of(row.deal.data),
                 row.summary,
                 tuple(row.entries),
                 tuple(row.lines),

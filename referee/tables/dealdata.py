@@ -11,6 +11,10 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext, pgettext_lazy
+
 import scoring
 from scoring.casefile import parse_deal
 from scoring.errors import RulingError
@@ -73,3 +77,90 @@ def score_table(
         except scoring.ScoringError as error:
             raise error.within(f"deal {number}") from None
     return scoring.score_pulka(rules, letters(seat_count), parsed, pool_size)
+
+
+# -- reading a stored deal: the only place that knows its keys ---------------------------
+
+
+def dealer_of(data: Mapping[str, Any]) -> str:
+    """The dealer's seat letter ("" when not recorded)."""
+    return str(data.get("dealer") or "")
+
+
+def declarer_of(data: Mapping[str, Any]) -> str:
+    return str(data.get("declarer") or "")
+
+
+def ruling_of(data: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The deal's Kodeks ruling (SPEC §12.4), or an empty mapping."""
+    ruling = data.get("ruling")
+    return ruling if isinstance(ruling, Mapping) else {}
+
+
+def lot_of(data: Mapping[str, Any]) -> str | None:
+    """The lot drawn for a disputed plan (Kodeks 3.8.5.1(b)), if any."""
+    lot = ruling_of(data).get("lot")
+    return str(lot) if lot else None
+
+
+def referee_rulings_of(data: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """The referee's own rulings on the deal (SPEC §12.4.1), in order."""
+    items = data.get("referee_rulings") or []
+    return [item for item in items if isinstance(item, Mapping)]
+
+
+def talon_peekers(data: Mapping[str, Any]) -> list[str]:
+    """The seats fined for peeking at the talon in this deal."""
+    return [
+        str(item.get("player"))
+        for item in referee_rulings_of(data)
+        if item.get("kind") == "talon_peeking"
+    ]
+
+
+# -- a stored deal in words, as the sheet lists it ---------------------------------------
+
+
+CALL_WORDS = {
+    "whist": pgettext_lazy("call", "whist"),
+    "pass": pgettext_lazy("call", "pass"),
+    "half_whist": pgettext_lazy("call", "half-whist"),
+    "return_whist": pgettext_lazy("call", "returns the whist"),
+    "check": pgettext_lazy("call", "check"),
+}
+STRAIN_SIGNS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "NT": pgettext_lazy("strain", "NT")}
+
+
+def describe_deal(data: Mapping[str, Any], names: Mapping[str, str], lang: str = "ru") -> str:
+    """A one-line summary in ``lang``: "Иванов: 7♥, Петров вист, Сидоров пас; 6 взяток"."""
+    with translation.override(lang):
+        return _described(data, names)
+
+
+def _described(data: Mapping[str, Any], names: Mapping[str, str]) -> str:
+    kind = data.get("type")
+    if kind == "raspasy":
+        tricks = data.get("tricks") or {}
+        played = ", ".join(f"{names.get(p, p)} {t}" for p, t in tricks.items())
+        return _("raspasy: %(tricks)s") % {"tricks": played}
+    declarer = declarer_of(data)
+    if kind == "misere":
+        contract = str(pgettext("contract", "misère"))
+    else:
+        c = data.get("contract") or {}
+        contract = f"{c.get('level')}{STRAIN_SIGNS.get(c.get('strain', ''), '')}"
+    calls = ", ".join(
+        f"{names.get(c['player'], c['player'])} {CALL_WORDS.get(c['call'], c['call'])}"
+        for c in data.get("defence") or []
+    )
+    text = f"{names.get(declarer, declarer)}: {contract}"
+    if calls:
+        text += f"; {calls}"
+    tricks = data.get("tricks")
+    if tricks and declarer in tricks:
+        taken = tricks[declarer]
+        text += "; " + ngettext("%(n)s trick", "%(n)s tricks", taken) % {"n": taken}
+    rule = ruling_of(data).get("rule")
+    if rule:
+        text += f" [{rule}]"
+    return text

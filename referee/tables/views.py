@@ -26,11 +26,12 @@ from referee.core.permissions import is_chief, is_official, may_enter_deals, may
 from scoring.numbers import Amount, show
 
 from . import services
+from .dealdata import dealer_of, describe_deal, lot_of, ruling_of, talon_peekers
 from .drawing import pulka_svg
 from .form_choices import RULE_REFERENCES
 from .forms import DealForm
 from .models import Deal, Table
-from .sheet import Sheet, build_sheet, describe_deal, paper_figures, seats_of
+from .sheet import Sheet, build_sheet, paper_figures, seats_of
 from .sheet import table_case as case_of
 
 # -- lookups -----------------------------------------------------------------------------
@@ -128,14 +129,10 @@ def _page(request: HttpRequest, table: Table, form: DealForm | None = None) -> H
         {
             "row": row,
             "number": row.deal.number,
-            "dealer": names.get(row.deal.data.get("dealer") or "", ""),
+            "dealer": names.get(dealer_of(row.deal.data), ""),
             "running": [_figure(row.running.get(letter, 0)) for letter in sheet.letters],
-            "peeked": [
-                names.get(r.get("player"), r.get("player"))
-                for r in row.deal.data.get("referee_rulings") or []
-                if r.get("kind") == "talon_peeking"
-            ],
-            "lot": (row.deal.data.get("ruling") or {}).get("lot"),
+            "peeked": [names.get(p, p) for p in talon_peekers(row.deal.data)],
+            "lot": lot_of(row.deal.data),
         }
         for row in sheet.rows
     ]
@@ -209,7 +206,7 @@ def _saved(
     except ServiceError as refusal:
         form.place_error(refusal, position, numbers)
         return False
-    lot = (deal.data.get("ruling") or {}).get("lot") if form.draw_requested else None
+    lot = lot_of(deal.data) if form.draw_requested else None
     if lot:
         drawn = _("the actual play") if lot == "actual" else _("the other plan")
         messages.info(request, _("The lot gave the declarer %(lot)s.") % {"lot": drawn})
@@ -254,7 +251,7 @@ def deal_edit(request: HttpRequest, slug: str, round: int, table: int, number: i
         )
         return redirect(_table_url(found))
     seats = seats_of(found)
-    ruling = deal.data.get("ruling") or {}
+    ruling = ruling_of(deal.data)
     options: dict[str, Any] = {
         "seats": [(s.letter, s.name) for s in seats],
         "reason_required": True,
