@@ -36,8 +36,7 @@ from referee.standings.labels import METHOD_LABELS, TIE_BREAK_LABELS
 from referee.standings.services import NotVisible, RoundResults, Standings
 from referee.tables.drawing import pulka_svg
 from referee.tables.models import Table
-from referee.tables.sheet import Sheet as TableSheet
-from referee.tables.sheet import build_sheet, paper_figures
+from referee.tables.sheet import TableSheet, build_sheet, paper_figures
 from referee.tournaments.models import Tournament
 
 from . import tabular

@@ -40,12 +40,12 @@ class SheetRow:
 
 
 @dataclass
-class Sheet:
+class TableSheet:
     table: Table
     seats: list[SheetSeat]
     rows: list[SheetRow] = field(default_factory=list)
-    pulka: dict[str, Amount] = field(default_factory=dict)
-    gora: dict[str, Amount] = field(default_factory=dict)
+    pool: dict[str, Amount] = field(default_factory=dict)
+    mountain: dict[str, Amount] = field(default_factory=dict)
     whists: dict[tuple[str, str], Amount] = field(default_factory=dict)
     adjustments: dict[str, Amount] = field(default_factory=dict)
     result: dict[str, Amount] = field(default_factory=dict)
@@ -80,13 +80,13 @@ def seats_of(table: Table) -> list[SheetSeat]:
     ]
 
 
-def build_sheet(table: Table, lang: str = "ru") -> Sheet:
+def build_sheet(table: Table, lang: str = "ru") -> TableSheet:
     """The sheet of ``table`` as its deals stand now (``table.round.tournament`` loaded)."""
     deals = list(Deal.objects.filter(table=table, deleted=False).order_by("number"))
     return _scored(table, seats_of(table), deals, table.round.tournament.rules(), lang)
 
 
-def build_sheets(tables: Sequence[Table], lang: str = "ru") -> list[Sheet]:
+def build_sheets(tables: Sequence[Table], lang: str = "ru") -> list[TableSheet]:
     """The sheets of many tables (each with ``round.tournament`` loaded) in two queries,
     their seats and their deals read for all of them at once, each scored as
     ``build_sheet`` scores one: the one loader of scored sheets, for pages and exports."""
@@ -127,8 +127,8 @@ def _scored(
     deals: list[Deal],
     rules: scoring.Convention,
     lang: str,
-) -> Sheet:
-    sheet = Sheet(table, seats)
+) -> TableSheet:
+    sheet = TableSheet(table, seats)
     pool_size = table.round.tournament.pool_size
     try:
         scored = score_table(rules, len(sheet.seats), [d.data for d in deals], pool_size)
@@ -152,8 +152,8 @@ def _scored(
                 result.entries,
             )
         )
-    sheet.pulka = scored.totals.pulka
-    sheet.gora = scored.totals.gora
+    sheet.pool = scored.totals.pulka
+    sheet.mountain = scored.totals.gora
     sheet.whists = scored.totals.whists
     sheet.adjustments = scored.totals.adjustments
     sheet.result = scored.result
@@ -163,7 +163,7 @@ def _scored(
     return sheet
 
 
-def next_dealer(sheet: Sheet, deals: list[Deal]) -> str | None:
+def next_dealer(sheet: TableSheet, deals: list[Deal]) -> str | None:
     """Clockwise after the last deal's dealer; the seat's first dealer to start with."""
     letters = sheet.letters
     if not letters:
@@ -192,7 +192,7 @@ class PaperFigures:
     whists: dict[tuple[str, str], list[Amount]]
 
 
-def paper_figures(sheet: Sheet) -> PaperFigures:
+def paper_figures(sheet: TableSheet) -> PaperFigures:
     figures = PaperFigures({}, {}, {})
     totals = Totals({}, {}, {}, {})
     for row in sheet.rows:
@@ -211,7 +211,7 @@ def paper_figures(sheet: Sheet) -> PaperFigures:
     return figures
 
 
-def table_case(sheet: Sheet) -> dict[str, Any]:
+def table_case(sheet: TableSheet) -> dict[str, Any]:
     """The table's current deals as a SPEC §12.5 ``pulka`` case, with the engine's result
     as its ``expected``, so that anyone can re-check it with ``python -m scoring check``.
 

@@ -31,7 +31,7 @@ from .drawing import pulka_svg
 from .form_choices import RULE_REFERENCES
 from .forms import DealForm
 from .models import Deal, Table
-from .sheet import Sheet, build_sheet, paper_figures, seats_of
+from .sheet import TableSheet, build_sheet, paper_figures, seats_of
 from .sheet import table_case as case_of
 
 # -- lookups -----------------------------------------------------------------------------
@@ -72,7 +72,7 @@ def _figure(value: Amount | None) -> str:
 # -- the page ----------------------------------------------------------------------------
 
 
-def _new_deal_form(sheet: Sheet, mode: str | None) -> DealForm:
+def _new_deal_form(sheet: TableSheet, mode: str | None) -> DealForm:
     return DealForm(
         seats=list(sheet.names.items()),
         minimum_level=sheet.minimum_level,
@@ -81,7 +81,7 @@ def _new_deal_form(sheet: Sheet, mode: str | None) -> DealForm:
     )
 
 
-def _players(sheet: Sheet) -> list[dict[str, Any]]:
+def _players(sheet: TableSheet) -> list[dict[str, Any]]:
     """The summary per player: pool, mountain, whists on each other player, adjustments
     and the settled balance."""
     rows = []
@@ -91,8 +91,8 @@ def _players(sheet: Sheet) -> list[dict[str, Any]]:
                 "letter": letter,
                 "name": seat.name,
                 "first_dealer": seat.first_dealer,
-                "pool": _figure(sheet.pulka.get(letter, 0)),
-                "mountain": _figure(sheet.gora.get(letter, 0)),
+                "pool": _figure(sheet.pool.get(letter, 0)),
+                "mountain": _figure(sheet.mountain.get(letter, 0)),
                 "whists": [_figure(w) for w in whists],
                 "adjustment": _figure(sheet.adjustments.get(letter, 0)),
                 "result": sheet.result.get(letter, 0),
