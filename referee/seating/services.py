@@ -21,8 +21,7 @@ from referee.tournaments.log import log_action
 from referee.tournaments.models import Registration, Round, Tournament
 
 from .pure import algorithm
-from .pure.values import RoundSeating, SeatingError
-from .pure.values import Table as SeatedTable
+from .pure.values import RoundSeating, SeatedTable, SeatingError
 
 
 def _chief_only(user: Any, tournament: Tournament) -> None:

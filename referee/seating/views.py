@@ -20,8 +20,7 @@ from referee.tournaments.surfaces import tournament_for
 
 from . import services
 from .pure.quality import assess
-from .pure.values import RoundSeating
-from .pure.values import Table as SeatedTable
+from .pure.values import RoundSeating, SeatedTable
 
 
 @dataclass

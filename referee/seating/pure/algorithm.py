@@ -21,7 +21,7 @@ from .draw import draw_first_dealer, draw_seats
 from .history import Tally, tally
 from .plan import Prefer, TablePlan, table_plan
 from .search import FORBIDDEN, Layout, Problem, arrange
-from .values import ForbiddenPairError, P, RoundSeating, SeatingError, Table, pair_label
+from .values import ForbiddenPairError, P, RoundSeating, SeatedTable, SeatingError, pair_label
 
 WHY = {
     "repeat": "to avoid a repeat",
@@ -181,7 +181,7 @@ def _table(
     problem: Problem,
     past: Tally[P],
     rng: random.Random,
-) -> Table[P]:
+) -> SeatedTable[P]:
     t = number - 1
     members = [order[i] for i in layout.tables[t]]
     notes = []
@@ -200,7 +200,7 @@ def _table(
     notes += [f"repeat pair kept: {repeat}" for repeat in _repeats(members, past)]
     seats, seat_note = draw_seats(members, past, rng)
     dealer, dealer_note = draw_first_dealer(seats, past, rng)
-    return Table(number, seats, dealer, (*notes, seat_note, dealer_note))
+    return SeatedTable(number, seats, dealer, (*notes, seat_note, dealer_note))
 
 
 def _round_notes(layout: Layout, order: Sequence[P], past: Tally[P], *, swiss: bool) -> list[str]:

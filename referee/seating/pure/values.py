@@ -14,7 +14,7 @@ P = TypeVar("P", bound=Hashable)
 
 
 @dataclass(frozen=True, slots=True)
-class Table(Generic[P]):
+class SeatedTable(Generic[P]):
     """One table of a round: ``seats`` in seat order, seat 1 first (§6.1).
 
     ``notes`` say why the table looks the way it does, one short flag each.
@@ -30,7 +30,7 @@ class Table(Generic[P]):
 class RoundSeating(Generic[P]):
     """A seated round. ``byes`` sit out (only N = 5 has one, §6.2); a past round is the same."""
 
-    tables: tuple[Table[P], ...]
+    tables: tuple[SeatedTable[P], ...]
     notes: tuple[str, ...] = ()
     byes: tuple[P, ...] = ()
 

@@ -11,7 +11,7 @@ import pytest
 from referee.seating.pure.algorithm import Weights, seat_round
 from referee.seating.pure.plan import Prefer
 from referee.seating.pure.quality import assess, check_seating
-from referee.seating.pure.values import ForbiddenPairError, RoundSeating, SeatingError, Table
+from referee.seating.pure.values import ForbiddenPairError, RoundSeating, SeatedTable, SeatingError
 
 
 def names(n: int) -> list[str]:
@@ -35,7 +35,7 @@ def play(
 
 def one_round(*tables: tuple[str, ...]) -> RoundSeating[str]:
     """A past round; the first player of each table dealt first."""
-    return RoundSeating(tuple(Table(k, seats, seats[0]) for k, seats in enumerate(tables, 1)))
+    return RoundSeating(tuple(SeatedTable(k, seats, seats[0]) for k, seats in enumerate(tables, 1)))
 
 
 # -- determinism ------------------------------------------------------------------------
@@ -57,7 +57,7 @@ def test_another_seed_gives_another_draw() -> None:
 SCRIPT = """
 import random
 from referee.seating.pure.algorithm import seat_round
-from referee.seating.pure.values import RoundSeating, Table
+from referee.seating.pure.values import RoundSeating, SeatedTable
 players = [f"p{i}" for i in range(1, 31)]
 rng = random.Random(3)
 history = []
@@ -81,7 +81,7 @@ def test_seating_does_not_depend_on_the_hash_seed() -> None:
         for seed in ("1", "2")
     ]
     assert outputs[0] == outputs[1]
-    assert "Table(number=1" in outputs[0]
+    assert "SeatedTable(number=1" in outputs[0]
 
 
 # -- random draw (§6.3 random_no_repeat) -------------------------------------------------
