@@ -21,7 +21,7 @@ from referee.tournaments.log import log_action
 from referee.tournaments.models import Registration, Round, Tournament
 
 from .pure import algorithm
-from .pure.values import RoundSeating, SeatedTable, SeatingError
+from .pure.values import Note, RoundSeating, SeatedTable, SeatingError
 
 
 def _chief_only(user: Any, tournament: Tournament) -> None:
@@ -104,12 +104,15 @@ def seat_next_round(
         number=number,
         method=method,
         seed=seed,
-        notes=list(seating.notes),
+        notes=[note.as_json() for note in seating.notes],
         byes=list(seating.byes),
     )
     for seated in seating.tables:
         table = Table.objects.create(
-            round=round_, number=seated.number, notes=list(seated.notes), result=summary(None, 0)
+            round=round_,
+            number=seated.number,
+            notes=[note.as_json() for note in seated.notes],
+            result=summary(None, 0),
         )
         Seat.objects.bulk_create(
             Seat(
@@ -145,7 +148,8 @@ def swap_players(round_id: int, first: int, second: int, user: Any, reason: str 
     Seat.objects.create(
         table_id=a_table, registration_id=second, position=a_position, first_dealer=a_first
     )
-    round_.notes = [*round_.notes, f"hand adjustment: {first} ⇄ {second}"]
+    swapped = Note("hand_swap", {"first": first, "second": second})
+    round_.notes = [*round_.notes, swapped.as_json()]
     round_.save(update_fields=["notes"])
     log_action(
         round_.tournament,
