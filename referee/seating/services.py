@@ -15,8 +15,9 @@ from django.utils.translation import gettext as _
 
 from referee.core.errors import NotAllowed, ServiceError
 from referee.core.permissions import is_chief
+from referee.standings.services import standings_after
 from referee.tables.models import Seat, Table
-from referee.tables.results import summary, table_results
+from referee.tables.results import summary
 from referee.tournaments.log import log_action
 from referee.tournaments.models import Registration, Round, Tournament
 
@@ -48,15 +49,17 @@ def history(tournament: Tournament, before: int | None = None) -> list[RoundSeat
     return out
 
 
-def standings_order(tournament: Tournament) -> list[int]:
-    """Active registrations, best first by total settled whists (a Swiss round's order)."""
-    tables = Table.objects.filter(round__tournament=tournament).select_related("round__tournament")
-    totals: dict[int, Any] = defaultdict(int)
-    for result in table_results(tables):
-        for registration, whists in result.whists.items():
-            totals[registration] += whists
+def standings_order(tournament: Tournament, viewer: Any) -> list[int]:
+    """Active registrations in a Swiss round's order: the order of the standings page after
+    the last round, as an official sees it (the points conversion, cut-off bands, placement
+    points and the tie-breaks of TOURNAMENTS §3–§5, §6.3), then any active player not in the
+    standings yet (a late substitute), by registration."""
+    rows = standings_after(tournament, viewer=viewer).rows
     active = _active(tournament)
-    return sorted(active, key=lambda r: (-totals.get(r, 0), r))
+    playing = set(active)
+    ranked = [row.registration for row in rows if row.registration in playing]
+    listed = set(ranked)
+    return ranked + [r for r in active if r not in listed]
 
 
 def _active(tournament: Tournament) -> list[int]:
@@ -85,7 +88,7 @@ def seat_next_round(
         raise ServiceError(_("Unknown seating method."), "method")
     players = _active(tournament)
     seed = random.SystemRandom().randrange(2**31) if seed is None else seed
-    standings = standings_order(tournament) if method == Round.Method.SWISS else None
+    standings = standings_order(tournament, user) if method == Round.Method.SWISS else None
     forbidden = {frozenset(pair) for pair in tournament.forbidden_pairs if len(set(pair)) == 2}
     try:
         seating = algorithm.seat_round(
