@@ -66,6 +66,7 @@ class Convention:
     help_target: Literal["largest_pool", "next_clockwise"] = "largest_pool"
     prikup_bonus: bool = False
     prikup_bonus_three_handed: Literal["none", "half_each"] = "none"
+    prikup_bonus_unplayed: bool = True
     classic_liability_trigger: Literal["whister_pool_closed", "all_pools_closed"] = (
         "whister_pool_closed"
     )
@@ -239,6 +240,7 @@ OPTION_CHECKS: dict[str, Any] = {
     "help_target": _choice("largest_pool", "next_clockwise"),
     "prikup_bonus": _flag,
     "prikup_bonus_three_handed": _choice("none", "half_each"),
+    "prikup_bonus_unplayed": _flag,
     "classic_liability_trigger": _choice("whister_pool_closed", "all_pools_closed"),
     "raspasy_amnesty": _flag,
     "raspasy_idle_dealer_pool": _number,
@@ -317,6 +319,7 @@ PRESETS: dict[str, dict[str, object]] = {
         "raspasy_series_ends_on": "whisted_made_game",
         "prikup_bonus": True,
         "prikup_bonus_three_handed": "half_each",
+        "prikup_bonus_unplayed": False,
     },
 }
 
@@ -378,6 +381,7 @@ OPTION_DOCS: dict[str, tuple[str, str]] = {
     "help_target": ("§7.2", "whom to help: largest pool or next clockwise"),
     "prikup_bonus": ("§9.4", "prikup premium for aces and marriages in the talon"),
     "prikup_bonus_three_handed": ("§9.4", "3-handed premium: none, or half from each opponent"),
+    "prikup_bonus_unplayed": ("§9.4", "the premium on a game without play (pass–pass, half-whist)"),
     "classic_liability_trigger": ("§2.1", "classic: whose closed pool makes whists responsible"),
     "raspasy_amnesty": ("§6.6", "subtract the fewest tricks from every raspasy mountain"),
     "raspasy_idle_dealer_pool": ("§6.1", "pool points for a 4-handed dealer without cards"),

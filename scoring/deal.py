@@ -158,7 +158,9 @@ def _game(table: Table, deal: Deal, declarer: str) -> Scored:
                 return game.score_played(table, declarer, level, defence, counted, penalty_tricks)
 
             entries, outcome = _with_plan(table, declarer, deal, score_game)
-    if deal.talon is not None and table.convention.prikup_bonus:
+    cv = table.convention
+    unplayed = defence.kind != CHECKED and not defence.whisters
+    if deal.talon is not None and cv.prikup_bonus and (cv.prikup_bonus_unplayed or not unplayed):
         entries += prikup.premium(table, declarer, level, deal.talon)
     return entries, outcome
 
