@@ -7,7 +7,6 @@ The referee's own rulings (SPEC §9.9) ride along under ``referee_rulings``.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -17,7 +16,6 @@ from django.utils.translation import ngettext, pgettext, pgettext_lazy
 
 import scoring
 from scoring.casefile import parse_deal
-from scoring.errors import RulingError
 
 LETTERS = "ABCD"
 
@@ -27,40 +25,9 @@ def letters(count: int) -> tuple[str, ...]:
 
 
 def to_deal(data: Mapping[str, Any]) -> scoring.Deal:
-    """The engine's ``Deal`` for stored ``data``; raises ``scoring.ScoringError``."""
-    core = {k: v for k, v in data.items() if k not in ("dealer", "referee_rulings")}
-    deal = parse_deal(core, data.get("dealer"))
-    extra = data.get("referee_rulings") or []
-    if not isinstance(extra, list):
-        raise RulingError("referee rulings are a list", "referee_rulings")
-    rulings = tuple(_referee_ruling(item, i) for i, item in enumerate(extra))
-    return dataclasses.replace(deal, referee_rulings=rulings) if rulings else deal
-
-
-def _referee_ruling(item: Any, i: int) -> scoring.model.RefereeRuling:
-    field = f"referee_rulings[{i}]"
-    if not isinstance(item, Mapping):
-        raise RulingError("a ruling is an object", field)
-    kind = item.get("kind")
-    try:
-        if kind == "prikup_refusal":
-            return scoring.PrikupRefusal(item["points"])
-        if kind == "raspasy_dealer_fine":
-            return scoring.RaspasyDealerFine(item["points"])
-        if kind == "talon_peeking":
-            return scoring.TalonPeeking(item["player"])
-        if kind == "manual":
-            return scoring.ManualEntry(
-                kind=item["entry"],
-                player=item["player"],
-                amount=item["amount"],
-                reason=item.get("reason", ""),
-                on=item.get("on"),
-                rule=item.get("rule") or "referee ruling",
-            )
-    except KeyError as missing:
-        raise RulingError(f"{missing.args[0]} is required", field) from None
-    raise RulingError(f"unknown referee ruling {kind!r}", field)
+    """The engine's ``Deal`` for stored ``data`` (the case format of SPEC §12.2 with its
+    ``referee_rulings`` of §12.4.1); raises ``scoring.ScoringError``."""
+    return parse_deal({k: v for k, v in data.items() if k != "dealer"}, data.get("dealer"))
 
 
 def score_table(
