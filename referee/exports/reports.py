@@ -30,6 +30,7 @@ from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
+from referee.core.language import engine_language as reader_language
 from referee.core.permissions import may_view, may_view_round
 from referee.standings import services as standings
 from referee.standings.labels import METHOD_LABELS, TIE_BREAK_LABELS
@@ -42,7 +43,6 @@ from referee.tournaments.models import Tournament
 from . import tabular
 from .pdf import render_pdf
 from .protocol import Protocol, table_protocols
-from .words import lang as reader_language
 from .words import words
 
 __all__ = [

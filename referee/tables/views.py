@@ -17,11 +17,11 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from referee.core.errors import NotAllowed, ServiceError
+from referee.core.language import engine_language
 from referee.core.permissions import is_chief, is_official, may_enter_deals, may_view_round
 from scoring.numbers import Amount, show
 
@@ -35,11 +35,6 @@ from .sheet import TableSheet, build_sheet, paper_figures, seats_of
 from .sheet import table_case as case_of
 
 # -- lookups -----------------------------------------------------------------------------
-
-
-def _lang() -> str:
-    """The language of the engine's words: the request's, Russian or English."""
-    return "en" if (get_language() or "ru").startswith("en") else "ru"
 
 
 def _table(request: HttpRequest, slug: str, round: int, table: int) -> Table:
@@ -105,7 +100,7 @@ def _players(sheet: TableSheet) -> list[dict[str, Any]]:
 def _page(request: HttpRequest, table: Table, form: DealForm | None = None) -> HttpResponse:
     tournament = table.round.tournament
     user = request.user
-    lang = _lang()
+    lang = engine_language()
     sheet = build_sheet(table, lang)
     official = is_official(user, tournament)
     mode = services.change_mode(table, user) if official else None
@@ -285,7 +280,7 @@ def deal_edit(request: HttpRequest, slug: str, round: int, table: int, number: i
             "tournament": found.round.tournament,
             "table": found,
             "deal": deal,
-            "summary": describe_deal(deal.data, names, _lang()),
+            "summary": describe_deal(deal.data, names, engine_language()),
             "form": form,
             "rule_references": RULE_REFERENCES,
             "locked": found.status != Table.Status.OPEN,
@@ -351,7 +346,7 @@ def deal_history(
         raise PermissionDenied(_("The history of a deal is for the referees."))
     deal = _deal(found, number)
     names = {s.letter: s.name for s in seats_of(found)}
-    lang = _lang()
+    lang = engine_language()
     versions = []
     previous = None
     for version in deal.versions.select_related("author").order_by("version"):
