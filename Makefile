@@ -5,6 +5,8 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
+# the suite runs in parallel, one worker per core
+WORKERS ?= auto
 # the site's pure algorithms (no Django), typed as strictly as the engine
 PURE   := referee/seating/pure referee/standings/pure
 
@@ -26,9 +28,10 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy --strict scoring $(PURE)
+	$(BIN)/lint-imports
 
 test: lint
-	$(BIN)/pytest --cov --cov-report=
+	$(BIN)/pytest -n $(WORKERS) --cov --cov-report=
 	$(BIN)/coverage report --include='scoring/*' --fail-under=95
 
 golden: $(STAMP)

@@ -1,4 +1,4 @@
-"""URLs: the public, referee and organiser surfaces of each tournament under /t/<slug>/."""
+"""URLs: each app's public, referee and organiser (``manage``) surfaces under /t/<slug>/."""
 
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
@@ -6,16 +6,20 @@ from django.urls import include, path
 
 from referee.tournaments import views as tournament_views
 
+PUBLIC = ["tournaments", "seating", "tables", "standings", "exports"]
+REFEREE = ["tables"]
+MANAGE = ["tournaments", "accounts", "seating", "standings"]
+
 urlpatterns = [
     path("", tournament_views.home, name="home"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
-    path("t/<slug:slug>/", include("referee.tournaments.urls")),
-    path("t/<slug:slug>/", include("referee.seating.urls")),
-    path("t/<slug:slug>/", include("referee.tables.urls")),
-    path("t/<slug:slug>/", include("referee.standings.urls")),
-    path("t/<slug:slug>/", include("referee.exports.urls")),
-    path("", include("referee.api.urls")),
 ]
+urlpatterns += [path("t/<slug:slug>/", include(f"referee.{app}.urls.public")) for app in PUBLIC]
+urlpatterns += [path("t/<slug:slug>/", include(f"referee.{app}.urls.referee")) for app in REFEREE]
+urlpatterns += [
+    path("t/<slug:slug>/manage/", include(f"referee.{app}.urls.manage")) for app in MANAGE
+]
+urlpatterns += [path("", include("referee.api.urls"))]  # /api/, /sw.js

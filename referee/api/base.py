@@ -16,8 +16,7 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
 from rest_framework.request import Request
 from rest_framework.views import APIView
 
-from referee.accounts.permissions import is_official, may_view
-from referee.standings.services import round_is_public
+from referee.core.permissions import may_view, may_view_round
 from referee.tables.models import Table
 from referee.tournaments.models import Round, Tournament
 
@@ -124,11 +123,6 @@ def table_or_404(request: Request, slug: str, round: int, number: int) -> Table:
         round__number=round,
         number=number,
     )
-    tournament = found.round.tournament
-    if not may_view(request.user, tournament):
-        raise Http404
-    if not is_official(request.user, tournament) and not round_is_public(
-        tournament, found.round.number
-    ):
+    if not may_view_round(request.user, found.round.tournament, found.round.number):
         raise Http404
     return found

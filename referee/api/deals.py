@@ -18,8 +18,8 @@ from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from referee.accounts.permissions import is_official
 from referee.core.errors import StaleVersion
+from referee.core.permissions import is_official
 from referee.tables import services
 from referee.tables.models import Deal, Table
 

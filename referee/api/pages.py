@@ -14,7 +14,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
 from referee.accounts.models import Role
-from referee.accounts.permissions import is_chief
+from referee.core.permissions import is_chief
 from referee.tournaments.log import log_action
 from referee.tournaments.models import Tournament
 

@@ -1,6 +1,6 @@
 """Tournaments, players, rounds and standings, and the device tokens (``/api/v1/``).
 
-Every change is a service call: the services check the rights (``accounts.permissions``) and
+Every change is a service call: the services check the rights (``core.permissions``) and
 the rules; these views only read the request and show the answer or the refusal."""
 
 from __future__ import annotations
@@ -22,7 +22,8 @@ from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from referee.accounts.permissions import may_view
+from referee.core.errors import ServiceError
+from referee.core.permissions import may_view
 from referee.seating import services as seating
 from referee.standings import services as standings
 from referee.tournaments import services as tournaments
@@ -274,7 +275,7 @@ class PlayerList(ApiView, generics.ListAPIView):  # type: ignore[misc]
                             tournament.pk, _new_player(values), request.user
                         )
                     )
-                except tournaments.ServiceError as error:
+                except ServiceError as error:
                     if many and error.field:
                         error.field = f"[{i}].{error.field}"
                     raise

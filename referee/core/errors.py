@@ -1,6 +1,8 @@
-"""Errors that services raise and views turn into messages (pretix style)."""
+"""Errors that services raise and pages turn into messages (pretix style)."""
 
 from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied
 
 
 class ServiceError(Exception):
@@ -12,8 +14,13 @@ class ServiceError(Exception):
         self.field = field
 
 
-class NotAllowed(ServiceError):
-    """The user has no right to do this here."""
+class NotAllowed(PermissionDenied):
+    """The user has no right to do this here. Not a ``ServiceError``: a page that shows
+    refusals as messages lets it through, and Django answers it with 403."""
+
+    def __init__(self, message: str = "") -> None:
+        super().__init__(message)
+        self.message = message
 
 
 class InvalidDeal(ServiceError):

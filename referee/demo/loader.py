@@ -16,7 +16,7 @@ from django.contrib.auth.models import Group
 from django.db import transaction
 
 from referee.accounts.models import Role
-from referee.accounts.permissions import ORGANISERS
+from referee.core.permissions import ORGANISERS
 from referee.seating import services as seating
 from referee.standings import services as standings
 from referee.tables import services as tables

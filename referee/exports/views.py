@@ -11,9 +11,9 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.views.decorators.http import require_GET
 
-from referee.accounts.permissions import may_view
+from referee.core.permissions import may_view
 from referee.tables.models import Table
-from referee.tournaments.views import tournament_for
+from referee.tournaments.surfaces import tournament_for
 
 from . import reports
 from .reports import NotVisible

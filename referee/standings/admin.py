@@ -6,13 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import admin
-from django.db.models import Q, QuerySet
+from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
-from referee.accounts.models import Role
+from referee.core.permissions import chief_of_filter
 
 from .models import StandingsSettings
 
@@ -33,10 +33,7 @@ class StandingsSettingsAdmin(admin.ModelAdmin):
         user: Any = request.user
         if user.is_superuser:
             return queryset
-        return queryset.filter(
-            Q(tournament__chief_referee=user)
-            | Q(tournament__roles__user=user, tournament__roles__kind=Role.Kind.CHIEF)
-        ).distinct()
+        return queryset.filter(chief_of_filter(user, "tournament__")).distinct()
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False

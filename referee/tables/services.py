@@ -17,8 +17,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import scoring
-from referee.accounts.permissions import is_chief, is_official, may_enter_deals
 from referee.core.errors import InvalidDeal, NotAllowed, ServiceError, StaleVersion
+from referee.core.permissions import is_chief, is_official, may_enter_deals
 from referee.tournaments.log import log_action
 from referee.tournaments.models import Round, Tournament
 
@@ -256,7 +256,7 @@ def change_mode(table: Table, user: Any) -> str | None:
     is then required), None when not at all. The services decide again on every change."""
     try:
         ruling = _check_may_change(table, user, "?")
-    except ServiceError:
+    except (ServiceError, NotAllowed):
         return None
     return "ruling" if ruling else "entry"
 

@@ -8,12 +8,12 @@ from typing import Any
 
 from django import forms
 from django.contrib import admin, messages
-from django.db.models import Q, QuerySet
+from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
-from referee.accounts.models import Role
 from referee.core.errors import ServiceError
+from referee.core.permissions import chief_of_filter
 
 from . import services
 from .log import log_action
@@ -24,9 +24,7 @@ def chief_tournaments(user: Any) -> QuerySet[Tournament]:
     """The tournaments ``user`` runs as a chief referee (all of them for a superuser)."""
     if user.is_superuser:
         return Tournament.objects.all()
-    return Tournament.objects.filter(
-        Q(chief_referee=user) | Q(roles__user=user, roles__kind=Role.Kind.CHIEF)
-    ).distinct()
+    return Tournament.objects.filter(chief_of_filter(user)).distinct()
 
 
 class TournamentScoped(admin.ModelAdmin):

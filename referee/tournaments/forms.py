@@ -16,8 +16,8 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from referee.accounts.models import Role
 from referee.core.errors import ServiceError
+from referee.core.refusals import add_refusal
 from scoring import PRESETS
 from scoring.conventions import EXITS, OPTION_DOCS, preset
 from scoring.numbers import to_json
@@ -25,12 +25,6 @@ from scoring.numbers import to_json
 from .importing import MAX_BYTES
 from .models import Player, Registration, Tournament
 from .services import ROUND_LENGTH, PlayerDetails, check_convention
-
-
-def add_service_error(form: forms.Form, error: ServiceError) -> None:
-    """Show a service's refusal at the field it names, else above the form."""
-    form.add_error(error.field if error.field in form.fields else None, error.message)
-
 
 # -- settings ------------------------------------------------------------------------------
 
@@ -57,8 +51,7 @@ class SettingsForm(forms.Form):
                 label=capfirst(model_field.verbose_name),
                 help_text=model_field.help_text,
                 required=False,
-                min_value=1,
-            )
+            )  # its bounds are the service's to check (update_settings)
         self.fields.update(
             fields_for_model(
                 Tournament,
@@ -82,13 +75,6 @@ class SettingsForm(forms.Form):
         if user is None:
             raise forms.ValidationError(_("There is no user %(name)s.") % {"name": username})
         return user
-
-    def clean(self) -> dict[str, Any]:
-        data = super().clean()
-        starts, ends = data.get("starts_on"), data.get("ends_on")
-        if starts and ends and ends < starts:
-            self.add_error("ends_on", _("The tournament cannot end before it starts."))
-        return data
 
 
 # -- the convention ------------------------------------------------------------------------
@@ -193,14 +179,14 @@ class ConventionForm(forms.Form):
             try:
                 check_convention(name, {option: value})
             except ServiceError as error:
-                add_service_error(self, error)
+                add_refusal(self, error)
                 continue
             options[option] = value
         if not self.errors:
             try:
                 check_convention(name, options)
             except ServiceError as error:
-                add_service_error(self, error)
+                add_refusal(self, error)
         data["options"] = options
         return data
 
@@ -327,44 +313,3 @@ class ImportConfirmForm(forms.Form):
 
 
 # -- officials -----------------------------------------------------------------------------
-
-
-class GrantRoleForm(forms.Form):
-    username = forms.CharField(label=gettext_lazy("username"), max_length=150)
-    kind = forms.ChoiceField(label=gettext_lazy("role"), choices=Role.Kind.choices)
-    password = forms.CharField(
-        label=gettext_lazy("password (only for a new account)"),
-        required=False,
-        widget=forms.PasswordInput(render_value=False),
-    )
-
-
-class RevokeRoleForm(forms.Form):
-    username = forms.CharField(max_length=150)
-    reason = forms.CharField(required=False, max_length=500)
-
-
-class RefereeAssignmentForm(forms.Form):
-    """One set of checkboxes per table of a round: which officials referee it."""
-
-    def __init__(
-        self, *args: Any, tables: Sequence[Any] = (), officials: Sequence[Any] = (), **kwargs: Any
-    ) -> None:
-        super().__init__(*args, **kwargs)
-        choices = [(u.pk, u.get_username()) for u in officials]
-        self.tables = list(tables)
-        for table in self.tables:
-            self.fields[f"table-{table.pk}"] = forms.TypedMultipleChoiceField(
-                choices=choices,
-                coerce=int,
-                required=False,
-                widget=forms.CheckboxSelectMultiple,
-                initial=[u.pk for u in table.referees.all()],
-            )
-
-    def changed_tables(self) -> Iterator[tuple[Any, list[int]]]:
-        """(table, referee ids) for each table whose referees change."""
-        for table in self.tables:
-            wanted = sorted(self.cleaned_data[f"table-{table.pk}"])
-            if wanted != sorted(u.pk for u in table.referees.all()):
-                yield table, wanted

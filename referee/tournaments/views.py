@@ -4,54 +4,38 @@ goes through ``services``."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import wraps
 from typing import Any
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
-from django.db import transaction
 from django.db.models import Count, Prefetch, Q
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from referee.accounts.models import Role
-from referee.accounts.permissions import is_chief, is_official, may_view
-from referee.core.errors import NotAllowed, ServiceError
-from referee.tables.models import Seat
+from referee.core.errors import ServiceError
+from referee.core.permissions import is_chief, is_official, may_view
+from referee.core.refusals import add_refusal, attempt, show_refusal
 
 from . import services
 from .forms import (
     ConventionForm,
     ExistingPlayerForm,
     ForbiddenPairForm,
-    GrantRoleForm,
     ImportConfirmForm,
     ImportUploadForm,
     PairForm,
     PlayerForm,
-    RefereeAssignmentForm,
-    RevokeRoleForm,
     SettingsForm,
     WithdrawForm,
-    add_service_error,
     sign_rows,
 )
-from .models import ActionLog, Player, Registration, Round, Tournament
+from .models import ActionLog, Registration, Tournament
+from .search import players_to_register
+from .surfaces import manage_page, public_page
 
 SEARCH_LIMIT = 20
-
-
-def tournament_for(request: HttpRequest, slug: str) -> Tournament:
-    """The tournament of the URL, or 404 when the user may not see it."""
-    tournament = get_object_or_404(Tournament.objects.select_related("chief_referee"), slug=slug)
-    if not may_view(request.user, tournament):
-        raise Http404
-    return tournament
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -62,8 +46,8 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(request, "tournaments/home.html", {"tournaments": visible})
 
 
-def detail(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = tournament_for(request, slug)
+@public_page
+def detail(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     rounds = tournament.rounds.annotate(table_count=Count("tables")).order_by("number")
     return render(
         request,
@@ -79,25 +63,6 @@ def detail(request: HttpRequest, slug: str) -> HttpResponse:
 
 # -- the organiser's surface ---------------------------------------------------------------
 
-View = Callable[..., HttpResponse]
-
-
-def chief_page(view: View) -> View:
-    """Only the tournament's chief referees: anonymous users go to the login page, others
-    get 403 (404 when they may not even see the tournament)."""
-
-    @wraps(view)
-    def wrapper(request: HttpRequest, slug: str, *args: Any, **kwargs: Any) -> HttpResponse:
-        tournament = tournament_for(request, slug)
-        if not is_chief(request.user, tournament):
-            raise PermissionDenied
-        try:
-            return view(request, tournament, *args, **kwargs)
-        except NotAllowed:
-            raise PermissionDenied from None
-
-    return login_required(wrapper)
-
 
 def _page(request: HttpRequest, template: str, tournament: Tournament, **context: Any) -> Any:
     return render(
@@ -105,28 +70,7 @@ def _page(request: HttpRequest, template: str, tournament: Tournament, **context
     )
 
 
-def _done(request: HttpRequest, text: str) -> None:
-    messages.success(request, text)
-
-
-def _refused(request: HttpRequest, error: ServiceError) -> None:
-    messages.error(request, error.message)
-
-
-def _attempt(request: HttpRequest, action: Callable[[], object], done: str) -> bool:
-    """Run a service; a refusal becomes a message (``NotAllowed`` stays a 403)."""
-    try:
-        action()
-    except NotAllowed:
-        raise
-    except ServiceError as error:
-        _refused(request, error)
-        return False
-    _done(request, done)
-    return True
-
-
-@chief_page
+@manage_page
 def manage(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     counts = tournament.entries.aggregate(
         active=Count("pk", filter=Q(status=Registration.Status.ACTIVE)),
@@ -145,10 +89,10 @@ def manage(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     )
 
 
-@chief_page
+@manage_page
 @require_POST
 def manage_start(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    _attempt(
+    attempt(
         request,
         lambda: services.start_tournament(tournament.pk, request.user),
         _("The tournament has started; its convention is now fixed."),
@@ -156,10 +100,10 @@ def manage_start(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     return redirect("manage", tournament.slug)
 
 
-@chief_page
+@manage_page
 @require_POST
 def manage_finish(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    _attempt(
+    attempt(
         request,
         lambda: services.finish_tournament(tournament.pk, request.user),
         _("The tournament is finished."),
@@ -175,7 +119,7 @@ def _entries(tournament: Tournament) -> list[Registration]:
     )
 
 
-@chief_page
+@manage_page
 def manage_settings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     settings_form = SettingsForm(initial=SettingsForm.initial_for(tournament))
     convention_form = ConventionForm(initial=ConventionForm.initial_for(tournament))
@@ -189,12 +133,10 @@ def manage_settings(request: HttpRequest, tournament: Tournament) -> HttpRespons
                     services.set_convention(
                         tournament.pk, data["convention"], data["options"], request.user
                     )
-                except NotAllowed:
-                    raise
                 except ServiceError as error:
-                    add_service_error(convention_form, error)
+                    add_refusal(convention_form, error)
                 else:
-                    _done(request, _("The convention is saved."))
+                    messages.success(request, _("The convention is saved."))
                     return redirect("manage-settings", tournament.slug)
         else:
             settings_form = SettingsForm(request.POST)
@@ -203,12 +145,10 @@ def manage_settings(request: HttpRequest, tournament: Tournament) -> HttpRespons
                     services.update_settings(
                         tournament.pk, settings_form.cleaned_data, request.user
                     )
-                except NotAllowed:
-                    raise
                 except ServiceError as error:
-                    add_service_error(settings_form, error)
+                    add_refusal(settings_form, error)
                 else:
-                    _done(request, _("The settings are saved."))
+                    messages.success(request, _("The settings are saved."))
                     return redirect("manage-settings", tournament.slug)
     entries = list(tournament.entries.select_related("player"))
     names = {e.pk: e.player.name for e in entries}
@@ -228,7 +168,7 @@ def manage_settings(request: HttpRequest, tournament: Tournament) -> HttpRespons
     )
 
 
-@chief_page
+@manage_page
 @require_POST
 def manage_pair_add(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     form = ForbiddenPairForm(
@@ -236,7 +176,7 @@ def manage_pair_add(request: HttpRequest, tournament: Tournament) -> HttpRespons
     )
     if form.is_valid():
         first, second = form.cleaned_data["first"], form.cleaned_data["second"]
-        _attempt(
+        attempt(
             request,
             lambda: services.add_forbidden_pair(tournament.pk, first, second, request.user),
             _("The two players will never sit at one table."),
@@ -246,13 +186,13 @@ def manage_pair_add(request: HttpRequest, tournament: Tournament) -> HttpRespons
     return redirect("manage-settings", tournament.slug)
 
 
-@chief_page
+@manage_page
 @require_POST
 def manage_pair_remove(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     form = PairForm(request.POST)
     if form.is_valid():
         first, second = form.cleaned_data["first"], form.cleaned_data["second"]
-        _attempt(
+        attempt(
             request,
             lambda: services.remove_forbidden_pair(tournament.pk, first, second, request.user),
             _("The two players may meet again."),
@@ -260,18 +200,7 @@ def manage_pair_remove(request: HttpRequest, tournament: Tournament) -> HttpResp
     return redirect("manage-settings", tournament.slug)
 
 
-def _search(tournament: Tournament, query: str) -> list[Player]:
-    """Players of earlier tournaments by name (any case of the first letter) or federation id."""
-    query = " ".join(query.split())
-    if not query:
-        return []
-    match = Q(federation_id=query)
-    for variant in {query, query.lower(), query.capitalize(), query.title()}:
-        match |= Q(name__icontains=variant)
-    return list(Player.objects.filter(match).exclude(entries__tournament=tournament)[:SEARCH_LIMIT])
-
-
-@chief_page
+@manage_page
 def manage_players(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     form = PlayerForm()
     if request.method == "POST":
@@ -287,15 +216,15 @@ def manage_players(request: HttpRequest, tournament: Tournament) -> HttpResponse
         if choice is not None:
             try:
                 entry = services.register_player(tournament.pk, choice, request.user)
-            except NotAllowed:
-                raise
             except ServiceError as error:
                 if isinstance(choice, int):
-                    _refused(request, error)
+                    show_refusal(request, error)
                 else:
-                    add_service_error(form, error)
+                    add_refusal(form, error)
             else:
-                _done(request, _("%(name)s is registered.") % {"name": entry.player.name})
+                messages.success(
+                    request, _("%(name)s is registered.") % {"name": entry.player.name}
+                )
                 return redirect("manage-players", tournament.slug)
     query = request.GET.get("q", "")
     return _page(
@@ -305,7 +234,7 @@ def manage_players(request: HttpRequest, tournament: Tournament) -> HttpResponse
         entries=_entries(tournament),
         form=form,
         query=query,
-        found=_search(tournament, query),
+        found=players_to_register(tournament, query, SEARCH_LIMIT),
         latest_round=services.latest_round(tournament),
     )
 
@@ -316,7 +245,7 @@ def _entry(tournament: Tournament, registration: int) -> Registration:
     )
 
 
-@chief_page
+@manage_page
 @require_POST
 def manage_withdraw(
     request: HttpRequest, tournament: Tournament, registration: int
@@ -325,7 +254,7 @@ def manage_withdraw(
     form = WithdrawForm(request.POST)
     if form.is_valid():
         data = form.cleaned_data
-        _attempt(
+        attempt(
             request,
             lambda: services.withdraw_player(
                 entry.pk, request.user, after_round=data["after_round"], reason=data["reason"]
@@ -337,7 +266,7 @@ def manage_withdraw(
     return redirect("manage-players", tournament.slug)
 
 
-@chief_page
+@manage_page
 def manage_substitute(
     request: HttpRequest, tournament: Tournament, registration: int
 ) -> HttpResponse:
@@ -358,15 +287,13 @@ def manage_substitute(
                 substitute = services.substitute_player(
                     entry.pk, choice, request.user, reason=request.POST.get("reason", "")
                 )
-            except NotAllowed:
-                raise
             except ServiceError as error:
                 if isinstance(choice, int):
-                    _refused(request, error)
+                    show_refusal(request, error)
                 else:
-                    add_service_error(form, error)
+                    add_refusal(form, error)
             else:
-                _done(
+                messages.success(
                     request,
                     _("%(new)s replaces %(old)s from the next round.")
                     % {"new": substitute.player.name, "old": entry.player.name},
@@ -380,11 +307,11 @@ def manage_substitute(
         entry=entry,
         form=form,
         query=query,
-        found=_search(tournament, query),
+        found=players_to_register(tournament, query, SEARCH_LIMIT),
     )
 
 
-@chief_page
+@manage_page
 def manage_import(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     form = ImportUploadForm()
     if request.method == "POST":
@@ -409,7 +336,7 @@ def manage_import(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     return _page(request, "manage_import.html", tournament, form=form)
 
 
-@chief_page
+@manage_page
 @require_POST
 def manage_import_confirm(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     form = ImportConfirmForm(request.POST, tournament=tournament)
@@ -419,106 +346,16 @@ def manage_import_confirm(request: HttpRequest, tournament: Tournament) -> HttpR
         return redirect("manage-import", tournament.slug)
     try:
         result = services.import_players(tournament.pk, form.cleaned_data["payload"], request.user)
-    except NotAllowed:
-        raise
     except ServiceError as error:
-        _refused(request, error)
+        show_refusal(request, error)
         return redirect("manage-import", tournament.slug)
-    _done(request, _("%(n)s players are registered.") % {"n": len(result.registered)})
+    messages.success(request, _("%(n)s players are registered.") % {"n": len(result.registered)})
     for line, why in result.skipped:
         messages.warning(request, _("Line %(line)s skipped: %(why)s") % {"line": line, "why": why})
     return redirect("manage-players", tournament.slug)
 
 
-@chief_page
-def manage_staff(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    form = GrantRoleForm()
-    if request.method == "POST":
-        form = GrantRoleForm(request.POST)
-        if form.is_valid():
-            data = form.cleaned_data
-            try:
-                role = services.grant_role(
-                    tournament.pk, data["username"], data["kind"], request.user, data["password"]
-                )
-            except NotAllowed:
-                raise
-            except ServiceError as error:
-                add_service_error(form, error)
-            else:
-                _done(
-                    request,
-                    _("%(name)s is now %(role)s.")
-                    % {"name": role.user.get_username(), "role": role.get_kind_display()},
-                )
-                return redirect("manage-staff", tournament.slug)
-    roles = (
-        Role.objects.filter(tournament=tournament)
-        .select_related("user")
-        .order_by("kind", "user__username")
-    )
-    return _page(
-        request,
-        "manage_staff.html",
-        tournament,
-        form=form,
-        roles=roles,
-        rounds=tournament.rounds.order_by("number"),
-    )
-
-
-@chief_page
-@require_POST
-def manage_staff_revoke(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    form = RevokeRoleForm(request.POST)
-    if form.is_valid():
-        username = form.cleaned_data["username"]
-        try:
-            services.revoke_role(
-                tournament.pk, username, request.user, reason=form.cleaned_data["reason"]
-            )
-        except NotAllowed:
-            raise
-        except ServiceError as error:
-            _refused(request, error)
-        else:
-            _done(request, _("%(name)s is no longer an official here.") % {"name": username})
-    return redirect("manage-staff", tournament.slug)
-
-
-@chief_page
-def manage_referees(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
-    round_ = get_object_or_404(Round, tournament=tournament, number=number)
-    tables = list(
-        round_.tables.order_by("number").prefetch_related(
-            "referees",
-            Prefetch(
-                "seats",
-                queryset=Seat.objects.select_related("registration__player").order_by("position"),
-            ),
-        )
-    )
-    people = services.officials(tournament)
-    form = RefereeAssignmentForm(tables=tables, officials=people)
-    if request.method == "POST":
-        form = RefereeAssignmentForm(request.POST, tables=tables, officials=people)
-        if form.is_valid():
-            try:
-                with transaction.atomic():
-                    for table, wanted in form.changed_tables():
-                        services.assign_referees(table.pk, wanted, request.user)
-            except NotAllowed:
-                raise
-            except ServiceError as error:
-                _refused(request, error)
-            else:
-                _done(request, _("The referees of round %(n)s are saved.") % {"n": number})
-                return redirect("manage-referees", tournament.slug, number)
-    rows = [(table, form[f"table-{table.pk}"]) for table in tables]
-    return _page(request, "manage_referees.html", tournament, round=round_, rows=rows)
-
-
-@chief_page
+@manage_page
 def manage_log(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     entries = ActionLog.objects.filter(tournament=tournament).select_related("user")
     page = Paginator(entries, 100).get_page(request.GET.get("page"))

@@ -10,8 +10,8 @@ from django import template
 from django.contrib.auth import get_user_model
 
 from referee.accounts.models import Role
-from referee.accounts.permissions import is_chief
 from referee.api.models import DeviceToken
+from referee.core.permissions import is_chief
 
 register = template.Library()
 

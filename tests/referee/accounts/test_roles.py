@@ -3,10 +3,10 @@
 import pytest
 from django.contrib.auth import get_user_model
 
+from referee.accounts import services
 from referee.accounts.models import Role
-from referee.accounts.permissions import is_chief, may_enter_deals
 from referee.core.errors import NotAllowed, ServiceError
-from referee.tournaments import services
+from referee.core.permissions import is_chief, may_enter_deals
 from referee.tournaments.models import ActionLog, Tournament
 
 from ..factories import TournamentFactory, UserFactory, referee_of, table_with_players

@@ -6,8 +6,8 @@ import pytest
 from django.contrib.auth.models import Group
 from rest_framework.test import APIClient
 
-from referee.accounts.permissions import ORGANISERS
 from referee.api.models import DeviceToken
+from referee.core.permissions import ORGANISERS
 from tests.referee.factories import UserFactory
 
 SAMPLE_DEAL = {

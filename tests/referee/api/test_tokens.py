@@ -8,8 +8,8 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from referee.accounts.models import Role
-from referee.accounts.permissions import is_organiser
 from referee.api.models import DeviceToken
+from referee.core.permissions import is_organiser
 from tests.referee.factories import TournamentFactory, UserFactory, referee_of
 
 pytestmark = pytest.mark.django_db

@@ -1,8 +1,8 @@
-"""Standings URLs under /t/<slug>/: the public pages and the chief referee's settings."""
+"""Standings, round results and player cards, under /t/<slug>/."""
 
 from django.urls import path
 
-from . import views
+from referee.standings import views
 
 urlpatterns = [
     path("standings/", views.standings, name="standings"),
@@ -10,5 +10,4 @@ urlpatterns = [
     path("rounds/<int:round>/results/", views.round_results, name="round-results"),
     path("players/", views.player_search, name="player-search"),
     path("players/<int:registration>/", views.player_card, name="player-card"),
-    path("manage/standings/", views.manage_standings, name="standings-settings"),
 ]

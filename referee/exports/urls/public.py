@@ -1,9 +1,8 @@
-"""Export URLs under /t/<slug>/: the results workbook, the standings as CSV and PDF, and a
-table's protocol for signing."""
+"""Downloads under /t/<slug>/: the workbook, standings CSV and PDF, a table's protocol."""
 
 from django.urls import path
 
-from . import views
+from referee.exports import views
 
 urlpatterns = [
     path("export/results.xlsx", views.results_xlsx, name="export-xlsx"),

@@ -1,14 +1,13 @@
-"""The referee's table page and its actions, under /t/<tournament>/r/<round>/t/<table>/."""
+"""The referee's actions on a table, under /t/<slug>/r/<round>/t/<table>/."""
 
 from django.urls import path
 
-from . import views
+from referee.tables import views
 
 TABLE = "r/<int:round>/t/<int:table>/"
 DEAL = TABLE + "deals/<int:number>/"
 
 urlpatterns = [
-    path(TABLE, views.table_page, name="table"),
     path(TABLE + "deals/", views.deal_add, name="deal-add"),
     path(DEAL + "edit/", views.deal_edit, name="deal-edit"),
     path(DEAL + "delete/", views.deal_delete, name="deal-delete"),
@@ -17,5 +16,4 @@ urlpatterns = [
     path(TABLE + "submit/", views.table_submit, name="table-submit"),
     path(TABLE + "confirm/", views.table_confirm, name="table-confirm"),
     path(TABLE + "reopen/", views.table_reopen, name="table-reopen"),
-    path(TABLE + "protocol.json", views.table_case, name="table-case"),
 ]

@@ -1,0 +1,144 @@
+"""Officials of a tournament: granting and revoking roles, assigning referees to tables.
+
+Every function checks that the user is the tournament's chief referee, locks what it
+changes and writes the action log."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.password_validation import validate_password
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from referee.core.errors import ServiceError
+from referee.tables.models import Table
+from referee.tournaments.log import log_action
+from referee.tournaments.models import Tournament
+from referee.tournaments.services import ensure_not_finished, locked_for_chief
+
+from .models import Role
+
+
+@transaction.atomic
+def grant_role(tournament_id: int, username: str, kind: str, user: Any, password: str = "") -> Role:
+    """Make ``username`` a referee or a chief referee of the tournament, creating the account
+    (with ``password``) when there is none. An existing account's password is never touched."""
+    tournament = locked_for_chief(tournament_id, user)
+    if kind not in Role.Kind.values:
+        raise ServiceError(_("Choose referee or chief referee."), "kind")
+    User = get_user_model()
+    username = username.strip()
+    try:
+        User.username_validator(username)
+    except ValidationError as error:
+        raise ServiceError(" ".join(error.messages), "username") from None
+    if not username:
+        raise ServiceError(_("Give a username."), "username")
+    target = User.objects.filter(username=username).first()
+    created = target is None
+    if target is None:
+        if not password:
+            raise ServiceError(
+                _("There is no user %(name)s yet: give a password to create the account.")
+                % {"name": username},
+                "password",
+            )
+        try:
+            validate_password(password, User(username=username))
+        except ValidationError as error:
+            raise ServiceError(" ".join(error.messages), "password") from None
+        target = User.objects.create_user(username=username, password=password)
+    elif password:
+        raise ServiceError(
+            _("%(name)s has an account already: leave the password empty.") % {"name": username},
+            "password",
+        )
+    if tournament.chief_referee_id == target.pk:
+        raise ServiceError(
+            _("%(name)s is this tournament's chief referee already.") % {"name": username},
+            "username",
+        )
+    role, made = Role.objects.get_or_create(
+        tournament=tournament, user=target, defaults={"kind": kind}
+    )
+    was = None if made else role.kind
+    if was == kind:
+        raise ServiceError(
+            _("%(name)s is %(role)s here already.")
+            % {"name": username, "role": role.get_kind_display()},
+            "username",
+        )
+    if not made:
+        role.kind = kind
+        role.save(update_fields=["kind"])
+    log_action(
+        tournament,
+        user,
+        "role.granted",
+        username,
+        data={"kind": kind, "was": was, "new_account": created},
+    )
+    return role
+
+
+@transaction.atomic
+def revoke_role(tournament_id: int, username: str, user: Any, reason: str = "") -> None:
+    """Remove a referee or chief referee; he leaves every table he was assigned to."""
+    tournament = locked_for_chief(tournament_id, user)
+    role = (
+        Role.objects.filter(tournament=tournament, user__username=username)
+        .select_related("user")
+        .first()
+    )
+    if role is None:
+        raise ServiceError(
+            _("%(name)s has no role in this tournament.") % {"name": username}, "username"
+        )
+    if role.user_id == getattr(user, "pk", None):
+        raise ServiceError(_("You cannot remove your own role."), "username")
+    Table.referees.through.objects.filter(
+        table__round__tournament=tournament, user=role.user
+    ).delete()
+    role.delete()
+    log_action(tournament, user, "role.revoked", username, reason=reason, data={"kind": role.kind})
+
+
+def officials(tournament: Tournament) -> list[Any]:
+    """The users who may be assigned to tables: the named chief referee and every role."""
+    User = get_user_model()
+    ids = set(Role.objects.filter(tournament=tournament).values_list("user_id", flat=True))
+    if tournament.chief_referee_id:
+        ids.add(tournament.chief_referee_id)
+    return list(User.objects.filter(pk__in=ids).order_by("username"))
+
+
+@transaction.atomic
+def assign_referees(table_id: int, referee_ids: Iterable[int], user: Any) -> Table:
+    """Set the referees of one table; only the tournament's officials can be assigned."""
+    tournament_id = (
+        Table.objects.filter(pk=table_id).values_list("round__tournament_id", flat=True).first()
+    )
+    if tournament_id is None:
+        raise ServiceError(_("There is no such table."))
+    tournament = locked_for_chief(tournament_id, user)
+    ensure_not_finished(tournament)
+    table = Table.objects.select_for_update().select_related("round").get(pk=table_id)
+    wanted = set(referee_ids)
+    names = {u.pk: u.get_username() for u in officials(tournament) if u.pk in wanted}
+    if set(names) != wanted:
+        raise ServiceError(
+            _("Only this tournament's referees can be assigned to its tables."), "referees"
+        )
+    table.referees.set(sorted(wanted))
+    log_action(
+        tournament,
+        user,
+        "table.referees",
+        str(table),
+        data={"referees": sorted(names.values())},
+    )
+    return table

@@ -1,0 +1,1 @@
+"""The officials' URLs: the organiser's staff pages (``manage``)."""

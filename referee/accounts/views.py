@@ -1,0 +1,115 @@
+"""The staff pages of a tournament's organiser surface: officials and table referees."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.db import transaction
+from django.db.models import Prefetch
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from referee.core.errors import ServiceError
+from referee.core.refusals import add_refusal, show_refusal
+from referee.tables.models import Seat
+from referee.tournaments.models import Round, Tournament
+from referee.tournaments.surfaces import manage_page
+
+from . import services
+from .forms import GrantRoleForm, RefereeAssignmentForm, RevokeRoleForm
+from .models import Role
+
+
+def _page(
+    request: HttpRequest, template: str, tournament: Tournament, **context: object
+) -> HttpResponse:
+    return render(
+        request, f"tournaments/{template}", {"tournament": tournament, "chief": True, **context}
+    )
+
+
+@manage_page
+def manage_staff(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    form = GrantRoleForm()
+    if request.method == "POST":
+        form = GrantRoleForm(request.POST)
+        if form.is_valid():
+            data = form.cleaned_data
+            try:
+                role = services.grant_role(
+                    tournament.pk, data["username"], data["kind"], request.user, data["password"]
+                )
+            except ServiceError as error:
+                add_refusal(form, error)
+            else:
+                messages.success(
+                    request,
+                    _("%(name)s is now %(role)s.")
+                    % {"name": role.user.get_username(), "role": role.get_kind_display()},
+                )
+                return redirect("manage-staff", tournament.slug)
+    roles = (
+        Role.objects.filter(tournament=tournament)
+        .select_related("user")
+        .order_by("kind", "user__username")
+    )
+    return _page(
+        request,
+        "manage_staff.html",
+        tournament,
+        form=form,
+        roles=roles,
+        rounds=tournament.rounds.order_by("number"),
+    )
+
+
+@manage_page
+@require_POST
+def manage_staff_revoke(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    form = RevokeRoleForm(request.POST)
+    if form.is_valid():
+        username = form.cleaned_data["username"]
+        try:
+            services.revoke_role(
+                tournament.pk, username, request.user, reason=form.cleaned_data["reason"]
+            )
+        except ServiceError as error:
+            show_refusal(request, error)
+        else:
+            messages.success(
+                request, _("%(name)s is no longer an official here.") % {"name": username}
+            )
+    return redirect("manage-staff", tournament.slug)
+
+
+@manage_page
+def manage_referees(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    round_ = get_object_or_404(Round, tournament=tournament, number=number)
+    tables = list(
+        round_.tables.order_by("number").prefetch_related(
+            "referees",
+            Prefetch(
+                "seats",
+                queryset=Seat.objects.select_related("registration__player").order_by("position"),
+            ),
+        )
+    )
+    people = services.officials(tournament)
+    form = RefereeAssignmentForm(tables=tables, officials=people)
+    if request.method == "POST":
+        form = RefereeAssignmentForm(request.POST, tables=tables, officials=people)
+        if form.is_valid():
+            try:
+                with transaction.atomic():
+                    for table, wanted in form.changed_tables():
+                        services.assign_referees(table.pk, wanted, request.user)
+            except ServiceError as error:
+                show_refusal(request, error)
+            else:
+                messages.success(
+                    request, _("The referees of round %(n)s are saved.") % {"n": number}
+                )
+                return redirect("manage-referees", tournament.slug, number)
+    rows = [(table, form[f"table-{table.pk}"]) for table in tables]
+    return _page(request, "manage_referees.html", tournament, round=round_, rows=rows)

@@ -1,0 +1,122 @@
+"""Who may do what, and what the public sees: the one home of every right on the site.
+
+Pages, exports, the API and the services all ask here; nothing else decides a right. The
+module sits below the apps (README, Architecture), so it reads the objects it is given
+through their fields and relations (``user.roles``, ``table.referees``,
+``tournament.standings_settings``) and imports no app.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Q
+
+from .errors import NotAllowed
+
+# The kinds of role a user holds in one tournament (``accounts.Role.kind``).
+CHIEF = "chief"
+REFEREE = "referee"
+
+
+def role_of(user: Any, tournament: Any) -> str | None:
+    """``chief``, ``referee`` or None; superusers and the named chief referee are chiefs.
+    The user's roles are read once per request and kept on the user object."""
+    if not getattr(user, "is_authenticated", False):
+        return None
+    if user.is_superuser or tournament.chief_referee_id == user.pk:
+        return CHIEF
+    cache = getattr(user, "_tournament_roles", None)
+    if cache is None:
+        cache = dict(user.roles.values_list("tournament_id", "kind"))
+        user._tournament_roles = cache
+    return cache.get(tournament.pk)
+
+
+def is_chief(user: Any, tournament: Any) -> bool:
+    return role_of(user, tournament) == CHIEF
+
+
+def is_official(user: Any, tournament: Any) -> bool:
+    return role_of(user, tournament) is not None
+
+
+def chief_of_filter(user: Any, prefix: str = "") -> Q:
+    """The tournaments (reached through ``prefix``, e.g. ``tournament__``) that ``user``
+    runs as chief referee, as a query filter for lists such as the admin's."""
+    return Q(**{f"{prefix}chief_referee": user}) | Q(
+        **{f"{prefix}roles__user": user, f"{prefix}roles__kind": CHIEF}
+    )
+
+
+#: The Django group whose members may create tournaments (and become their chief referee).
+ORGANISERS = "organisers"
+
+
+def is_organiser(user: Any) -> bool:
+    """May ``user`` create tournaments? Superusers and members of the ``organisers`` group."""
+    if not getattr(user, "is_authenticated", False):
+        return False
+    return bool(user.is_superuser) or bool(user.groups.filter(name=ORGANISERS).exists())
+
+
+def may_view(user: Any, tournament: Any) -> bool:
+    """Officials always; the public once the tournament is published."""
+    return tournament.published or is_official(user, tournament)
+
+
+def round_is_public(tournament: Any, number: int) -> bool:
+    """Whether the public may see round ``number``'s results and table sheets: the
+    tournament is published and the round is within the standings settings'
+    ``published_through`` (no settings saved yet: none is)."""
+    if not tournament.published:
+        return False
+    through = (
+        type(tournament)
+        .objects.filter(pk=tournament.pk)
+        .values_list("standings_settings__published_through", flat=True)
+        .first()
+    )
+    return through is not None and number <= through
+
+
+def may_view_round(user: Any, tournament: Any, number: int) -> bool:
+    """Officials see every round, the public only the published ones."""
+    if is_official(user, tournament):
+        return True
+    return may_view(user, tournament) and round_is_public(tournament, number)
+
+
+def may_enter_deals(user: Any, table: Any) -> bool:
+    """Chiefs everywhere; referees everywhere, or only at their tables when the tournament
+    says so. The same right covers corrections and signing the table off."""
+    tournament = table.round.tournament
+    role = role_of(user, tournament)
+    if role == CHIEF:
+        return True
+    if role != REFEREE:
+        return False
+    if not tournament.referees_assigned_only:
+        return True
+    return bool(table.referees.filter(pk=user.pk).exists())
+
+
+def may_confirm(user: Any, table: Any) -> bool:
+    """The second confirmation: an official of the tournament who did not sign it off."""
+    return is_official(user, table.round.tournament)
+
+
+def may_rule_on_locked(user: Any, table: Any) -> bool:
+    """Only the chief referee changes a locked table (or reopens it)."""
+    return is_chief(user, table.round.tournament)
+
+
+def may_manage(user: Any, tournament: Any) -> bool:
+    """The organiser's surface: settings, players, staff, seating, standings settings."""
+    return is_chief(user, tournament)
+
+
+def require_chief(user: Any, tournament: Any, message: str) -> None:
+    """Refuse (``NotAllowed``, a 403) anybody but the tournament's chief referee."""
+    if not is_chief(user, tournament):
+        raise NotAllowed(message)

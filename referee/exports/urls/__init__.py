@@ -1,0 +1,1 @@
+"""Export URLs: all ``public`` (each download checks what its reader may see)."""

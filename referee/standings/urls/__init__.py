@@ -1,0 +1,1 @@
+"""Standings URLs by surface: ``public`` pages and the chief's ``manage`` settings."""

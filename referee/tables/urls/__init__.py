@@ -1,0 +1,1 @@
+"""A table's URLs by surface: ``public`` (its sheet) and ``referee`` (entry and sign-off)."""

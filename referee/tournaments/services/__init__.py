@@ -1,0 +1,62 @@
+"""The organiser's actions on a tournament and its players: the only way they change.
+
+``setup`` holds settings, convention, start and finish and forbidden pairs; ``players``
+registration, withdrawals, substitutes and imports. Both are re-exported here, so callers
+write ``services.register_player``.
+"""
+
+from .players import (
+    ImportResult,
+    PlayerDetails,
+    import_players,
+    latest_round,
+    preview_import,
+    register_player,
+    registered_persons,
+    substitute_player,
+    withdraw_player,
+)
+from .setup import (
+    MIN_PLAYERS,
+    ROUND_LENGTH,
+    SETTINGS_FIELDS,
+    add_forbidden_pair,
+    check_convention,
+    chief_only,
+    create_tournament,
+    ensure_not_finished,
+    finish_tournament,
+    locked_for_chief,
+    remove_forbidden_pair,
+    rules_as_json,
+    set_convention,
+    start_tournament,
+    update_settings,
+)
+
+__all__ = [
+    "MIN_PLAYERS",
+    "ROUND_LENGTH",
+    "SETTINGS_FIELDS",
+    "ImportResult",
+    "PlayerDetails",
+    "add_forbidden_pair",
+    "check_convention",
+    "chief_only",
+    "create_tournament",
+    "ensure_not_finished",
+    "finish_tournament",
+    "import_players",
+    "latest_round",
+    "locked_for_chief",
+    "preview_import",
+    "register_player",
+    "registered_persons",
+    "remove_forbidden_pair",
+    "rules_as_json",
+    "set_convention",
+    "start_tournament",
+    "substitute_player",
+    "update_settings",
+    "withdraw_player",
+]

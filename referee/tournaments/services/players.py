@@ -1,0 +1,304 @@
+"""Players of a tournament: registration, withdrawals, substitutes and list imports.
+
+Each service runs in a transaction, locks the tournament, checks the chief referee's right,
+raises ``ServiceError`` with the field it concerns and writes the action log."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Max
+from django.utils.translation import gettext as _
+
+from referee.core.errors import ServiceError
+
+from ..importing import (
+    LIMITS,
+    RATING_LIMIT,
+    ImportPreview,
+    ImportRow,
+    Person,
+    check_duplicates,
+    read_players,
+    same_person,
+)
+from ..log import log_action
+from ..models import Player, Registration, Tournament
+from .setup import chief_only, ensure_not_finished, locked_for_chief
+
+
+@dataclass(frozen=True)
+class PlayerDetails:
+    """A player not yet in the database."""
+
+    name: str
+    city: str = ""
+    club: str = ""
+    rating: Decimal | None = None
+    federation_id: str = ""
+
+
+@dataclass
+class ImportResult:
+    registered: list[Registration] = field(default_factory=list)
+    skipped: list[tuple[int, str]] = field(default_factory=list)  # (line, why)
+
+
+def _clean(details: PlayerDetails) -> PlayerDetails:
+    def one_line(text: str) -> str:
+        return " ".join(str(text or "").split())
+
+    clean = PlayerDetails(
+        name=one_line(details.name),
+        city=one_line(details.city),
+        club=one_line(details.club),
+        rating=details.rating,
+        federation_id=one_line(details.federation_id),
+    )
+    if not clean.name:
+        raise ServiceError(_("The name is missing."), "name")
+    for key, limit in LIMITS.items():
+        if len(getattr(clean, key)) > limit:
+            raise ServiceError(
+                _("At most %(limit)s characters.") % {"limit": limit},
+                key,
+            )
+    if clean.rating is not None and (
+        not clean.rating.is_finite() or abs(clean.rating) >= RATING_LIMIT
+    ):
+        raise ServiceError(_("The rating is out of range."), "rating")
+    return clean
+
+
+def registered_persons(tournament: Tournament) -> list[Person]:
+    rows = tournament.entries.values_list("player__name", "player__city", "player__federation_id")
+    return [Person(*row) for row in rows]
+
+
+def _owner_of(federation_id: str) -> Player | None:
+    if not federation_id:
+        return None
+    return Player.objects.filter(federation_id=federation_id).first()
+
+
+def _register(
+    tournament: Tournament,
+    player: int | PlayerDetails,
+    substitute_for: Registration | None = None,
+) -> Registration:
+    """A registration for an existing player (by id) or a new one. Refuses anybody who is
+    already registered: the same player, or the same person by ``same_person``."""
+    if isinstance(player, int):
+        chosen = Player.objects.filter(pk=player).first()
+        if chosen is None:
+            raise ServiceError(_("There is no such player."), "player")
+        me, field = Person(chosen.name, chosen.city, chosen.federation_id), "player"
+    else:
+        details = _clean(player)
+        me, field = Person(details.name, details.city, details.federation_id), "name"
+    twin = next((p for p in registered_persons(tournament) if same_person(p, me)), None)
+    if twin is not None:
+        raise ServiceError(_("%(name)s is already registered.") % {"name": twin.name}, field)
+    if isinstance(player, PlayerDetails):
+        owner = _owner_of(details.federation_id)
+        if owner is not None and not same_person(Person(owner.name), Person(details.name)):
+            raise ServiceError(
+                _("Federation id %(id)s belongs to %(name)s.")
+                % {"id": details.federation_id, "name": owner.name},
+                "federation_id",
+            )
+        chosen = owner or Player.objects.create(
+            name=details.name,
+            city=details.city,
+            club=details.club,
+            rating=details.rating,
+            federation_id=details.federation_id,
+        )
+    return Registration.objects.create(
+        tournament=tournament, player=chosen, substitute_for=substitute_for
+    )
+
+
+def _player_data(player: Player) -> dict[str, Any]:
+    return {
+        "player": player.pk,
+        "name": player.name,
+        "city": player.city,
+        "club": player.club,
+        "rating": str(player.rating) if player.rating is not None else None,
+        "federation_id": player.federation_id,
+    }
+
+
+@transaction.atomic
+def register_player(tournament_id: int, player: int | PlayerDetails, user: Any) -> Registration:
+    """Register an existing player (his id) or a new one; a late entry plays from the next
+    round that is seated."""
+    tournament = locked_for_chief(tournament_id, user)
+    ensure_not_finished(tournament)
+    entry = _register(tournament, player)
+    log_action(
+        tournament, user, "player.registered", entry.player.name, data=_player_data(entry.player)
+    )
+    return entry
+
+
+def _entry_and_tournament(registration_id: int, user: Any) -> tuple[Registration, Tournament]:
+    tournament_id = (
+        Registration.objects.filter(pk=registration_id)
+        .values_list("tournament_id", flat=True)
+        .first()
+    )
+    if tournament_id is None:
+        raise ServiceError(_("There is no such registration."))
+    tournament = locked_for_chief(tournament_id, user)
+    entry = (
+        Registration.objects.select_for_update().select_related("player").get(pk=registration_id)
+    )
+    return entry, tournament
+
+
+def latest_round(tournament: Tournament) -> int:
+    return tournament.rounds.aggregate(n=Max("number"))["n"] or 0
+
+
+@transaction.atomic
+def withdraw_player(
+    registration_id: int, user: Any, after_round: int | None = None, reason: str = ""
+) -> Registration:
+    """The player leaves after ``after_round`` (default: the latest round seated) and is not
+    seated in any later round. A round that already seats him must be reseated first."""
+    entry, tournament = _entry_and_tournament(registration_id, user)
+    ensure_not_finished(tournament)
+    if entry.status == Registration.Status.WITHDRAWN:
+        raise ServiceError(_("%(name)s has withdrawn already.") % {"name": entry.player.name})
+    latest = latest_round(tournament)
+    after = latest if after_round is None else after_round
+    if not 0 <= after <= latest:
+        raise ServiceError(
+            _("Give a round from 0 to %(latest)s.") % {"latest": latest}, "after_round"
+        )
+    seated = entry.seats.filter(table__round__number__gt=after).aggregate(
+        n=Max("table__round__number")
+    )["n"]
+    if seated is not None:
+        raise ServiceError(
+            _("%(name)s is seated in round %(round)s: withdraw after it, or reseat it first.")
+            % {"name": entry.player.name, "round": seated},
+            "after_round",
+        )
+    entry.status = Registration.Status.WITHDRAWN
+    entry.withdrawn_after_round = after
+    entry.save(update_fields=["status", "withdrawn_after_round"])
+    log_action(
+        tournament,
+        user,
+        "player.withdrawn",
+        entry.player.name,
+        reason=reason,
+        data={"registration": entry.pk, "after_round": after},
+    )
+    return entry
+
+
+@transaction.atomic
+def substitute_player(
+    registration_id: int, player: int | PlayerDetails, user: Any, reason: str = ""
+) -> Registration:
+    """A new player takes the place of a withdrawn one from the next round on."""
+    entry, tournament = _entry_and_tournament(registration_id, user)
+    ensure_not_finished(tournament)
+    if entry.status != Registration.Status.WITHDRAWN:
+        raise ServiceError(_("Only a withdrawn player can be replaced."))
+    if entry.substitutes.exists():
+        raise ServiceError(_("%(name)s has a substitute already.") % {"name": entry.player.name})
+    substitute = _register(tournament, player, substitute_for=entry)
+    log_action(
+        tournament,
+        user,
+        "player.substituted",
+        f"{substitute.player.name} ← {entry.player.name}",
+        reason=reason,
+        data={
+            "registration": substitute.pk,
+            "replaces": entry.pk,
+            "from_round": latest_round(tournament) + 1,
+            **_player_data(substitute.player),
+        },
+    )
+    return substitute
+
+
+def _federation_names(rows: Sequence[ImportRow]) -> dict[str, str]:
+    ids = {row.federation_id for row in rows if row.federation_id}
+    if not ids:
+        return {}
+    return dict(Player.objects.filter(federation_id__in=ids).values_list("federation_id", "name"))
+
+
+def preview_import(
+    tournament: Tournament, content: bytes, filename: str, user: Any
+) -> ImportPreview:
+    """Read an uploaded list and mark what the import would refuse; nothing is saved."""
+    chief_only(user, tournament)
+    preview = read_players(content, filename)
+    check_duplicates(preview.rows, registered_persons(tournament), _federation_names(preview.rows))
+    return preview
+
+
+@transaction.atomic
+def import_players(
+    tournament_id: int, rows: Sequence[Mapping[str, Any]], user: Any
+) -> ImportResult:
+    """Register the rows of a previewed list that are still valid, all in one transaction.
+    Each row is checked again: another import or registration may have happened since."""
+    tournament = locked_for_chief(tournament_id, user)
+    ensure_not_finished(tournament)
+    parsed = [ImportRow.from_data(row) for row in rows]
+    check_duplicates(parsed, registered_persons(tournament), _federation_names(parsed))
+    result = ImportResult()
+    valid = []
+    for row in parsed:
+        if row.valid:
+            valid.append(row)
+        else:
+            result.skipped.append((row.line, " ".join(row.errors)))
+    owners = {
+        p.federation_id: p
+        for p in Player.objects.filter(
+            federation_id__in=[r.federation_id for r in valid if r.federation_id]
+        )
+    }
+    new_players = [
+        Player(
+            name=row.name,
+            city=row.city,
+            club=row.club,
+            rating=Decimal(row.rating) if row.rating else None,
+            federation_id=row.federation_id,
+        )
+        for row in valid
+        if row.federation_id not in owners
+    ]
+    created = iter(Player.objects.bulk_create(new_players))
+    players = [
+        owners[row.federation_id] if row.federation_id in owners else next(created) for row in valid
+    ]
+    result.registered = Registration.objects.bulk_create(
+        Registration(tournament=tournament, player=player) for player in players
+    )
+    log_action(
+        tournament,
+        user,
+        "players.imported",
+        _("%(n)s players") % {"n": len(players)},
+        data={
+            "registered": [p.name for p in players],
+            "skipped": [list(item) for item in result.skipped],
+        },
+    )
+    return result

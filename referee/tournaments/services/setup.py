@@ -1,0 +1,299 @@
+"""The organiser's actions on a tournament: settings and convention, start and finish,
+forbidden pairs. The only way these change on the site.
+
+Each service runs in a transaction, locks the tournament row, checks that the user is a chief
+referee of the tournament, raises ``ServiceError`` (``NotAllowed`` for a missing right) with
+the form field it concerns, and writes the action log. Views call these and show the error.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from typing import Any
+
+from django.core.validators import slug_re
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+import scoring
+from referee.core.errors import NotAllowed, ServiceError
+from referee.core.permissions import is_organiser, require_chief
+from scoring.numbers import to_json
+
+from ..log import log_action
+from ..models import Registration, Round, Tournament
+
+MIN_PLAYERS = 3
+
+#: What the settings page may change at any time (the convention has its own service).
+SETTINGS_FIELDS = (
+    "name",
+    "starts_on",
+    "ends_on",
+    "venue",
+    "chief_referee",
+    "pool_size",
+    "deal_cap",
+    "time_limit_minutes",
+    "table_size",
+    "second_confirmation",
+    "referees_assigned_only",
+    "published",
+)
+ROUND_LENGTH = ("pool_size", "deal_cap", "time_limit_minutes")
+
+
+def chief_only(user: Any, tournament: Tournament) -> None:
+    require_chief(user, tournament, _("Only the chief referee may change this tournament."))
+
+
+def locked_for_chief(tournament_id: int, user: Any) -> Tournament:
+    """The tournament, locked for the change of its chief referee (``NotAllowed`` else)."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+    chief_only(user, tournament)
+    return tournament
+
+
+def ensure_not_finished(tournament: Tournament) -> None:
+    if tournament.status == Tournament.Status.FINISHED:
+        raise ServiceError(_("The tournament is finished."))
+
+
+# -- settings and convention ---------------------------------------------------------------
+
+
+def check_convention(name: str, options: Mapping[str, object]) -> scoring.Convention:
+    """The engine's verdict on a preset and its overrides. ``ServiceError.field`` is the
+    option's name (or ``convention``) and the message is the engine's."""
+    try:
+        return scoring.convention(name, options)
+    except scoring.ScoringError as error:
+        where = error.field.removeprefix("options.") if error.field else "convention"
+        raise ServiceError(error.message, where) from None
+
+
+def rules_as_json(rules: scoring.Convention) -> dict[str, object]:
+    """Every option of a convention as JSON values, for the record."""
+
+    def plain(value: object) -> object:
+        if isinstance(value, tuple):
+            return [plain(v) for v in value]
+        if isinstance(value, bool | str):
+            return value
+        return to_json(value)  # type: ignore[arg-type]
+
+    return {name: plain(value) for name, value in rules.options().items()}
+
+
+def _shown(key: str, value: Any) -> Any:
+    if key == "chief_referee":
+        return value.get_username() if value is not None else None
+    return value.isoformat() if hasattr(value, "isoformat") else value
+
+
+@transaction.atomic
+def create_tournament(
+    name: str,
+    slug: str,
+    starts_on: datetime.date,
+    ends_on: datetime.date,
+    user: Any,
+    convention: str = "fspr",
+    options: Mapping[str, object] | None = None,
+) -> Tournament:
+    """An organiser creates a tournament in preparation and becomes its chief referee; the
+    other settings are then changed by ``update_settings``."""
+    if not is_organiser(user):
+        raise NotAllowed(_("Only organisers may create tournaments."))
+    name = " ".join(str(name or "").split())
+    if not name:
+        raise ServiceError(_("The tournament needs a name."), "name")
+    if len(slug or "") > 50 or not slug_re.fullmatch(slug or ""):
+        raise ServiceError(_("Use Latin letters, digits, hyphens and underscores."), "slug")
+    if Tournament.objects.filter(slug=slug).exists():
+        raise ServiceError(_("This short name is taken."), "slug")
+    if ends_on < starts_on:
+        raise ServiceError(_("The tournament cannot end before it starts."), "ends_on")
+    check_convention(convention, options or {})
+    tournament = Tournament.objects.create(
+        name=name,
+        slug=slug,
+        starts_on=starts_on,
+        ends_on=ends_on,
+        convention=convention,
+        options=dict(options or {}),
+        chief_referee=user,
+    )
+    log_action(tournament, user, "tournament.created", name, data={"slug": slug})
+    return tournament
+
+
+@transaction.atomic
+def update_settings(tournament_id: int, changes: Mapping[str, Any], user: Any) -> Tournament:
+    """Change the tournament's name, dates, venue, chief referee, round length, table size
+    and the referees' switches. ``changes`` maps names of ``SETTINGS_FIELDS`` to values
+    (``chief_referee``: a user or None)."""
+    tournament = locked_for_chief(tournament_id, user)
+    unknown = sorted(set(changes) - set(SETTINGS_FIELDS))
+    if unknown:
+        raise ServiceError(
+            _("These settings cannot be changed here: %(names)s.") % {"names": ", ".join(unknown)}
+        )
+    changed: dict[str, list[Any]] = {}
+    for key, value in changes.items():
+        before = getattr(tournament, key)
+        if key == "chief_referee":
+            same = getattr(before, "pk", None) == getattr(value, "pk", None)
+        else:
+            same = before == value
+        if not same:
+            changed[key] = [_shown(key, before), _shown(key, value)]
+            setattr(tournament, key, value)
+    if "pool_size" in changed and tournament.frozen:
+        # every kept table result depends on it (help and write-off, SPEC §7)
+        raise ServiceError(
+            _("The pool size is part of the rules: it cannot change once play has started."),
+            "pool_size",
+        )
+    if not str(tournament.name).strip():
+        raise ServiceError(_("The tournament needs a name."), "name")
+    if tournament.ends_on < tournament.starts_on:
+        raise ServiceError(_("The tournament cannot end before it starts."), "ends_on")
+    for key in ROUND_LENGTH:
+        value = getattr(tournament, key)
+        if value is not None and value < 1:
+            raise ServiceError(_("Leave it empty or give a number from 1."), key)
+    if tournament.table_size not in Tournament.TableSize.values:
+        raise ServiceError(_("Prefer tables of 4 or of 3."), "table_size")
+    if changed:
+        tournament.save(update_fields=list(changed))
+        log_action(tournament, user, "tournament.settings", tournament.name, data=changed)
+    return tournament
+
+
+@transaction.atomic
+def set_convention(
+    tournament_id: int, name: str, options: Mapping[str, object], user: Any
+) -> Tournament:
+    """Choose the preset and its option overrides (JSON values), checked by the engine.
+    Refused once the tournament has started: the rules are fixed for every table."""
+    tournament = locked_for_chief(tournament_id, user)
+    if tournament.frozen:
+        raise ServiceError(
+            _("The convention is fixed once the tournament has started."), "convention"
+        )
+    check_convention(name, options)
+    before = {"convention": tournament.convention, "options": tournament.options}
+    tournament.convention, tournament.options = name, dict(options)
+    tournament.save(update_fields=["convention", "options"])
+    log_action(
+        tournament,
+        user,
+        "tournament.convention",
+        name,
+        data={"old": before, "new": {"convention": name, "options": dict(options)}},
+    )
+    return tournament
+
+
+@transaction.atomic
+def start_tournament(tournament_id: int, user: Any) -> Tournament:
+    """Draft → running, with at least 3 players; from here the convention is fixed."""
+    tournament = locked_for_chief(tournament_id, user)
+    if tournament.status != Tournament.Status.DRAFT:
+        raise ServiceError(_("Only a tournament in preparation can start."))
+    players = tournament.entries.filter(status=Registration.Status.ACTIVE).count()
+    if players < MIN_PLAYERS:
+        raise ServiceError(
+            _("A tournament needs at least %(min)s players; %(n)s are registered.")
+            % {"min": MIN_PLAYERS, "n": players}
+        )
+    rules = check_convention(tournament.convention, tournament.options)
+    tournament.status = Tournament.Status.RUNNING
+    tournament.save(update_fields=["status"])
+    log_action(
+        tournament,
+        user,
+        "tournament.started",
+        tournament.name,
+        data={
+            "players": players,
+            "convention": tournament.convention,
+            "options": tournament.options,
+            "rules": rules_as_json(rules),
+        },
+    )
+    return tournament
+
+
+@transaction.atomic
+def finish_tournament(tournament_id: int, user: Any) -> Tournament:
+    """Running → finished, once every round is finished."""
+    tournament = locked_for_chief(tournament_id, user)
+    if tournament.status != Tournament.Status.RUNNING:
+        raise ServiceError(_("Only a running tournament can finish."))
+    rounds = list(tournament.rounds.order_by("number").values_list("number", "status"))
+    if not rounds:
+        raise ServiceError(_("No round has been played yet."))
+    unfinished = [str(number) for number, status in rounds if status != Round.Status.FINISHED]
+    if unfinished:
+        raise ServiceError(
+            _("Finish these rounds first: %(rounds)s.") % {"rounds": ", ".join(unfinished)}
+        )
+    tournament.status = Tournament.Status.FINISHED
+    tournament.save(update_fields=["status"])
+    log_action(
+        tournament, user, "tournament.finished", tournament.name, data={"rounds": len(rounds)}
+    )
+    return tournament
+
+
+def _pair_names(tournament: Tournament, first_id: int, second_id: int) -> dict[int, str]:
+    if first_id == second_id:
+        raise ServiceError(_("Choose two different players."), "second")
+    names = dict(
+        tournament.entries.filter(pk__in=[first_id, second_id]).values_list("pk", "player__name")
+    )
+    if len(names) != 2:
+        raise ServiceError(_("Both players must be registered in this tournament."), "first")
+    return names
+
+
+@transaction.atomic
+def add_forbidden_pair(tournament_id: int, first_id: int, second_id: int, user: Any) -> Tournament:
+    """Two registered players who must never sit at one table (family, one club's pair…)."""
+    tournament = locked_for_chief(tournament_id, user)
+    names = _pair_names(tournament, first_id, second_id)
+    pair = sorted([first_id, second_id])
+    if pair in (sorted(p) for p in tournament.forbidden_pairs):
+        raise ServiceError(_("These two are kept apart already."), "second")
+    tournament.forbidden_pairs = [*tournament.forbidden_pairs, pair]
+    tournament.save(update_fields=["forbidden_pairs"])
+    subject = f"{names[pair[0]]} — {names[pair[1]]}"
+    log_action(tournament, user, "pair.forbidden", subject, data={"pair": pair})
+    return tournament
+
+
+@transaction.atomic
+def remove_forbidden_pair(
+    tournament_id: int, first_id: int, second_id: int, user: Any
+) -> Tournament:
+    tournament = locked_for_chief(tournament_id, user)
+    pair = sorted([first_id, second_id])
+    kept = [p for p in tournament.forbidden_pairs if sorted(p) != pair]
+    if len(kept) == len(tournament.forbidden_pairs):
+        raise ServiceError(_("These two are not a forbidden pair."))
+    tournament.forbidden_pairs = kept
+    tournament.save(update_fields=["forbidden_pairs"])
+    log_action(tournament, user, "pair.allowed", f"{pair[0]} — {pair[1]}", data={"pair": pair})
+    return tournament
+
+
+# -- players -------------------------------------------------------------------------------
+
+
+# -- importing a player list ---------------------------------------------------------------
+
+
+# -- officials -----------------------------------------------------------------------------

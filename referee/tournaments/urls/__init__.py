@@ -1,0 +1,1 @@
+"""The tournament's URLs by surface: ``public`` and ``manage`` (README, Architecture)."""

@@ -1,0 +1,24 @@
+"""The organiser's set-up pages, under /t/<slug>/manage/."""
+
+from django.urls import path
+
+from referee.tournaments import views
+
+urlpatterns = [
+    path("", views.manage, name="manage"),
+    path("start/", views.manage_start, name="manage-start"),
+    path("finish/", views.manage_finish, name="manage-finish"),
+    path("settings/", views.manage_settings, name="manage-settings"),
+    path("settings/pairs/", views.manage_pair_add, name="manage-pair-add"),
+    path("settings/pairs/remove/", views.manage_pair_remove, name="manage-pair-remove"),
+    path("players/", views.manage_players, name="manage-players"),
+    path("players/<int:registration>/withdraw/", views.manage_withdraw, name="manage-withdraw"),
+    path(
+        "players/<int:registration>/substitute/",
+        views.manage_substitute,
+        name="manage-substitute",
+    ),
+    path("import/", views.manage_import, name="manage-import"),
+    path("import/confirm/", views.manage_import_confirm, name="manage-import-confirm"),
+    path("log/", views.manage_log, name="manage-log"),
+]
