@@ -37,7 +37,7 @@ def _engine_error(error: BaseException) -> BaseException | None:
     return None
 
 
-def refusal_body(error: ServiceError) -> dict[str, Any]:
+def refusal_body(error: ServiceError | NotAllowed) -> dict[str, Any]:
     """A service's refusal as the API's error: the code and params the error (or the engine's
     error behind it) carries, else one named after its class."""
     engine = _engine_error(error)
@@ -49,7 +49,8 @@ def refusal_body(error: ServiceError) -> dict[str, Any]:
         k: v if isinstance(v, int | float | str | bool) or v is None else str(v)
         for k, v in dict(params).items()
     }
-    return error_body(str(code), error.message, error.field, plain)
+    message = getattr(error, "message", "") or str(error)
+    return error_body(str(code), message, getattr(error, "field", None), plain)
 
 
 def _first_field(detail: Any, prefix: str = "") -> tuple[str, str, str]:

@@ -7,19 +7,18 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from django.utils.translation import get_language
-
 import scoring
-from referee.tables.dealdata import LETTERS
+from referee.core.language import engine_language
+from referee.tables.dealdata import LETTERS, describe_deal
 from referee.tables.models import Deal, Seat, Table
-from referee.tables.sheet import Sheet, build_sheet, describe_deal, table_case
+from referee.tables.sheet import TableSheet, build_sheet, table_case
 from referee.tournaments.models import Registration, Round
 from scoring.numbers import Amount, to_json
 
 
 def lang() -> str:
     """The engine's language for the request: Russian or English (``Accept-Language``)."""
-    return "en" if (get_language() or "ru").startswith("en") else "ru"
+    return engine_language()
 
 
 def number(value: Amount | Fraction | None) -> int | float | None:
@@ -30,10 +29,10 @@ def _book(book: Mapping[str, Amount]) -> dict[str, int | float]:
     return {p: to_json(v) for p, v in book.items()}
 
 
-def totals(sheet: Sheet) -> dict[str, Any]:
+def totals(sheet: TableSheet) -> dict[str, Any]:
     return {
-        "pulka": _book(sheet.pulka),
-        "gora": _book(sheet.gora),
+        "pulka": _book(sheet.pool),
+        "gora": _book(sheet.mountain),
         "whists": [
             {"by": by, "on": on, "amount": to_json(v)} for (by, on), v in sheet.whists.items() if v
         ],
@@ -67,7 +66,7 @@ def _entry(entry: scoring.Entry, language: str) -> dict[str, Any]:
     }
 
 
-def deal_item(sheet: Sheet, deal: Deal, language: str) -> dict[str, Any]:
+def deal_item(sheet: TableSheet, deal: Deal, language: str) -> dict[str, Any]:
     """One deal: its data as stored, its version, and its entries on the sheet."""
     row = next((r for r in sheet.rows if r.deal.pk == deal.pk), None)
     return {

@@ -7,9 +7,8 @@ import uuid
 from typing import Any
 
 from django import template
-from django.contrib.auth import get_user_model
+from django.db.models import Q
 
-from referee.accounts.models import Role
 from referee.api.models import DeviceToken
 from referee.core.permissions import is_chief
 
@@ -28,13 +27,15 @@ def device_tokens(context: dict[str, Any], tournament: Any) -> dict[str, Any]:
     user = context.get("user")
     if user is None or not is_chief(user, tournament):
         return {"tokens": None}
-    people = set(Role.objects.filter(tournament=tournament).values_list("user_id", flat=True))
-    if tournament.chief_referee_id:
-        people.add(tournament.chief_referee_id)
-    tokens = DeviceToken.objects.filter(user_id__in=people).select_related("user")
+    tokens = (
+        DeviceToken.objects.filter(
+            Q(user__roles__tournament=tournament) | Q(user_id=tournament.chief_referee_id)
+        )
+        .select_related("user")
+        .distinct()
+    )
     return {
         "tokens": list(tokens),
         "tournament": tournament,
         "csrf_token": context.get("csrf_token"),
-        "users": get_user_model().objects.filter(pk__in=people).count(),
     }
