@@ -74,6 +74,8 @@ function pendingRows(entries) {
   const body = document.querySelector("table.deals tbody");
   if (!body) return;
   for (const row of body.querySelectorAll("tr.pending")) row.remove();
+  const empty = body.querySelector("tr.no-deals");
+  if (empty) empty.hidden = entries.length > 0;
   const columns = document.querySelectorAll("table.deals thead th").length;
   for (const entry of entries) {
     const row = document.createElement("tr");
