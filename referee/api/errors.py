@@ -50,7 +50,22 @@ def refusal_body(error: ServiceError | NotAllowed) -> dict[str, Any]:
         for k, v in dict(params).items()
     }
     message = getattr(error, "message", "") or str(error)
+    if engine is not None:
+        message = _engine_text(engine, message, getattr(error, "field", None))
     return error_body(str(code), message, getattr(error, "field", None), plain)
+
+
+def _engine_text(engine: BaseException, message: str, field: str | None) -> str:
+    """The engine's refusal in the request's language, as the deal form shows it."""
+    try:  # the engine's texts by code, once they are there
+        from referee.core.engine_text import refusal_text  # type: ignore[import-not-found]
+    except ImportError:
+        from referee.tables.engine_messages import engine_message
+
+        if field and message.startswith(field + ": "):
+            message = message[len(field) + 2 :]
+        return engine_message(message)
+    return str(refusal_text(engine))
 
 
 def _first_field(detail: Any, prefix: str = "") -> tuple[str, str, str]:
