@@ -11,7 +11,11 @@ from tests.referee.factories import referee_of, table_with_players
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-DEALS = [{"A": "4", "B": "3", "C": "3"}, {"A": "5", "B": "3", "C": "2"}, {"A": "2", "B": "4", "C": "4"}]
+DEALS = [
+    {"A": "4", "B": "3", "C": "3"},
+    {"A": "5", "B": "3", "C": "2"},
+    {"A": "2", "B": "4", "C": "4"},
+]
 
 
 def _enter_raspasy(page, tricks: dict[str, str]) -> None:
@@ -64,14 +68,14 @@ def test_three_deals_entered_offline_are_stored_once_when_the_network_returns(
 
     context.set_offline(False)
     page.wait_for_selector('#offline[data-ready="yes"][data-pending="0"]', timeout=20000)
-    page.wait_for_function("document.querySelectorAll('table.deals tbody tr[id^=deal-]').length === 3")
+    page.wait_for_function(
+        "document.querySelectorAll('table.deals tbody tr[id^=deal-]').length === 3"
+    )
     page.screenshot(path=str(shots / "online-stored.png"), full_page=True)
 
     deals = list(Deal.objects.filter(table=table).order_by("number"))
     assert [d.number for d in deals] == [1, 2, 3]
-    assert [d.data["tricks"] for d in deals] == [
-        {k: int(v) for k, v in t.items()} for t in DEALS
-    ]
+    assert [d.data["tricks"] for d in deals] == [{k: int(v) for k, v in t.items()} for t in DEALS]
     assert IdempotentRequest.objects.filter(user=referee).count() == 3
     assert page.input_value('#deal-form input[name="tricks_A"]') == "7"  # the draft, still
     context.close()
