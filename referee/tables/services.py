@@ -17,7 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import scoring
-from referee.core.errors import InvalidDeal, NotAllowed, ServiceError
+from referee.core.errors import InvalidDeal, NotAllowed, ServiceError, StaleVersion
 from referee.core.permissions import is_chief, is_official, may_enter_deals
 from referee.tournaments.log import log_action
 from referee.tournaments.models import Round, Tournament
@@ -74,6 +74,17 @@ def _check_may_change(table: Table, user: Any, reason: str) -> bool:
     return True
 
 
+def _check_version(deal: Deal, expected: int | None) -> None:
+    """Refuse a change made against another version than the one stored (checked under the
+    row lock, so of two simultaneous changes against one version only the first is made)."""
+    if expected is not None and deal.version != expected:
+        raise StaleVersion(
+            _("Deal %(number)s was changed meanwhile (version %(version)s): nothing is saved.")
+            % {"number": deal.number, "version": deal.version},
+            deal,
+        )
+
+
 @transaction.atomic
 def record_deal(table_id: int, data: Mapping[str, Any], user: Any, reason: str = "") -> Deal:
     """Append a deal to the table's sheet."""
@@ -95,14 +106,23 @@ def record_deal(table_id: int, data: Mapping[str, Any], user: Any, reason: str =
 
 
 @transaction.atomic
-def correct_deal(deal_id: int, data: Mapping[str, Any], user: Any, reason: str) -> Deal:
-    """Replace a deal's data by a new version; the old versions stay in its history."""
+def correct_deal(
+    deal_id: int,
+    data: Mapping[str, Any],
+    user: Any,
+    reason: str,
+    expected_version: int | None = None,
+) -> Deal:
+    """Replace a deal's data by a new version; the old versions stay in its history.
+    ``expected_version``: the version the change was made against (``StaleVersion`` when
+    somebody changed the deal since)."""
     table_id = Deal.objects.values_list("table_id", flat=True).get(pk=deal_id)
     table = _locked_table(table_id)
     deal = Deal.objects.select_for_update().get(pk=deal_id)
     if not reason.strip():
         raise ServiceError(_("Say why the deal is corrected."), "reason")
     _check_may_change(table, user, reason)
+    _check_version(deal, expected_version)
     if deal.deleted:
         raise ServiceError(_("This deal was deleted; restore it instead."))
     sheet = [dict(data) if d.pk == deal.pk else d.data for d in _current(table)]
@@ -111,7 +131,7 @@ def correct_deal(deal_id: int, data: Mapping[str, Any], user: Any, reason: str) 
 
 
 @transaction.atomic
-def delete_deal(deal_id: int, user: Any, reason: str) -> Deal:
+def delete_deal(deal_id: int, user: Any, reason: str, expected_version: int | None = None) -> Deal:
     """Strike a deal from the sheet; it stays in the history and can be restored."""
     table_id = Deal.objects.values_list("table_id", flat=True).get(pk=deal_id)
     table = _locked_table(table_id)
@@ -119,6 +139,7 @@ def delete_deal(deal_id: int, user: Any, reason: str) -> Deal:
     if not reason.strip():
         raise ServiceError(_("Say why the deal is deleted."), "reason")
     _check_may_change(table, user, reason)
+    _check_version(deal, expected_version)
     if deal.deleted:
         raise ServiceError(_("This deal is already deleted."))
     _keep(table, [d.data for d in _current(table) if d.pk != deal.pk])
