@@ -29,6 +29,7 @@ class RoleAdmin(TournamentScoped):
             request.user,
             "role.granted",
             obj.user.get_username(),
+            about=obj.user,
             data={"kind": obj.kind, "via": "admin"},
         )
 
@@ -38,6 +39,7 @@ class RoleAdmin(TournamentScoped):
             request.user,
             "role.revoked",
             obj.user.get_username(),
+            about=obj.user,
             data={"kind": obj.kind, "via": "admin"},
         )
         super().delete_model(request, obj)

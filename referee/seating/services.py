@@ -126,7 +126,7 @@ def seat_next_round(
             )
             for position, registration in enumerate(seated.seats, start=1)
         )
-    log_action(tournament, user, "round.seated", f"round {number}", data={"seed": seed})
+    log_action(tournament, user, "round.seated", str(number), about=round_, data={"seed": seed})
     return round_
 
 
@@ -158,7 +158,8 @@ def swap_players(round_id: int, first: int, second: int, user: Any, reason: str 
         round_.tournament,
         user,
         "round.swapped",
-        f"round {round_.number}",
+        str(round_.number),
+        about=round_,
         reason=reason,
         data={"swapped": [first, second]},
     )
@@ -175,7 +176,7 @@ def start_round(round_id: int, user: Any) -> Round:
         raise ServiceError(_("This round has already started."))
     round_.status = Round.Status.STARTED
     round_.save(update_fields=["status"])
-    log_action(tournament, user, "round.started", f"round {round_.number}")
+    log_action(tournament, user, "round.started", str(round_.number), about=round_)
     return round_
 
 
@@ -191,7 +192,7 @@ def finish_round(round_id: int, user: Any) -> Round:
         raise ServiceError(_("Tables not yet locked: %(tables)s.") % {"tables": listed})
     round_.status = Round.Status.FINISHED
     round_.save(update_fields=["status"])
-    log_action(round_.tournament, user, "round.finished", f"round {round_.number}")
+    log_action(round_.tournament, user, "round.finished", str(round_.number), about=round_)
     return round_
 
 
@@ -206,7 +207,8 @@ def discard_round(round_id: int, user: Any, reason: str) -> None:
         round_.tournament,
         user,
         "round.discarded",
-        f"round {round_.number}",
+        str(round_.number),
+        about=round_,
         reason=reason,
         data={"seed": round_.seed},
     )
