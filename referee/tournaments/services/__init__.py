@@ -17,6 +17,7 @@ from .players import (
     withdraw_player,
 )
 from .setup import (
+    FROZEN_ONCE_STARTED,
     MIN_PLAYERS,
     ROUND_LENGTH,
     SETTINGS_FIELDS,
@@ -25,6 +26,7 @@ from .setup import (
     chief_only,
     ensure_not_finished,
     finish_tournament,
+    frozen_fields,
     locked_for_chief,
     remove_forbidden_pair,
     rules_as_json,
@@ -34,6 +36,7 @@ from .setup import (
 )
 
 __all__ = [
+    "FROZEN_ONCE_STARTED",
     "MIN_PLAYERS",
     "ROUND_LENGTH",
     "SETTINGS_FIELDS",
@@ -44,6 +47,7 @@ __all__ = [
     "chief_only",
     "ensure_not_finished",
     "finish_tournament",
+    "frozen_fields",
     "import_players",
     "latest_round",
     "locked_for_chief",
