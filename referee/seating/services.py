@@ -31,10 +31,14 @@ def _chief_only(user: Any, tournament: Tournament) -> None:
 
 
 def history(tournament: Tournament, before: int | None = None) -> list[RoundSeating[int]]:
-    """Earlier rounds as the algorithm sees them: registration ids in seat order."""
+    """Earlier rounds as the algorithm sees them: registration ids in seat order, and the
+    players who sat out (so the bye rotates, §6.2)."""
     seats = Seat.objects.filter(table__round__tournament=tournament).select_related("table__round")
+    rounds = Round.objects.filter(tournament=tournament)
     if before is not None:
         seats = seats.filter(table__round__number__lt=before)
+        rounds = rounds.filter(number__lt=before)
+    byes = dict(rounds.values_list("number", "byes"))
     rounds: dict[int, dict[int, list[Seat]]] = defaultdict(lambda: defaultdict(list))
     for seat in seats.order_by("table__round__number", "table__number", "position"):
         rounds[seat.table.round.number][seat.table.number].append(seat)
@@ -45,7 +49,7 @@ def history(tournament: Tournament, before: int | None = None) -> list[RoundSeat
             dealer = next((s for s in table_seats if s.first_dealer), table_seats[0])
             ids = tuple(s.registration_id for s in table_seats)
             tables.append(SeatedTable(table_number, ids, dealer.registration_id))
-        out.append(RoundSeating(tuple(tables)))
+        out.append(RoundSeating(tuple(tables), byes=tuple(byes.get(number) or ())))
     return out
 
 

@@ -58,7 +58,7 @@ def round_page(request: HttpRequest, slug: str, round: int) -> HttpResponse:
             group.notes = render_notes(group.table.notes, names)
         if groups:
             report = assess(
-                RoundSeating(tuple(g.seated() for g in groups.values())),
+                RoundSeating(tuple(g.seated() for g in groups.values()), byes=tuple(round_.byes)),
                 services.history(tournament, before=round_.number),
             )
             quality = render_notes(report.notes, names)
