@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from .pure.notes import CODES, Note
+from .pure.values import SeatingError
 
 Names = Mapping[Any, str]
 Renderer = Callable[[Mapping[str, Any], Callable[[Any], str]], str]
@@ -62,6 +63,24 @@ def players_in(notes: Iterable[Note | Mapping[str, Any] | str]) -> set[Any]:
                 for item in value:
                     found.update(item[:2] if key == "pairs" else item[:1])
     return found
+
+
+def render_refusal(error: SeatingError, names: Names) -> str:
+    """Why the algorithm could not seat the round, in the active language."""
+    params = error.params
+    if error.code == "too_few_players":
+        return ngettext(
+            "A round needs at least 3 players; %(n)s is playing.",
+            "A round needs at least 3 players; %(n)s are playing.",
+            params["n"],
+        ) % {"n": params["n"]}
+    if error.code in ("forbidden_pairs", "no_bye"):
+        pairs = ", ".join(
+            _("%(first)s and %(second)s") % {"first": names.get(a, a), "second": names.get(b, b)}
+            for a, b in params["pairs"]
+        )
+        return _("No seating keeps these forbidden pairs apart: %(pairs)s.") % {"pairs": pairs}
+    return _("The round cannot be seated from these players.")
 
 
 # -- the sentences -------------------------------------------------------------------------

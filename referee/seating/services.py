@@ -21,6 +21,7 @@ from referee.tables.results import summary
 from referee.tournaments.log import log_action
 from referee.tournaments.models import Registration, Round, Tournament
 
+from .notes import render_refusal
 from .pure import algorithm
 from .pure.values import Note, RoundSeating, SeatedTable, SeatingError
 
@@ -66,6 +67,10 @@ def standings_order(tournament: Tournament, viewer: Any) -> list[int]:
     return ranked + [r for r in active if r not in listed]
 
 
+def _names(tournament: Tournament) -> dict[int, str]:
+    return dict(tournament.entries.values_list("pk", "player__name"))
+
+
 def _active(tournament: Tournament) -> list[int]:
     return list(
         Registration.objects.filter(tournament=tournament, status=Registration.Status.ACTIVE)
@@ -104,7 +109,7 @@ def seat_next_round(
             prefer=3 if tournament.table_size == 3 else 4,
         )
     except SeatingError as error:
-        raise ServiceError(str(error)) from None
+        raise ServiceError(render_refusal(error, _names(tournament))) from None
     number = (last.number if last else 0) + 1
     round_ = Round.objects.create(
         tournament=tournament,

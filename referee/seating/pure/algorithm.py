@@ -120,7 +120,9 @@ def _draw_byes(
         if all(p in pair for pair in apart):  # everyone else can play at one table
             bye = {"player": p, "before": past.byes.get(p, 0), "forced": p != drawn[0]}
             return (p,), [Note("bye", bye)]
-    raise ForbiddenPairError("no single bye keeps every forbidden pair apart", tuple(apart))
+    raise ForbiddenPairError(
+        "no single bye keeps every forbidden pair apart", tuple(apart), code="no_bye"
+    )
 
 
 def _by_standings(playing: Sequence[P], standings: Sequence[P]) -> list[P]:

@@ -153,3 +153,22 @@ def test_the_action_log_shows_russian_labels(client):
     assert "тур рассажен" in text and "игроки пересажены вручную" in text and "тур 2" in text
     codes = ["round.", "seated", "started", "finished", "swapped", "round 1", "round 2"]
     assert [word for word in codes if word in text] == []
+
+
+def test_a_seating_the_algorithm_refuses_is_explained_in_russian_with_names():
+    tournament = TournamentFactory()
+    entries = [
+        RegistrationFactory(tournament=tournament, player=PlayerFactory(name=name))
+        for name in ("Иванов", "Петрова", "Сидоров")
+    ]
+    tournament.forbidden_pairs = [[entries[0].pk, entries[1].pk]]
+    tournament.save()
+    chief = referee_of(tournament, Role.Kind.CHIEF)
+    with translation.override("ru"), pytest.raises(services.ServiceError) as refused:
+        services.seat_next_round(tournament.pk, chief, seed=1)
+    assert "Иванов и Петрова" in refused.value.message
+    assert not LATIN.findall(refused.value.message)
+    entries[2].delete()
+    with translation.override("ru"), pytest.raises(services.ServiceError) as refused:
+        services.seat_next_round(tournament.pk, chief, seed=1)
+    assert refused.value.message == "Для тура нужно не меньше 3 игроков; играют 2."
