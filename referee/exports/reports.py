@@ -19,36 +19,31 @@ standings' six, and for the workbook the tables, their seats and their deals at 
 from __future__ import annotations
 
 import gc
-from collections import defaultdict
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
 from typing import Any
 
 from django.template.defaultfilters import floatformat
 from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-import scoring
+from referee.core.language import engine_language as reader_language
 from referee.core.permissions import may_view, may_view_round
 from referee.standings import services as standings
 from referee.standings.labels import METHOD_LABELS, TIE_BREAK_LABELS
 from referee.standings.services import NotVisible, RoundResults, Standings
-from referee.tables.dealdata import LETTERS, score_table
 from referee.tables.drawing import pulka_svg
-from referee.tables.models import Deal, Seat, Table
-from referee.tables.sheet import Sheet as TableSheet
-from referee.tables.sheet import SheetSeat, build_sheet, describe_deal, paper_figures
+from referee.tables.models import Table
+from referee.tables.sheet import TableSheet, build_sheet, paper_figures
 from referee.tournaments.models import Tournament
-from scoring.ledger import Totals
-from scoring.numbers import Amount
 
 from . import tabular
 from .pdf import render_pdf
+from .protocol import Protocol, table_protocols
+from .words import words
 
 __all__ = [
     "NotVisible",
@@ -98,49 +93,8 @@ def load_results(
         tables = list(Table.objects.filter(round__in=shown).order_by("round__number", "number"))
         for t in tables:
             t.round = by_id[t.round_id]
-        found = tuple(table_protocols(tables, lang or _lang()))
+        found = tuple(table_protocols(tables, lang or reader_language()))
     return Results(tournament, table, rounds, found)
-
-
-def _lang() -> str:
-    """The language of the engine's words: the active one, Russian or English."""
-    return "en" if (get_language() or "ru").startswith("en") else "ru"
-
-
-@lru_cache(maxsize=8)
-def _words_in(language: str) -> dict[str, str]:
-    """The report's words in ``language``, looked up once: a workbook repeats them on
-    hundreds of sheets and thousands of rows."""
-    return {
-        "pool": _("%(seat)s pool"),
-        "mountain": _("%(seat)s mountain"),
-        "adjustment": _("%(seat)s adj."),
-        "pool_short": _("pool"),
-        "mountain_short": _("mountain"),
-        "adjustment_short": _("adj."),
-        "dealer": _("Dealer"),
-        "deal": _("Deal"),
-        "entries": _("Entries"),
-        "total": _("Total"),
-        "seat": _("Seat"),
-        "player": _("Player"),
-        "pool_title": _("Pool"),
-        "mountain_title": _("Mountain"),
-        "whists_on": _("Whists on %(seat)s"),
-        "adjustments": _("Adjustments"),
-        "settled": _("Settled"),
-        "sheet_title": _("R%(round)s T%(table)s"),
-        "title": _("Round %(round)s, table %(table)s"),
-        "error": _("The sheet cannot be scored"),
-        "provisional": _("provisional"),
-        "yellow_card": _("yellow card"),
-        "withdrawn": _("withdrawn"),
-        "out_after": _("out after round %(n)s"),
-    }
-
-
-def _words() -> dict[str, str]:
-    return _words_in(get_language() or "")
 
 
 @contextmanager
@@ -211,13 +165,13 @@ def _extra_tie_breaks(table: Standings) -> list[tuple[str, str]]:
 
 
 def _notes(flags: Iterable[str], removed_in: int | None = None) -> str:
-    words = _words()
+    said = words()
     out = []
     for flag in flags:
         if flag == "removed":
-            out.append(words["out_after"] % {"n": removed_in})
-        elif flag in words:
-            out.append(words[flag])
+            out.append(said["out_after"] % {"n": removed_in})
+        elif flag in said:
+            out.append(said[flag])
     return ", ".join(out)
 
 
@@ -269,244 +223,6 @@ def round_sheet(results: RoundResults) -> tabular.Sheet:
 
 
 # --- table protocols --------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class ProtocolDeal:
-    """A deal as the protocol lists it: its number, the dealer's seat, the summary, the
-    engine's ledger entries and their explanation."""
-
-    number: int
-    dealer: str
-    summary: str
-    entries: tuple[scoring.Entry, ...]
-    lines: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class Column:
-    """A column of a protocol's deals: ``kind`` is ``pool``, ``mountain``, ``whists`` (written
-    by ``seat`` on ``on``) or ``adjustment``."""
-
-    seat: str
-    kind: str
-    on: str | None
-    label: str  # in the workbook: "A pool", "A→B"
-    short: str  # under the player's name in the PDF: "pool", "→B"
-
-
-class Protocol:
-    """A table's protocol (TOURNAMENTS §8.2) as rows: every deal in order with its summary and
-    what it wrote per player (pool, mountain, whists on each opponent, adjustments), the
-    totals, and each player's final figures with the settled result. The row source of the
-    table's workbook sheet and of its PDF for signing.
-
-    Built from a table sheet (``of_sheet(build_sheet(table))``) or, for many tables at once,
-    by ``table_protocols``; both give the same rows (a test holds them equal)."""
-
-    def __init__(
-        self,
-        table: Table,
-        seats: Sequence[SheetSeat],
-        deals: Sequence[ProtocolDeal],
-        totals: Totals,
-        result: Mapping[str, Amount],
-        error: str = "",
-    ) -> None:
-        self.table = table
-        self.round = table.round
-        self.tournament = table.round.tournament
-        self.seats = list(seats)
-        self.deals = list(deals)
-        self.totals = totals
-        self.result = dict(result)
-        self.error = error
-        self.letters = [s.letter for s in self.seats]
-        self.names = {s.letter: s.name for s in self.seats}
-        self.words = _words()
-        adjusted = bool(totals.adjustments) or any(
-            e.kind == "adjustment" for deal in self.deals for e in deal.entries
-        )
-        self.columns = [c for seat in self.letters for c in self._columns_of(seat, adjusted)]
-
-    @classmethod
-    def of_sheet(cls, sheet: TableSheet) -> Protocol:
-        deals = [
-            ProtocolDeal(
-                row.deal.number,
-                row.deal.data.get("dealer") or "",
-                row.summary,
-                tuple(row.entries),
-                tuple(row.lines),
-            )
-            for row in sheet.rows
-        ]
-        totals = Totals(sheet.pulka, sheet.gora, sheet.whists, sheet.adjustments)
-        return cls(sheet.table, sheet.seats, deals, totals, sheet.result, sheet.error)
-
-    def _columns_of(self, seat: str, adjusted: bool) -> list[Column]:
-        w = self.words
-        columns = [
-            Column(seat, "pool", None, w["pool"] % {"seat": seat}, w["pool_short"]),
-            Column(seat, "mountain", None, w["mountain"] % {"seat": seat}, w["mountain_short"]),
-            *(Column(seat, "whists", on, f"{seat}→{on}", f"→{on}") for on in self.letters),
-        ]
-        columns = [c for c in columns if c.on != seat]
-        if adjusted:
-            label = w["adjustment"] % {"seat": seat}
-            columns.append(Column(seat, "adjustment", None, label, w["adjustment_short"]))
-        return columns
-
-    @property
-    def title(self) -> str:
-        return self.words["title"] % {"round": self.round.number, "table": self.table.number}
-
-    def groups(self) -> list[tuple[str, str, list[Column]]]:
-        """The deal columns by player: (seat letter, name, his columns)."""
-        return [
-            (seat, self.names[seat], [c for c in self.columns if c.seat == seat])
-            for seat in self.letters
-        ]
-
-    def deal_header(self) -> list[str]:
-        w = self.words
-        return ["№", w["dealer"], w["deal"], *(c.label for c in self.columns), w["entries"]]
-
-    def deal_rows(self) -> list[list[tabular.Value]]:
-        """One row per deal: number, dealer's seat, summary, what it wrote (None where it
-        wrote nothing), and the explanation of its entries."""
-        rows: list[list[tabular.Value]] = []
-        for deal in self.deals:
-            written = Totals.of(deal.entries)
-            rows.append(
-                [
-                    deal.number,
-                    deal.dealer,
-                    deal.summary,
-                    *(_figure(written, column) for column in self.columns),
-                    "; ".join(deal.lines),
-                ]
-            )
-        return rows
-
-    def total_row(self) -> list[tabular.Value]:
-        figures = [_figure(self.totals, c) for c in self.columns]
-        return ["", "", self.words["total"], *(0 if f is None else f for f in figures), ""]
-
-    def summary_header(self) -> list[str]:
-        w = self.words
-        return [
-            w["seat"],
-            w["player"],
-            w["pool_title"],
-            w["mountain_title"],
-            *(w["whists_on"] % {"seat": on} for on in self.letters),
-            w["adjustments"],
-            w["settled"],
-        ]
-
-    def summary_rows(self) -> list[list[tabular.Value]]:
-        """Each player's final pool, mountain, whists on each other player, adjustments and
-        settled result (zero-sum)."""
-        totals = self.totals
-        return [
-            [
-                seat,
-                self.names[seat],
-                totals.pulka.get(seat, 0),
-                totals.gora.get(seat, 0),
-                *(None if on == seat else totals.whists.get((seat, on), 0) for on in self.letters),
-                totals.adjustments.get(seat, 0),
-                self.result.get(seat, 0),
-            ]
-            for seat in self.letters
-        ]
-
-    def caption(self) -> str:
-        seats = ", ".join(f"{seat} {name}" for seat, name in self.names.items())
-        return f"{self.tournament.name} — {self.title}: {seats}"
-
-    def sheet(self) -> tabular.Sheet:
-        """The protocol as one worksheet: the deals, their total, then the final figures."""
-        width = len(self.columns) + 4
-        rows: list[Sequence[tabular.Value]] = [*self.deal_rows(), self.total_row()]
-        if self.error:
-            rows.append(["", "", f"{self.words['error']}: {self.error}"])
-        rows += [[None] * width, self.summary_header(), *self.summary_rows()]
-        title = self.words["sheet_title"] % {
-            "round": self.round.number,
-            "table": self.table.number,
-        }
-        widths = [6, 7, 44, *(8 for _ in self.columns), 80]
-        return tabular.Sheet(title, self.deal_header(), rows, widths, self.caption())
-
-
-def _figure(totals: Totals, column: Column) -> Amount | None:
-    """What ``totals`` hold for ``column`` (None where nothing was written)."""
-    if column.kind == "whists":
-        return totals.whists.get((column.seat, column.on or ""))
-    book = {"pool": totals.pulka, "mountain": totals.gora, "adjustment": totals.adjustments}
-    return book[column.kind].get(column.seat)
-
-
-def table_protocols(tables: Sequence[Table], lang: str = "ru") -> list[Protocol]:
-    """The protocols of many tables (with ``round.tournament`` set) in two queries: their
-    seats and their deals, read for all the tables at once, then each table scored by the
-    engine as ``build_sheet`` scores it (the same calls: ``score_table``, ``describe_deal``,
-    ``scoring.explain``)."""
-    wanted = {t.pk for t in tables}
-    rounds = {t.round_id for t in tables}
-    seats: dict[int, list[SheetSeat]] = defaultdict(list)
-    for table_id, position, name, registration, first in (
-        Seat.objects.filter(table__round_id__in=rounds)
-        .order_by("table_id", "position")
-        .values_list(
-            "table_id", "position", "registration__player__name", "registration_id", "first_dealer"
-        )
-    ):
-        if table_id in wanted:
-            seats[table_id].append(SheetSeat(LETTERS[position - 1], name, registration, first))
-    deals: dict[int, list[tuple[int, dict[str, Any]]]] = defaultdict(list)
-    for table_id, number, data in (
-        Deal.objects.filter(table__round_id__in=rounds, deleted=False)
-        .order_by("table_id", "number")
-        .values_list("table_id", "number", "data")
-    ):
-        if table_id in wanted:
-            deals[table_id].append((number, data))
-    conventions: dict[int, scoring.Convention] = {}
-    out = []
-    for table in tables:
-        tournament = table.round.tournament
-        rules = conventions.setdefault(tournament.pk, tournament.rules())
-        out.append(_protocol(table, seats[table.pk], deals[table.pk], rules, lang))
-    return out
-
-
-def _protocol(
-    table: Table,
-    seats: list[SheetSeat],
-    deals: list[tuple[int, dict[str, Any]]],
-    rules: scoring.Convention,
-    lang: str,
-) -> Protocol:
-    names = {s.letter: s.name for s in seats}
-    pool_size = table.round.tournament.pool_size
-    try:
-        scored = score_table(rules, len(seats), [data for _n, data in deals], pool_size)
-    except scoring.ScoringError as error:  # stored deals are validated; as build_sheet does
-        return Protocol(table, seats, [], Totals({}, {}, {}, {}), {}, str(error))
-    listed = [
-        ProtocolDeal(
-            number,
-            data.get("dealer") or "",
-            describe_deal(data, names, lang),
-            result.entries,
-            tuple(scoring.explain(result.entries, lang, names)),
-        )
-        for (number, data), result in zip(deals, scored.deals, strict=True)
-    ]
-    return Protocol(table, seats, listed, scored.totals, scored.result)
 
 
 # --- the files ------------------------------------------------------------------------------
@@ -584,7 +300,7 @@ def protocol_pdf(table: Table, viewer: Any) -> bytes:
     if not may_view_round(viewer, tournament, table.round.number):
         raise NotVisible(_("The results of this round are not public yet."))
     with _collector_paused():
-        return protocol_pdf_of(build_sheet(table, _lang()))
+        return protocol_pdf_of(build_sheet(table, reader_language()))
 
 
 def protocol_pdf_of(sheet: TableSheet) -> bytes:

@@ -15,126 +15,34 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from decimal import Decimal
 from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from referee.core.errors import ServiceError
-from scoring import disciplinary, underbid
-
-from .engine_messages import engine_message
-
-CALL_ROWS = 5
-MANUAL_ROWS = 2
-
-TYPES = [
-    ("game", gettext_lazy("game")),
-    ("misere", gettext_lazy("misère")),
-    ("raspasy", gettext_lazy("raspasy")),
-]
-LEVELS = [(n, str(n)) for n in range(6, 11)]
-STRAINS = [("S", "♠"), ("C", "♣"), ("D", "♦"), ("H", "♥"), ("NT", gettext_lazy("NT"))]
-CALLS = [
-    ("whist", gettext_lazy("whist")),
-    ("pass", gettext_lazy("pass")),
-    ("half_whist", gettext_lazy("half-whist")),
-    ("return_whist", gettext_lazy("return whist")),
-    ("check", gettext_lazy("check")),
-]
-PLAYS = [
-    ("closed", gettext_lazy("closed")),
-    ("open", gettext_lazy("open")),
-    ("none", gettext_lazy("not played")),
-]
-COMMERCIAL = "kodex-3.8.5.1-commercial"
-QUALIFICATION = "kodex-3.8.5.1-qualification"
-RULINGS = [
-    ("", gettext_lazy("none")),
-    ("kodex-3.4.4", gettext_lazy("3.4.4 contract below the bid: set without all")),
-    ("kodex-3.4.6", gettext_lazy("3.4.6 ordered with a wrong number of cards")),
-    ("kodex-3.4.9", gettext_lazy("3.4.9 declarer looked at his discard")),
-    ("kodex-3.4.11", gettext_lazy("3.4.11 prikup premium (record)")),
-    (COMMERCIAL, gettext_lazy("3.8.5.1 disputed defence plan, commercial")),
-    (QUALIFICATION, gettext_lazy("3.8.5.1 disputed defence plan, qualification")),
-]
-DELIBERATE = [
-    ("", gettext_lazy("not recorded")),
-    ("yes", gettext_lazy("deliberate")),
-    ("no", gettext_lazy("not")),
-]
-LOT = [("actual", gettext_lazy("actual play")), ("alternative", gettext_lazy("the other plan"))]
-BOOKS = [
-    ("", "—"),
-    ("pulka", gettext_lazy("pool")),
-    ("gora", gettext_lazy("mountain")),
-    ("whist", gettext_lazy("whists on")),
-    ("adjustment", gettext_lazy("adjustment (whists outside the sheet)")),
-]
-#: Rule references offered for a manual entry, named as the engine's helpers name them.
-RULE_REFERENCES = [
-    underbid("gora", "A", 0, "-").rule,
-    disciplinary("A", 0, "-").rule,
-    "FSPR Sports Code, section 10",
-    "Kodeks 3.2.12–3.2.15 (misdeal)",
-]
-
-#: Which deal types each part of the form concerns (the rest is hidden and ignored).
-TYPE_PARTS = {
-    "declarer": ("game", "misere"),
-    "contract": ("game",),
-    "calls": ("game",),
-    "talon": ("game",),
-    "ruling": ("game", "misere"),
-    "prikup_refusal": ("game", "misere"),
-    "raspasy_fine": ("raspasy",),
-}
-#: The parameters of each Kodeks ruling.
-RULING_PARTS = {
-    "kodex-3.4.4": ("bid_level",),
-    "kodex-3.4.6": ("proven_undertricks", "deliberate"),
-    COMMERCIAL: ("insisting", "dissenters", "guaranteed"),
-    QUALIFICATION: ("dissenter", "alternative", "lot"),
-}
-ENGINE_FIELDS = {
-    "type": "type",
-    "dealer": "dealer",
-    "declarer": "declarer",
-    "contract": "level",
-    "contract.level": "level",
-    "contract.strain": "strain",
-    "raspasy": "type",
-    "raspasy.series_index": "type",
-    "play": "play",
-    "talon": "talon",
-    "ruling": "ruling",
-    "ruling.rule": "ruling",
-    "ruling.mode": "ruling",
-    "ruling.bid_level": "bid_level",
-    "ruling.proven_undertricks": "proven_undertricks",
-    "ruling.deliberate": "deliberate",
-    "ruling.insisting": "insisting",
-    "ruling.dissenters": "dissenters",
-    "ruling.dissenter": "dissenter",
-    "ruling.lot": "lot",
-}
-MANUAL_PARTS = {"kind": "book", "player": "player", "on": "on", "amount": "amount"}
-MANUAL_PARTS |= {"reason": "reason", "rule": "rule"}
-
-NUMBER = {"inputmode": "numeric", "pattern": "[0-9]*", "class": "trick"}
-#: Groups of inputs with errors of their own (the whole sequence of calls, the tricks of all
-#: hands): a hidden field each carries them, and the first input of the group takes focus.
-GROUPS = {"calls": "call_1_call", "tricks": "tricks_", "guaranteed": "guaranteed_"}
-GROUPS |= {"alternative": "alternative_"}
+from .form_choices import (
+    BOOKS,
+    CALL_ROWS,
+    CALLS,
+    COMMERCIAL,
+    DELIBERATE,
+    GROUPS,
+    LEVELS,
+    LOT,
+    MANUAL_ROWS,
+    NUMBER,
+    PLAYS,
+    QUALIFICATION,
+    RULINGS,
+    STRAINS,
+    TYPES,
+)
+from .form_codec import DealCodec
+from .form_errors import EngineErrorPlacement
 
 
-def _json_number(value: Decimal) -> int | float:
-    return int(value) if value == value.to_integral_value() else float(value)
-
-
-class DealForm(forms.Form):
+class DealForm(DealCodec, EngineErrorPlacement, forms.Form):
     """One deal. ``seats``: (letter, name) clockwise; ``minimum_level`` the contract
     minimum after raspasy (shown); ``reason_required`` for corrections and for the chief
     referee's rulings on a signed-off table; ``drawn_lot`` the lot the site drew for the
@@ -486,242 +394,6 @@ class DealForm(forms.Form):
 
     # -- the stored deal ---------------------------------------------------------------
 
-    def deal_data(self) -> dict[str, Any]:
-        """The deal as stored (SPEC §12.2 plus ``dealer`` and ``referee_rulings``)."""
-        cd = self.cleaned_data
-        kind = cd["type"]
-        data: dict[str, Any] = {"dealer": cd.get("dealer") or None, "type": kind}
-        if kind in TYPE_PARTS["declarer"]:
-            data["declarer"] = cd["declarer"]
-        if kind == "game":
-            data["contract"] = {"level": cd["level"], "strain": cd["strain"]}
-            data["defence"] = self._calls(cd)
-        elif kind == "misere":
-            data["contract"] = {"level": "misere"}
-        data["play"] = cd["play"]
-        tricks = self._outcome(cd, "tricks") if cd["play"] != "none" else {}
-        if tricks:
-            data["tricks"] = tricks
-        if kind in TYPE_PARTS["talon"] and cd.get("talon"):
-            data["talon"] = cd["talon"]
-        if kind in TYPE_PARTS["ruling"] and cd.get("ruling"):
-            data["ruling"] = self._ruling(cd)
-        rulings = self._referee_rulings(cd, kind)
-        if rulings:
-            data["referee_rulings"] = rulings
-        return data
-
-    def _outcome(self, cd: Mapping[str, Any], prefix: str) -> dict[str, int]:
-        values = {letter: cd.get(f"{prefix}_{letter}") for letter in self.letters}
-        return {letter: n for letter, n in values.items() if n is not None}
-
-    def _calls(self, cd: Mapping[str, Any]) -> list[dict[str, Any]]:
-        calls: list[dict[str, Any]] = []
-        self._call_rows = []
-        for row in range(1, CALL_ROWS + 1):
-            player, call = cd.get(f"call_{row}_player"), cd.get(f"call_{row}_call")
-            if not (player and call):
-                continue
-            item = {"player": player, "call": call, "order": len(calls) + 1}
-            if cd.get(f"call_{row}_replaces"):
-                item["replaces"] = cd[f"call_{row}_replaces"]
-            calls.append(item)
-            self._call_rows.append(row)
-        return calls
-
-    def _ruling(self, cd: Mapping[str, Any]) -> dict[str, Any]:
-        rule = cd["ruling"]
-        if rule == "kodex-3.4.4":
-            return {"rule": rule, "bid_level": cd.get("bid_level")}
-        if rule == "kodex-3.4.6":
-            out: dict[str, Any] = {"rule": rule, "proven_undertricks": cd["proven_undertricks"]}
-            if cd.get("deliberate"):
-                out["deliberate"] = cd["deliberate"] == "yes"
-            return out
-        if rule == COMMERCIAL:
-            return {
-                "rule": "kodex-3.8.5.1",
-                "mode": "commercial",
-                "insisting": cd["insisting"],
-                "dissenters": list(cd["dissenters"]),
-                "guaranteed": self._outcome(cd, "guaranteed"),
-            }
-        if rule == QUALIFICATION:
-            out = {
-                "rule": "kodex-3.8.5.1",
-                "mode": "qualification",
-                "dissenter": cd["dissenter"],
-                "alternative": self._outcome(cd, "alternative"),
-                "lot": cd.get("lot") or None,
-            }
-            if self.drawn_lot and out["lot"] == self.drawn_lot and not self.draw_requested:
-                out["lot_drawn_by"] = "site"  # a correction keeps the lot the site drew
-            return out
-        return {"rule": rule}
-
-    def _referee_rulings(self, cd: Mapping[str, Any], kind: str) -> list[dict[str, Any]]:
-        rulings: list[dict[str, Any]] = []
-        self._ruling_fields = []
-        if kind in TYPE_PARTS["prikup_refusal"] and cd.get("prikup_refusal") is not None:
-            points = _json_number(cd["prikup_refusal"])
-            rulings.append({"kind": "prikup_refusal", "points": points})
-            self._ruling_fields.append("prikup_refusal")
-        if kind in TYPE_PARTS["raspasy_fine"] and cd.get("raspasy_fine") is not None:
-            points = _json_number(cd["raspasy_fine"])
-            rulings.append({"kind": "raspasy_dealer_fine", "points": points})
-            self._ruling_fields.append("raspasy_fine")
-        if cd.get("talon_peeking"):
-            rulings.append({"kind": "talon_peeking", "player": cd["talon_peeking"]})
-            self._ruling_fields.append("talon_peeking")
-        for row in range(1, self.manual_rows + 1):
-            p = f"manual_{row}_"
-            if not cd.get(p + "book"):
-                continue
-            item: dict[str, Any] = {
-                "kind": "manual",
-                "entry": cd[p + "book"],
-                "player": cd[p + "player"],
-                "amount": _json_number(cd[p + "amount"]),
-                "reason": cd.get(p + "reason", ""),
-            }
-            if cd[p + "book"] == "whist":
-                item["on"] = cd[p + "on"]
-            if cd.get(p + "rule"):
-                item["rule"] = cd[p + "rule"]
-            rulings.append(item)
-            self._ruling_fields.append(p)
-        return rulings
-
     # -- the engine's refusals at their fields -----------------------------------------
 
-    def place_error(
-        self, error: ServiceError, position: int, numbers: Sequence[int] = ()
-    ) -> str | None:
-        """Show a service's refusal at the field it concerns (``"deal 5, tricks"`` → the
-        tricks inputs); a refusal of another deal of the sheet, or of no field, goes above
-        the form. ``position``: this deal's place on the sheet; ``numbers``: the deal
-        numbers of the sheet's positions. Returns the field used (None: above)."""
-        field, message = error.field or "", error.message
-        if field and message.startswith(field + ": "):
-            message = message[len(field) + 2 :]
-        message = engine_message(message)
-        found = re.fullmatch(r"deal (\d+)(?:, (.*))?", field)
-        if found:
-            at = int(found.group(1))
-            if at != position:
-                number = numbers[at - 1] if 0 < at <= len(numbers) else at
-                where = f"{found.group(2)}: " if found.group(2) else ""
-                self.add_error(
-                    None,
-                    _("Deal %(number)s would be refused: %(message)s")
-                    % {"number": number, "message": where + message},
-                )
-                return None
-            field = found.group(2) or ""
-        name = self.field_for(field)
-        self.add_error(name, message)
-        return name
-
-    def field_for(self, path: str) -> str | None:
-        """The form field of an engine's field path (None: no field of this form)."""
-        if path in self.fields:
-            return path
-        if path in ENGINE_FIELDS:
-            return ENGINE_FIELDS[path]
-        if path == "tricks":
-            return "tricks"
-        if path in ("ruling.guaranteed", "ruling.alternative"):
-            return path.split(".")[1]
-        if path == "defence":
-            return "calls"
-        call = re.fullmatch(r"defence\[(\d+)\](?:\.(\w+))?", path)
-        if call:
-            index = int(call.group(1))
-            row = self._call_rows[index] if index < len(self._call_rows) else 1
-            name = f"call_{row}_{call.group(2) or 'call'}"
-            return name if name in self.fields else f"call_{row}_player"
-        ruling = re.fullmatch(r"referee_rulings\[(\d+)\](?:\.(\w+))?", path)
-        if ruling and int(ruling.group(1)) < len(self._ruling_fields):
-            anchor = self._ruling_fields[int(ruling.group(1))]
-            if anchor.startswith("manual_"):
-                return anchor + MANUAL_PARTS.get(ruling.group(2) or "", "book")
-            return anchor
-        return None
-
     # -- a stored deal back into the form ----------------------------------------------
-
-    @staticmethod
-    def initial_from(data: Mapping[str, Any]) -> dict[str, Any]:
-        """The form's initial values for a stored deal (for corrections)."""
-        initial: dict[str, Any] = {
-            "dealer": data.get("dealer") or "",
-            "type": data.get("type"),
-            "declarer": data.get("declarer") or "",
-            "play": data.get("play"),
-        }
-        contract = data.get("contract") or {}
-        if data.get("type") == "game":
-            initial["level"] = contract.get("level")
-            initial["strain"] = contract.get("strain")
-        calls = sorted(data.get("defence") or [], key=lambda c: c.get("order", 0))
-        for row, call in enumerate(calls[:CALL_ROWS], start=1):
-            initial[f"call_{row}_player"] = call.get("player")
-            initial[f"call_{row}_call"] = call.get("call")
-            initial[f"call_{row}_replaces"] = call.get("replaces") or ""
-        for letter, n in (data.get("tricks") or {}).items():
-            initial[f"tricks_{letter}"] = n
-        if data.get("talon"):
-            initial["talon"] = " ".join(data["talon"])
-        initial.update(_ruling_initial(data.get("ruling") or {}))
-        manual = 0
-        for item in data.get("referee_rulings") or []:
-            kind = item.get("kind")
-            if kind == "prikup_refusal":
-                initial["prikup_refusal"] = item.get("points")
-            elif kind == "raspasy_dealer_fine":
-                initial["raspasy_fine"] = item.get("points")
-            elif kind == "talon_peeking":
-                initial["talon_peeking"] = item.get("player")
-            elif kind == "manual":
-                manual += 1
-                p = f"manual_{manual}_"
-                initial[p + "book"] = item.get("entry")
-                initial[p + "player"] = item.get("player")
-                initial[p + "on"] = item.get("on") or ""
-                initial[p + "amount"] = item.get("amount")
-                initial[p + "reason"] = item.get("reason", "")
-                initial[p + "rule"] = item.get("rule", "")
-        return initial
-
-    @staticmethod
-    def manual_count(data: Mapping[str, Any]) -> int:
-        """How many manual-entry rows a stored deal needs."""
-        items = data.get("referee_rulings") or []
-        return max(MANUAL_ROWS, sum(1 for item in items if item.get("kind") == "manual"))
-
-
-def _ruling_initial(ruling: Mapping[str, Any]) -> dict[str, Any]:
-    rule = ruling.get("rule")
-    if not rule:
-        return {}
-    if rule == "kodex-3.8.5.1":
-        if ruling.get("mode") == "commercial":
-            out: dict[str, Any] = {
-                "ruling": COMMERCIAL,
-                "insisting": ruling.get("insisting"),
-                "dissenters": list(ruling.get("dissenters") or []),
-            }
-            out |= {f"guaranteed_{p}": n for p, n in (ruling.get("guaranteed") or {}).items()}
-            return out
-        out = {"ruling": QUALIFICATION, "dissenter": ruling.get("dissenter")}
-        out["lot"] = ruling.get("lot")
-        out |= {f"alternative_{p}": n for p, n in (ruling.get("alternative") or {}).items()}
-        return out
-    out = {"ruling": rule}
-    if "bid_level" in ruling:
-        out["bid_level"] = ruling["bid_level"]
-    if "proven_undertricks" in ruling:
-        out["proven_undertricks"] = ruling["proven_undertricks"]
-    if "deliberate" in ruling:
-        out["deliberate"] = "yes" if ruling["deliberate"] else "no"
-    return out

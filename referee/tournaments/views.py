@@ -31,7 +31,8 @@ from .forms import (
     WithdrawForm,
     sign_rows,
 )
-from .models import ActionLog, Player, Registration, Tournament
+from .models import ActionLog, Registration, Tournament
+from .search import players_to_register
 from .surfaces import manage_page, public_page
 
 SEARCH_LIMIT = 20
@@ -199,17 +200,6 @@ def manage_pair_remove(request: HttpRequest, tournament: Tournament) -> HttpResp
     return redirect("manage-settings", tournament.slug)
 
 
-def _search(tournament: Tournament, query: str) -> list[Player]:
-    """Players of earlier tournaments by name (any case of the first letter) or federation id."""
-    query = " ".join(query.split())
-    if not query:
-        return []
-    match = Q(federation_id=query)
-    for variant in {query, query.lower(), query.capitalize(), query.title()}:
-        match |= Q(name__icontains=variant)
-    return list(Player.objects.filter(match).exclude(entries__tournament=tournament)[:SEARCH_LIMIT])
-
-
 @manage_page
 def manage_players(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     form = PlayerForm()
@@ -244,7 +234,7 @@ def manage_players(request: HttpRequest, tournament: Tournament) -> HttpResponse
         entries=_entries(tournament),
         form=form,
         query=query,
-        found=_search(tournament, query),
+        found=players_to_register(tournament, query, SEARCH_LIMIT),
         latest_round=services.latest_round(tournament),
     )
 
@@ -317,7 +307,7 @@ def manage_substitute(
         entry=entry,
         form=form,
         query=query,
-        found=_search(tournament, query),
+        found=players_to_register(tournament, query, SEARCH_LIMIT),
     )
 
 

@@ -34,6 +34,7 @@ from referee.standings.pure.points import (
     TableError,
     TableResult,
     exact_sum,
+    place_label,
 )
 
 Round = Sequence[TableResult]
@@ -67,6 +68,7 @@ class StandingRow:
     decided_by: str | None
     yellow_cards: tuple[int, ...] = ()
     removed_in: int | None = None
+    opponents_points: Fraction = Fraction(0)
 
 
 @dataclass
@@ -247,7 +249,7 @@ def _rows(blocks: list[Block], tally: Tally) -> list[StandingRow]:
     rank = 1
     for members, reason in blocks:
         last = rank + len(members) - 1
-        label = f"{rank}–{last}" if last > rank else str(rank)
+        label = place_label(rank - 1, last - 1)
         for player in members:
             played = {n: t.points[s] for n, t, s in tally.seats[player]}
             rows.append(
@@ -264,6 +266,7 @@ def _rows(blocks: list[Block], tally: Tally) -> list[StandingRow]:
                     decided_by=reason,
                     yellow_cards=tuple(tally.yellow_cards.get(player, ())),
                     removed_in=tally.removed_in.get(player),
+                    opponents_points=opponents_points([player], tally)[player],
                 )
             )
         rank = last + 1

@@ -1,0 +1,72 @@
+"""Standings, round results and player cards, and the settings behind them (TOURNAMENTS §3–§5,
+§11).
+
+Reading: ``standings_after``, ``round_results`` and ``player_card`` build frozen values from the
+tables' settled whists (``tables.results.rounds_results``) and the pure modules (``points`` turns
+a table's whists into round points, ``ranking`` orders the players). Each reads a fixed number
+of queries whatever the number of players and rounds. ``standings_rows`` and ``round_rows``
+flatten them into plain rows with exact numbers: the one row source for the HTML pages and the
+exports (pretix style); rounding is for display only.
+
+Who sees what: officials see every round in play or finished, marked provisional while a table
+is not locked or the round not finished; the public sees a published tournament's rounds up to
+``published_through`` only. Anything else raises ``NotVisible`` (a view answers 404).
+
+Changing: ``update_settings``, ``draw_lot`` and ``record_lot`` belong to the chief referee; each
+runs in a transaction and writes the action log.
+
+The modules: ``settings`` (settings and the lot), ``loading`` (the scored tables a viewer
+sees), ``ranked`` (standings), ``rounds`` (round results), ``cards`` (player cards, search).
+"""
+
+from .cards import CardRound, PlayerCard, RulingNote, player_card, search_players
+from .loading import ScoredTable
+from .ranked import CACHE_SECONDS, Standings, StandingsRow, standings_after, standings_rows
+from .rounds import (
+    RoundResults,
+    SeatResult,
+    TableResults,
+    round_results,
+    round_rows,
+    standings_with_rounds,
+)
+from .settings import (
+    EDITABLE,
+    InvalidSettings,
+    NotVisible,
+    Rules,
+    draw_lot,
+    record_lot,
+    rules_of,
+    settings_of,
+    update_settings,
+)
+
+__all__ = [
+    "CACHE_SECONDS",
+    "EDITABLE",
+    "CardRound",
+    "InvalidSettings",
+    "NotVisible",
+    "PlayerCard",
+    "RoundResults",
+    "Rules",
+    "RulingNote",
+    "ScoredTable",
+    "SeatResult",
+    "Standings",
+    "StandingsRow",
+    "TableResults",
+    "draw_lot",
+    "player_card",
+    "record_lot",
+    "round_results",
+    "round_rows",
+    "rules_of",
+    "search_players",
+    "settings_of",
+    "standings_after",
+    "standings_rows",
+    "standings_with_rounds",
+    "update_settings",
+]

@@ -1,0 +1,132 @@
+"""What the viewer sees of the tables: the settled tables he may see, scored into round points."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from referee.core.permissions import is_official
+from referee.tables.models import Table
+from referee.tables.results import SettledTable, rounds_results
+from referee.tournaments.models import Registration, Round, Tournament
+from scoring.numbers import Amount
+
+from ..pure import points
+from .settings import NotVisible, Rules, rules_of, settings_of
+
+
+@dataclass(frozen=True)
+class ScoredTable:
+    """One table of one round with its round points; ``result`` is None when it does not count
+    (no deals yet, a sheet the engine refuses, a table not of 3 or 4)."""
+
+    round: int
+    number: int
+    table_id: int
+    status: str
+    provisional: bool
+    deals: int
+    error: str
+    registrations: tuple[int, ...]  # seat order
+    whists: tuple[Fraction, ...]
+    result: points.TableResult | None
+
+    def points_of(self, registration: int) -> Fraction | None:
+        if self.result is None:
+            return None
+        return self.result.points[self.registrations.index(registration)]
+
+
+@dataclass
+class Loaded:
+    official: bool
+    rules: Rules
+    rounds: list[Round]  # the rounds the viewer sees, in order
+    tables: dict[int, list[ScoredTable]]  # round number -> its tables by number
+    entries: dict[int, Registration]  # registration id -> with its player
+
+
+def load(tournament: Tournament, viewer: Any, only_round: int | None = None) -> Loaded:
+    official = is_official(viewer, tournament)
+    if not (official or tournament.published):
+        raise NotVisible(_("This tournament is not published."))
+    rules = rules_of(settings_of(tournament))
+    rounds_qs = Round.objects.filter(tournament=tournament).exclude(status=Round.Status.DRAFT)
+    if not official:
+        rounds_qs = rounds_qs.filter(number__lte=rules.published_through or 0)
+    rounds = list(rounds_qs.order_by("number"))
+    counted = [r for r in rounds if only_round is None or r.number == only_round]
+    scored: dict[int, list[ScoredTable]] = defaultdict(list)
+    round_finished = {r.number: r.status == Round.Status.FINISHED for r in rounds}
+    fraction = fractions()
+    for result in rounds_results(tournament, counted):
+        scored[result.round_number].append(
+            score(rules, result, round_finished[result.round_number], fraction)
+        )
+    entries = {
+        e.pk: e for e in Registration.objects.filter(tournament=tournament).select_related("player")
+    }
+    return Loaded(official, rules, rounds, scored, entries)
+
+
+def fractions() -> Callable[[Amount], Fraction]:
+    """``Fraction`` that makes each value once: a tournament's tables repeat the same few
+    results, so most conversions become a dict lookup, and a cached result that shares the
+    values pickles each of them once."""
+    made: dict[Amount, Fraction] = {}
+
+    def fraction(value: Amount) -> Fraction:
+        found = made.get(value)
+        if found is None:
+            found = made[value] = Fraction(value)
+        return found
+
+    return fraction
+
+
+def score(
+    rules: Rules,
+    result: SettledTable,
+    round_finished: bool,
+    fraction: Callable[[Amount], Fraction] = Fraction,
+) -> ScoredTable:
+    # With count_adjustments, referee awards outside the sheet (3.8.5.1 compensation,
+    # disciplinary whists) are part of the player's result: the table no longer sums to 0.
+    counts = rules.count_adjustments and bool(result.adjustments)
+    of = result.result_of if counts else (lambda r: result.whists.get(r, 0))
+    whists = tuple(fraction(of(r)) for r in result.registrations)
+    scoring = rules.scoring
+    counted = None
+    error = result.error
+    if result.deals and not error:
+        try:
+            counted = scoring.score_table(
+                result.table_number,
+                [str(r) for r in result.registrations],
+                whists,
+                zero_sum=not counts,
+            )
+        except points.StandingsError as refused:
+            error = str(refused)
+    return ScoredTable(
+        round=result.round_number,
+        number=result.table_number,
+        table_id=result.table_id,
+        status=result.status,
+        provisional=result.status != Table.Status.LOCKED or not round_finished,
+        deals=result.deals,
+        error=error,
+        registrations=result.registrations,
+        whists=whists,
+        result=counted,
+    )
+
+
+def places_at_table(whists: Sequence[Fraction]) -> list[str]:
+    """Places at a table by settled whists, ties shared: [+14, 2, 2, -18] → 1, 2–3, 2–3, 4."""
+    return [points.place_label(best, worst) for best, worst in points.places(whists)]

@@ -1,0 +1,178 @@
+"""The standings after a round: ranked rows with their tie-breaks, cached per logged change."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import defaultdict
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from django.core.cache import cache
+from django.db.models import Max
+from django.utils.translation import gettext as _
+
+from referee.core.permissions import is_official
+from referee.tournaments.models import ActionLog, Registration, Tournament
+from referee.tournaments.search import folded
+
+from ..pure import ranking
+from .loading import Loaded, ScoredTable, load
+from .settings import NotVisible, Rules
+
+
+@dataclass(frozen=True)
+class StandingsRow:
+    """One player's line. Numbers are exact; ``round_*`` have one entry per round up to the
+    report's round (None where he did not play or the table does not count yet).
+
+    ``flags``: ``provisional`` (a table of his not yet locked or a round not finished),
+    ``yellow_card`` (below the elimination threshold), ``removed``, ``withdrawn``.
+    """
+
+    rank: int
+    rank_label: str
+    tied: bool
+    registration: int
+    player: str
+    city: str
+    points: Fraction
+    whists: Fraction
+    firsts: int
+    rounds_played: int
+    opponents_points: Fraction
+    lot: int | None
+    round_points: tuple[Fraction | None, ...]
+    round_whists: tuple[Fraction | None, ...]
+    round_tables: tuple[int | None, ...]
+    yellow_cards: tuple[int, ...]
+    removed_in: int | None
+    decided_by: str | None
+    provisional: bool
+    flags: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Standings:
+    """The standings after ``after`` (None: no round to show yet)."""
+
+    tournament: Tournament
+    after: int | None
+    rounds: tuple[int, ...]  # every round the viewer may open
+    provisional: bool
+    provisional_rounds: frozenset[int]
+    official: bool
+    rules: Rules
+    rows: tuple[StandingsRow, ...]
+
+
+def standings_after(
+    tournament: Tournament, round_number: int | None = None, *, viewer: Any
+) -> Standings:
+    """The standings after ``round_number`` (default: the last round the viewer sees).
+
+    Kept in the cache until the tournament's next logged change: every service that can
+    change a result writes the action log, so its latest entry identifies the state (one
+    query); a short timeout covers edits made outside the services (the admin)."""
+    official = is_official(viewer, tournament)
+    if not (official or tournament.published):
+        raise NotVisible(_("This tournament is not published."))
+    key = _cache_key(tournament, official, round_number)
+    found = cache.get(key)
+    if found is None:
+        found = ranked_standings(load(tournament, viewer), tournament, round_number)
+        cache.set(key, found, CACHE_SECONDS)
+    return found
+
+
+CACHE_SECONDS = 60
+
+
+def _cache_key(tournament: Tournament, official: bool, round_number: int | None) -> str:
+    latest = ActionLog.objects.filter(tournament=tournament).aggregate(n=Max("pk"))["n"] or 0
+    viewer = "official" if official else "public"
+    return f"standings:{tournament.pk}:{latest}:{tournament.published}:{viewer}:{round_number}"
+
+
+def ranked_standings(data: Loaded, tournament: Tournament, round_number: int | None) -> Standings:
+    visible = tuple(r.number for r in data.rounds)
+    if round_number is not None and round_number not in visible:
+        raise NotVisible(_("These results are not public yet."))
+    after = round_number if round_number is not None else (visible[-1] if visible else None)
+    numbers = range(1, (after or 0) + 1)
+    by_round = [[t for t in data.tables.get(n, []) if t.result is not None] for n in numbers]
+    ranked = ranking.standings(
+        [[t.result for t in tables if t.result is not None] for tables in by_round],
+        data.rules.tie_breaks,
+        data.rules.lots,
+    )
+    seated: dict[int, dict[int, ScoredTable]] = defaultdict(dict)
+    for tables in by_round:
+        for table in tables:
+            for registration in table.registrations:
+                seated[registration][table.round] = table
+    provisional_rounds = frozenset(
+        t.round for n in numbers for t in data.tables.get(n, []) if t.provisional
+    )
+    rows = []
+    for row in ranked:
+        registration = int(row.player)
+        entry = data.entries.get(registration)
+        mine = seated[registration]
+        provisional = any(t.provisional for t in mine.values())
+        flags = [
+            name
+            for name, on in (
+                ("provisional", provisional),
+                ("yellow_card", bool(row.yellow_cards)),
+                ("removed", row.removed_in is not None),
+                ("withdrawn", entry is not None and entry.status == Registration.Status.WITHDRAWN),
+            )
+            if on
+        ]
+        rows.append(
+            StandingsRow(
+                rank=row.rank,
+                rank_label=row.rank_label,
+                tied=row.tied,
+                registration=registration,
+                player=entry.player.name if entry else str(registration),
+                city=entry.player.city if entry else "",
+                points=row.points,
+                whists=row.whists,
+                firsts=row.firsts,
+                rounds_played=row.rounds_played,
+                opponents_points=row.opponents_points,
+                lot=data.rules.lots.get(str(registration)),
+                round_points=row.round_points,
+                round_whists=tuple(
+                    mine[n].whists[mine[n].registrations.index(registration)] if n in mine else None
+                    for n in numbers
+                ),
+                round_tables=tuple(mine[n].number if n in mine else None for n in numbers),
+                yellow_cards=row.yellow_cards,
+                removed_in=row.removed_in,
+                decided_by=row.decided_by,
+                provisional=provisional,
+                flags=tuple(flags),
+            )
+        )
+    # players sharing a place are listed by name, not by their internal ids
+    rows.sort(key=lambda r: (r.rank, folded(r.player), r.registration))
+    return Standings(
+        tournament=tournament,
+        after=after,
+        rounds=visible,
+        provisional=bool(provisional_rounds),
+        provisional_rounds=provisional_rounds,
+        official=data.official,
+        rules=data.rules,
+        rows=tuple(rows),
+    )
+
+
+def standings_rows(standings: Standings) -> list[dict[str, Any]]:
+    """The standings as plain rows (one dict per player, exact numbers): the one row source
+    for the page and the exports."""
+    names = [f.name for f in dataclasses.fields(StandingsRow)]
+    return [{name: getattr(row, name) for name in names} for row in standings.rows]

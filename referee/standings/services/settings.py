@@ -1,0 +1,287 @@
+"""The standings settings and the lot: read, checked by the pure modules, changed by the
+chief referee."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from referee.core.errors import ServiceError
+from referee.core.permissions import require_chief
+from referee.tournaments.log import log_action
+from referee.tournaments.models import Registration, Tournament
+
+from ..models import StandingsSettings
+from ..pure import points, ranking
+
+
+class NotVisible(ServiceError):
+    """Not for this viewer: an unpublished tournament, or a round the public does not see yet."""
+
+
+class InvalidSettings(ServiceError):
+    """Settings the rules refuse; ``errors`` maps each field at fault to its message (the
+    first one is also ``field`` and ``message``)."""
+
+    def __init__(self, errors: Mapping[str, str]) -> None:
+        self.errors = dict(errors)
+        field, message = next(iter(self.errors.items()))
+        super().__init__(message, field)
+
+
+EDITABLE = (
+    "method",
+    "params",
+    "normalisation",
+    "four_table_factor",
+    "elimination_threshold",
+    "elimination_action",
+    "tie_breaks",
+    "count_adjustments",
+    "published_through",
+)
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The settings a report was computed with (its footer, TOURNAMENTS §11)."""
+
+    method: str
+    params: Mapping[str, Any]
+    normalisation: str
+    four_table_factor: Fraction
+    elimination_threshold: int | None
+    elimination_action: str
+    tie_breaks: tuple[str, ...]
+    published_through: int | None
+    lots: Mapping[str, int]
+    scoring: points.RoundScoring
+    count_adjustments: bool = True
+
+
+def settings_of(tournament: Tournament) -> StandingsSettings:
+    """The tournament's saved settings, or the defaults (unsaved) until the chief saves some."""
+    saved = StandingsSettings.objects.filter(tournament=tournament).first()
+    return saved if saved is not None else StandingsSettings(tournament=tournament)
+
+
+def rules_of(settings: StandingsSettings) -> Rules:
+    """The settings checked by the pure modules. ``InvalidSettings`` lists every field at
+    fault, so that a form shows all its mistakes at once."""
+    errors: dict[str, str] = {}
+
+    def check(field: str, build: Callable[[], Any]) -> Any:
+        try:
+            return _checked(field, build)
+        except ServiceError as error:
+            errors.setdefault(error.field or field, error.message)
+            return None
+
+    method = check("method", lambda: points.conversion_method(settings.method, settings.params))
+    normalisation = check(
+        "normalisation",
+        lambda: points.Normalisation(settings.normalisation, settings.four_table_factor),
+    )
+    elimination = None
+    if settings.elimination_threshold is not None:
+        elimination = check(
+            "elimination_threshold",
+            lambda: points.Elimination(
+                Fraction(settings.elimination_threshold),
+                settings.elimination_action,
+            ),
+        )
+    scoring = None
+    if method is not None and normalisation is not None:
+        scoring = check(
+            "normalisation", lambda: points.RoundScoring(method, normalisation, elimination)
+        )
+    chain = settings.tie_breaks
+    check("tie_breaks", lambda: ranking.tie_break_chain(chain))
+    through = settings.published_through
+    if through is not None and (isinstance(through, bool) or not isinstance(through, int)):
+        errors["published_through"] = _("Give a round number.")
+    elif through is not None and through < 1:
+        errors["published_through"] = _("Give a round number from 1, or leave it empty.")
+    if errors or scoring is None:
+        raise InvalidSettings(errors)
+    lots = {str(k): v for k, v in (settings.lots or {}).items()}
+    return Rules(
+        method=settings.method,
+        params=dict(settings.params or {}),
+        normalisation=settings.normalisation,
+        four_table_factor=normalisation.four_table_factor,
+        elimination_threshold=settings.elimination_threshold,
+        elimination_action=settings.elimination_action,
+        tie_breaks=tuple(chain),
+        published_through=through,
+        lots=lots,
+        scoring=scoring,
+        count_adjustments=bool(settings.count_adjustments),
+    )
+
+
+_FIELD_OF = {
+    "method": "method",
+    "normalisation": "normalisation",
+    "four_table_factor": "four_table_factor",
+    "threshold": "elimination_threshold",
+    "action": "elimination_action",
+}
+
+
+def _checked(default_field: str, build: Callable[[], Any]) -> Any:
+    try:
+        return build()
+    except points.StandingsError as error:
+        where = _FIELD_OF.get(error.field, default_field)
+        if default_field == "method" and error.field != "method":
+            where = "params"  # a parameter of the method: bands[1], params.x, ties…
+        detail = (
+            f"{error.field}: {error.message}" if error.field not in _FIELD_OF else error.message
+        )
+        raise ServiceError(detail, where) from None
+
+
+def chief_only(user: Any, tournament: Tournament) -> None:
+    require_chief(user, tournament, _("Only the chief referee may change the standings settings."))
+
+
+def _locked_settings(tournament: Tournament) -> StandingsSettings:
+    settings, _created = StandingsSettings.objects.select_for_update().get_or_create(
+        tournament=tournament
+    )
+    return settings
+
+
+@transaction.atomic
+def update_settings(
+    tournament: Tournament, user: Any, changes: Mapping[str, Any]
+) -> StandingsSettings:
+    """Change any of ``EDITABLE``; the whole result is checked before anything is saved.
+
+    ``params`` is a JSON object (numbers exact: ints or strings such as ``"1/10"``),
+    ``four_table_factor`` a number as text (``"4/3"``), ``tie_breaks`` a list of names.
+    """
+    chief_only(user, tournament)
+    unknown = sorted(set(changes) - set(EDITABLE))
+    if unknown:
+        raise ServiceError(_("Unknown setting: %(name)s.") % {"name": ", ".join(unknown)})
+    settings = _locked_settings(tournament)
+    before = {name: getattr(settings, name) for name in EDITABLE}
+    for name, value in changes.items():
+        setattr(settings, name, value)
+    if not isinstance(settings.params, dict):
+        raise ServiceError(_('Parameters are a JSON object, e.g. {"symmetric": false}.'), "params")
+    if not isinstance(settings.tie_breaks, list | tuple):
+        raise ServiceError(_("List the tie-breaks by name."), "tie_breaks")
+    settings.tie_breaks = list(settings.tie_breaks)
+    rules = rules_of(settings)
+    settings.four_table_factor = str(rules.four_table_factor)  # "4/3", never a float
+    changed = {
+        name: [before[name], getattr(settings, name)]
+        for name in EDITABLE
+        if before[name] != getattr(settings, name)
+    }
+    settings.save()
+    if changed:
+        log_action(tournament, user, "standings.settings_changed", str(tournament), data=changed)
+    return settings
+
+
+@transaction.atomic
+def draw_lot(
+    tournament: Tournament,
+    user: Any,
+    *,
+    seed: int | None = None,
+    witness: str = "",
+    reason: str = "",
+) -> StandingsSettings:
+    """Draw every registered player's lot number, 1..N, with a recorded seed (TOURNAMENTS §5).
+
+    The lot is the last tie-break: lower numbers rank first. Drawing again needs a reason.
+    """
+    chief_only(user, tournament)
+    settings = _locked_settings(tournament)
+    if settings.lots and not reason.strip():
+        raise ServiceError(_("The lot is drawn already; say why it is drawn again."), "reason")
+    ids = list(
+        Registration.objects.filter(tournament=tournament)
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
+    if not ids:
+        raise ServiceError(_("There are no players to draw the lot for."))
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**31)
+    numbers = list(range(1, len(ids) + 1))
+    random.Random(seed).shuffle(numbers)
+    lots = {str(registration): number for registration, number in zip(ids, numbers, strict=True)}
+    _store_lot(settings, user, lots, seed, witness)
+    log_action(
+        tournament,
+        user,
+        "standings.lot_drawn",
+        str(tournament),
+        reason=reason,
+        data={"seed": seed, "witness": witness, "lots": lots},
+    )
+    return settings
+
+
+@transaction.atomic
+def record_lot(
+    tournament: Tournament,
+    user: Any,
+    lots: Mapping[int, int],
+    *,
+    witness: str = "",
+    reason: str = "",
+) -> StandingsSettings:
+    """Record a lot drawn at the venue: registration id → lot number (distinct, from 1).
+
+    Players left out have no lot; a tie among players who do not all have one stays a tie.
+    """
+    chief_only(user, tournament)
+    settings = _locked_settings(tournament)
+    if settings.lots and not reason.strip():
+        raise ServiceError(_("A lot is recorded already; say why it changes."), "reason")
+    known = set(Registration.objects.filter(tournament=tournament).values_list("pk", flat=True))
+    clean: dict[str, int] = {}
+    for registration, number in lots.items():
+        if registration not in known:
+            raise ServiceError(_("Player %(id)s is not in this tournament.") % {"id": registration})
+        if isinstance(number, bool) or not isinstance(number, int) or number < 1:
+            raise ServiceError(_("A lot number is a whole number from 1."), "lots")
+        clean[str(registration)] = number
+    if len(set(clean.values())) != len(clean):
+        raise ServiceError(_("Two players cannot draw the same lot number."), "lots")
+    _store_lot(settings, user, clean, None, witness)
+    log_action(
+        tournament,
+        user,
+        "standings.lot_recorded",
+        str(tournament),
+        reason=reason,
+        data={"witness": witness, "lots": clean},
+    )
+    return settings
+
+
+def _store_lot(
+    settings: StandingsSettings, user: Any, lots: dict[str, int], seed: int | None, witness: str
+) -> None:
+    settings.lots = lots
+    settings.lot_seed = seed
+    settings.lot_witness = witness.strip()
+    settings.lot_drawn_by = user
+    settings.lot_drawn_at = timezone.now()
+    settings.save()

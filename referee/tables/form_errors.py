@@ -1,0 +1,74 @@
+"""The engine's refusals at the deal form's fields."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from django.utils.translation import gettext as _
+
+from referee.core.errors import ServiceError
+
+from .engine_messages import engine_message
+from .form_choices import (
+    ENGINE_FIELDS,
+    MANUAL_PARTS,
+)
+
+
+class EngineErrorPlacement:
+    """Mixed into ``DealForm``: a service's refusal shown at the field it concerns."""
+
+    def place_error(
+        self, error: ServiceError, position: int, numbers: Sequence[int] = ()
+    ) -> str | None:
+        """Show a service's refusal at the field it concerns (``"deal 5, tricks"`` → the
+        tricks inputs); a refusal of another deal of the sheet, or of no field, goes above
+        the form. ``position``: this deal's place on the sheet; ``numbers``: the deal
+        numbers of the sheet's positions. Returns the field used (None: above)."""
+        field, message = error.field or "", error.message
+        if field and message.startswith(field + ": "):
+            message = message[len(field) + 2 :]
+        message = engine_message(message)
+        found = re.fullmatch(r"deal (\d+)(?:, (.*))?", field)
+        if found:
+            at = int(found.group(1))
+            if at != position:
+                number = numbers[at - 1] if 0 < at <= len(numbers) else at
+                where = f"{found.group(2)}: " if found.group(2) else ""
+                self.add_error(
+                    None,
+                    _("Deal %(number)s would be refused: %(message)s")
+                    % {"number": number, "message": where + message},
+                )
+                return None
+            field = found.group(2) or ""
+        name = self.field_for(field)
+        self.add_error(name, message)
+        return name
+
+    def field_for(self, path: str) -> str | None:
+        """The form field of an engine's field path (None: no field of this form)."""
+        if path in self.fields:
+            return path
+        if path in ENGINE_FIELDS:
+            return ENGINE_FIELDS[path]
+        if path == "tricks":
+            return "tricks"
+        if path in ("ruling.guaranteed", "ruling.alternative"):
+            return path.split(".")[1]
+        if path == "defence":
+            return "calls"
+        call = re.fullmatch(r"defence\[(\d+)\](?:\.(\w+))?", path)
+        if call:
+            index = int(call.group(1))
+            row = self._call_rows[index] if index < len(self._call_rows) else 1
+            name = f"call_{row}_{call.group(2) or 'call'}"
+            return name if name in self.fields else f"call_{row}_player"
+        ruling = re.fullmatch(r"referee_rulings\[(\d+)\](?:\.(\w+))?", path)
+        if ruling and int(ruling.group(1)) < len(self._ruling_fields):
+            anchor = self._ruling_fields[int(ruling.group(1))]
+            if anchor.startswith("manual_"):
+                return anchor + MANUAL_PARTS.get(ruling.group(2) or "", "book")
+            return anchor
+        return None
