@@ -180,12 +180,22 @@ class RoundAdmin(TournamentScoped):
 class ActionLogAdmin(TournamentScoped):
     """The record of every change: read, never edited."""
 
-    list_display = ["at", "tournament", "user", "action", "subject"]
+    list_display = ["at", "tournament", "user", "label", "subject"]
     list_filter = ["action", "tournament"]
     list_select_related = ["tournament", "user"]
     search_fields = ["subject", "reason", "action"]
     date_hierarchy = "at"
-    readonly_fields = ["tournament", "user", "action", "subject", "reason", "data", "at"]
+    readonly_fields = [
+        "tournament",
+        "user",
+        "action",
+        "subject",
+        "subject_type",
+        "subject_id",
+        "reason",
+        "data",
+        "at",
+    ]
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False

@@ -79,11 +79,16 @@ def seat_round(
         _table(number, layout, order, problem, past, rng)
         for number in range(1, len(plan.sizes) + 1)
     )
-    plan_note = {"sizes": plan.sizes, "byes": plan.byes, "count": len(players), "prefer": prefer}
+    plan_note = {
+        "sizes": plan.sizes,
+        "sitting_out": plan.byes,
+        "count": len(players),
+        "prefer": prefer,
+    }
     notes = [Note("plan", plan_note), *bye_note]
     notes += _round_notes(layout, order, past, swiss=problem.swiss)
     if apart:
-        notes.append(Note("forbidden_apart", {"pairs": len(apart)}))
+        notes.append(Note("forbidden_apart", {"count": len(apart)}))
     return RoundSeating(tables=tables, notes=tuple(notes), byes=byes)
 
 
@@ -185,7 +190,7 @@ def _table(
     notes = []
     if problem.swiss:
         block = problem.blocks()[t]
-        notes.append(Note("block", {"first": block[0] + 1, "last": block[-1] + 1}))
+        notes.append(Note("block", {"top": block[0] + 1, "bottom": block[-1] + 1}))
         for i in layout.tables[t]:
             if i < block[0]:
                 notes.append(Note("moved_down", {"player": order[i], "place": i + 1}))

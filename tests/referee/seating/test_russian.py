@@ -21,16 +21,16 @@ pytestmark = pytest.mark.django_db
 NAMES = {1: "Иванов", 2: "Петрова", 3: "Сидоров", 4: "Ёлкин"}
 #: one example of every note code, players by their ids
 SAMPLES = {
-    "plan": {"sizes": [4], "byes": 1, "count": 5, "prefer": 4},
+    "plan": {"sizes": [4], "sitting_out": 1, "count": 5, "prefer": 4},
     "bye": {"player": 1, "before": 2, "forced": True},
     "draw_swiss": {"starts": 3},
     "draw_random": {"starts": 1},
     "repeats_kept": {"pairs": [[1, 2, 1], [3, 4, 2]]},
     "no_repeats": {},
     "swaps": {"swaps": 2, "before": 5},
-    "forbidden_apart": {"pairs": 1},
+    "forbidden_apart": {"count": 1},
     "hand_swap": {"first": 1, "second": 2},
-    "block": {"first": 1, "last": 4},
+    "block": {"top": 1, "bottom": 4},
     "moved_down": {"player": 1, "place": 3},
     "pulled_up": {"player": 2, "place": 6},
     "swapped": {"first": 1, "second": 2, "reason": "repeat"},
@@ -58,7 +58,7 @@ def test_every_note_reads_in_russian_with_the_players_names(code):
     with translation.override("ru"):
         text = render_note(note.as_json(), NAMES)
     assert not LATIN.findall(text), text
-    keys = ("player",) if code == "block" else ("player", "first")  # a block's "first" is a place
+    keys = ("player", "first")
     mentioned = {NAMES[SAMPLES[code][key]] for key in keys if key in SAMPLES[code]}
     assert all(name in text for name in mentioned)
 
@@ -81,6 +81,11 @@ def test_russian_plural_forms():
 
 def test_a_note_stored_before_the_codes_is_shown_as_it_was_written():
     assert render_note("4 pulled up from place 6", NAMES) == "4 pulled up from place 6"
+
+
+def test_a_note_with_parameters_it_does_not_know_shows_its_code():
+    assert render_note({"code": "block", "params": {"first": 1}}, NAMES) == "block"
+    assert render_note({"code": "no_such_code"}, NAMES) == "no_such_code"
 
 
 ENGLISH = [
