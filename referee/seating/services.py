@@ -30,7 +30,7 @@ def _chief_only(user: Any, tournament: Tournament) -> None:
     require_chief(user, tournament, _("Only the chief referee may seat and run rounds."))
 
 
-def history(tournament: Tournament, before: int | None = None) -> list[RoundSeating[int]]:
+def past_rounds(tournament: Tournament, before: int | None = None) -> list[RoundSeating[int]]:
     """Earlier rounds as the algorithm sees them: registration ids in seat order, and the
     players who sat out (so the bye rotates, §6.2)."""
     seats = Seat.objects.filter(table__round__tournament=tournament).select_related("table__round")
@@ -102,7 +102,7 @@ def seat_next_round(
         seating = algorithm.seat_round(
             players,
             random.Random(seed),
-            history=history(tournament),
+            history=past_rounds(tournament),
             standings=standings,
             forbidden=forbidden,
             prefer=3 if tournament.table_size == 3 else 4,

@@ -59,7 +59,7 @@ def round_page(request: HttpRequest, slug: str, round: int) -> HttpResponse:
         if groups:
             report = assess(
                 RoundSeating(tuple(g.seated() for g in groups.values()), byes=tuple(round_.byes)),
-                services.history(tournament, before=round_.number),
+                services.past_rounds(tournament, before=round_.number),
             )
             quality = render_notes(report.notes, names)
     return render(

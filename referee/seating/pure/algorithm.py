@@ -18,9 +18,9 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from .draw import draw_first_dealer, draw_seats
+from .grouping import FORBIDDEN, Layout, Problem, arrange
 from .history import Tally, tally
 from .plan import Prefer, TablePlan, table_plan
-from .search import FORBIDDEN, Layout, Problem, arrange
 from .values import ForbiddenPairError, Note, P, RoundSeating, SeatedTable, SeatingError, pair_label
 
 
