@@ -113,6 +113,8 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "referee.api.errors.exception_handler",
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
+    # logging in for a token: a few a minute per address (guessing passwords is slow)
+    "DEFAULT_THROTTLE_RATES": {"token": "30/minute"},
 }
 
 SPECTACULAR_SETTINGS = {
