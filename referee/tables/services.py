@@ -100,7 +100,13 @@ def record_deal(table_id: int, data: Mapping[str, Any], user: Any, reason: str =
     DealVersion.objects.create(deal=deal, version=1, data=deal.data, author=user, reason=reason)
     action = "deal.ruling_added" if ruling else "deal.recorded"
     log_action(
-        table.round.tournament, user, action, f"{table} #{number}", reason=reason, data=deal.data
+        table.round.tournament,
+        user,
+        action,
+        f"{table} #{number}",
+        about=deal,
+        reason=reason,
+        data=deal.data,
     )
     return deal
 
@@ -176,6 +182,7 @@ def _new_version(
         user,
         action,
         f"{deal.table} #{deal.number} v{deal.version}",
+        about=deal,
         reason=reason,
         data=data,
     )
@@ -200,7 +207,7 @@ def submit_table(table_id: int, user: Any) -> Table:
     else:
         table.status, table.locked_at = Table.Status.LOCKED, now
     table.save()
-    log_action(table.round.tournament, user, "table.submitted", str(table))
+    log_action(table.round.tournament, user, "table.submitted", str(table), about=table)
     return table
 
 
@@ -223,7 +230,7 @@ def confirm_table(table_id: int, user: Any) -> Table:
         now,
     )
     table.save()
-    log_action(tournament, user, "table.confirmed", str(table))
+    log_action(tournament, user, "table.confirmed", str(table), about=table)
     return table
 
 
@@ -242,7 +249,7 @@ def reopen_table(table_id: int, user: Any, reason: str) -> Table:
     table.submitted_by = table.confirmed_by = None
     table.submitted_at = table.confirmed_at = table.locked_at = None
     table.save()
-    log_action(tournament, user, "table.reopened", str(table), reason=reason)
+    log_action(tournament, user, "table.reopened", str(table), about=table, reason=reason)
     return table
 
 

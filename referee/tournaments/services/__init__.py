@@ -17,6 +17,7 @@ from .players import (
     withdraw_player,
 )
 from .setup import (
+    FROZEN_ONCE_STARTED,
     MIN_PLAYERS,
     ROUND_LENGTH,
     SETTINGS_FIELDS,
@@ -26,6 +27,7 @@ from .setup import (
     create_tournament,
     ensure_not_finished,
     finish_tournament,
+    frozen_fields,
     locked_for_chief,
     remove_forbidden_pair,
     rules_as_json,
@@ -35,6 +37,7 @@ from .setup import (
 )
 
 __all__ = [
+    "FROZEN_ONCE_STARTED",
     "MIN_PLAYERS",
     "ROUND_LENGTH",
     "SETTINGS_FIELDS",
@@ -46,6 +49,7 @@ __all__ = [
     "create_tournament",
     "ensure_not_finished",
     "finish_tournament",
+    "frozen_fields",
     "import_players",
     "latest_round",
     "locked_for_chief",
