@@ -60,6 +60,7 @@ ACTIONS: dict[str, Action] = _actions(
     ("role.revoked", _("referee role removed"), USER),
     ("device.revoked", _("device token revoked"), TOURNAMENT),
     ("table.referees", _("table referees assigned"), TABLE),
+    ("device.revoked", _("device token revoked"), USER),
     # tables and deals (tables.services)
     ("deal.recorded", _("deal recorded"), DEAL),
     ("deal.ruling_added", _("deal added by a ruling"), DEAL),
