@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.core.bounds import check_text
+
 from .models import ActionLog, Tournament
 
 
@@ -16,6 +18,9 @@ def log_action(
     reason: str = "",
     data: dict[str, Any] | None = None,
 ) -> ActionLog:
+    # every service's reason passes here: a NUL byte or an endless text is refused, and
+    # the service's transaction undoes the change it was about to log
+    check_text(reason)
     author = user if getattr(user, "is_authenticated", False) else None
     return ActionLog.objects.create(
         tournament=tournament,

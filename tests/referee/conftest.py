@@ -33,3 +33,10 @@ def _no_login_throttling(settings):
 def _no_page_cache(settings):
     """The pages' own tests read each rendering; the page cache is tested on its own."""
     settings.PAGE_CACHE = False
+
+
+@pytest.fixture(autouse=True)
+def _any_dealer(request, settings):
+    """Most tests post the same sample deal again and again, whoever's deal it is; the
+    dealer rotation is enforced in the tests marked ``rotation`` (tests/referee/hall)."""
+    settings.ENFORCE_DEALER_ROTATION = request.node.get_closest_marker("rotation") is not None
