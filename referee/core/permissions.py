@@ -111,3 +111,9 @@ def require_chief(user: Any, tournament: Any, message: str) -> None:
     """Refuse (``NotAllowed``, a 403) anybody but the tournament's chief referee."""
     if not is_chief(user, tournament):
         raise NotAllowed(message)
+
+
+def may_unlock_logins(user: Any, tournament: Any) -> bool:
+    """Lifting a login lockout (too many wrong passwords): the chief referee, on his
+    tournament's staff pages (the venue's logins are his staff's)."""
+    return is_chief(user, tournament)
