@@ -7,7 +7,7 @@ SPEC §3.1 (whist or pass, Stalingrad), §3.5 (gentleman retreat to half-whist),
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import NamedTuple
+from typing import NamedTuple, NoReturn
 
 from .errors import DealError
 from .model import Call, Deal, DefenceCall
@@ -84,30 +84,26 @@ def read_defence(table: Table, deal: Deal, declarer: str, level: int) -> Defence
         dealer_call = call
     own_calls = calls[:-1] if dealer_call else calls
     if not own_calls:
-        raise DealError("the defenders' calls are missing", "defence")
+        raise DealError("calls.missing", "defence")
     first = own_calls[0].player
     pattern = tuple([(0 if c.player == first else 1, c.call) for c in own_calls])
     checked_ten = cv.ten_mode == "checked" and level == 10
     shape = _PATTERNS.get(pattern)
     if shape is None or (shape == CHECKED) != checked_ten:
-        raise DealError(_diagnose(pattern, level, checked_ten, cv.half_whist_levels), "defence")
+        _refuse(pattern, level, checked_ten, cv.half_whist_levels)
     if shape in _WITH_HALF_WHIST:
         if level not in cv.half_whist_levels:
-            raise DealError(_half_whist_levels_message(cv.half_whist_levels), "defence")
+            _refuse_half_whist(cv.half_whist_levels)
         gentleman_only = shape.startswith("gentleman") or shape == "returned_by_second"
         if gentleman_only and cv.whist_sharing != "gentleman":
-            raise DealError(
-                "whist – pass – half-whist is allowed only under gentleman whist", "defence"
-            )
+            raise DealError("calls.gentleman_only", "defence")
     second = defenders[1] if first == defenders[0] else defenders[0]
     defence = _decide(shape, defenders, first, second)
     if dealer_call is not None:
         defence = _dealer_takes_over(table, dealer_call, defence, shape, len(calls) - 1)
     stalingrad = cv.stalingrad and level == 6 and deal.strain == "S"
     if stalingrad and (len(defence.whisters) != 2 or deal.play.value != "closed"):
-        raise DealError(
-            "Stalingrad: 6♠ must be whisted by both defenders and played closed", "defence"
-        )
+        raise DealError("calls.stalingrad", "defence")
     return defence
 
 
@@ -116,13 +112,13 @@ def _check_caller(table: Table, call: DefenceCall, i: int, count: int, declarer:
     field = f"defence[{i}]"
     who = table.at_table(call.player, f"{field}.player")
     if who == declarer:
-        raise DealError("the declarer cannot make a defence call: one declarer per deal", field)
+        raise DealError("calls.declarer_calls", field)
     if who != table.sitting_out:
-        raise DealError("only the sitting-out dealer replaces a hand", f"{field}.replaces")
+        raise DealError("calls.not_dealer", f"{field}.replaces")
     if i != count - 1:
-        raise DealError("no call may follow the dealer's whist", field)
+        raise DealError("calls.after_dealer", field)
     if call.call not in (_W, _R):
-        raise DealError("the sitting-out dealer can only whist (or return the whist)", field)
+        raise DealError("calls.dealer_call", field)
 
 
 def _decide(shape: str, defenders: tuple[str, str], first: str, second: str) -> Defence:
@@ -150,48 +146,45 @@ def _dealer_takes_over(
 ) -> Defence:
     field = f"defence[{index}]"
     if shape not in _DEALER_MAY_WHIST:
-        raise DealError(
-            "the dealer may whist only after pass – pass or pass – half-whist – pass", field
-        )
+        raise DealError("calls.dealer_when", field)
     if call.replaces is not None:
         table.at_table(call.replaces, f"{field}.replaces")
     if call.replaces is not None and call.replaces not in defence.defenders:
-        raise DealError(
-            f"the dealer can only replace a defender's hand, not {call.replaces}", field
-        )
+        raise DealError("calls.dealer_replaces", field, player=call.replaces)
     dealer = table.sitting_out
     assert dealer is not None
     return Defence(PLAYED, defence.defenders, whisters=(dealer,), by_dealer=True)
 
 
-def _half_whist_levels_message(levels: tuple[int, ...]) -> str:
-    shown = " and ".join(str(level) for level in levels) if levels else "no level"
-    return f"half-whist is allowed only on {shown}"
+def _refuse_half_whist(levels: tuple[int, ...]) -> NoReturn:
+    if not levels:
+        raise DealError("calls.half_whist_none", "defence")
+    raise DealError("calls.half_whist_level", "defence", levels=[str(lv) for lv in levels])
 
 
-def _diagnose(
+def _refuse(
     pattern: tuple[tuple[int, Call], ...],
     level: int,
     checked_ten: bool,
     half_levels: tuple[int, ...],
-) -> str:
-    """The most specific reason a call sequence is refused (SPEC §12.7 item 7)."""
+) -> NoReturn:
+    """Refuse a call sequence with its most specific reason (SPEC §12.7 item 7)."""
     calls = [c for _, c in pattern]
     if checked_ten:
-        return "under ten_mode checked both defenders call check; whist or pass on a ten is refused"
+        raise DealError("calls.checked_ten", "defence")
     if _C in calls:
-        return "check is only for a ten under ten_mode checked"
+        raise DealError("calls.check_not_ten", "defence")
     if _H in calls and level not in half_levels:
-        return _half_whist_levels_message(half_levels)
+        _refuse_half_whist(half_levels)
     for i, (who, call) in enumerate(pattern):
         before = pattern[:i]
         if call == _H and (1 - who, _P) not in before:
-            return "a half-whist must follow the other defender's pass"
+            raise DealError("calls.half_whist_after_pass", "defence")
         if call == _R and not any(c == _H for _, c in before):
-            return "return_whist needs a half-whist before it"
+            raise DealError("calls.return_without_half", "defence")
         if call == _W and (1 - who, _H) in before:
-            return "after a half-whist the passer returns the whist with return_whist"
+            raise DealError("calls.whist_after_half", "defence")
     if len(pattern) < 2 or len({who for who, _ in pattern}) < 2:
-        return "both defenders must call whist or pass"
-    shown = " – ".join(c.value.replace("_", "-") for c in calls)
-    return f"impossible call sequence: {shown}"
+        raise DealError("calls.both_defenders", "defence")
+    shown = [c.value.replace("_", "-") for c in calls]
+    raise DealError("calls.impossible", "defence", calls=shown)

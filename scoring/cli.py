@@ -1,4 +1,8 @@
-"""``python -m scoring score|check FILE`` (SPEC §12.9)."""
+"""``python -m scoring score|check FILE`` (SPEC §12.9).
+
+Exit 2 with a message on stderr when the file cannot be read or is not a JSON list; every
+case of a readable file is scored or refused on its own, never a traceback.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +11,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from .casefile import check_case, load, run_case
+from .casefile import Unreadable, check_case, load, run_cases
 
 USAGE = "usage: python -m scoring score|check FILE"
 
@@ -16,13 +20,19 @@ def _read(path: str) -> list[Any] | None:
     try:
         with open(path, encoding="utf-8") as file:
             cases = load(file.read())
-    except (OSError, UnicodeDecodeError, ValueError) as error:
+    except (OSError, UnicodeDecodeError, Unreadable, MemoryError) as error:
         print(f"cannot read {path}: {error}", file=sys.stderr)
         return None
     if not isinstance(cases, list):
         print(f"{path} is not a JSON list of cases", file=sys.stderr)
         return None
     return cases
+
+
+def dumps(outputs: list[dict[str, Any]]) -> str:
+    """The ``score`` output: one JSON list, one case per line."""
+    lines = ",\n ".join(json.dumps(output, ensure_ascii=False) for output in outputs)
+    return f"[\n {lines}\n]" if outputs else "[]"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -34,17 +44,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     cases = _read(path)
     if cases is None:
         return 2
+    outputs = run_cases(cases)
     if command == "score":
-        outputs = [run_case(case) for case in cases]
-        json.dump(outputs, sys.stdout, ensure_ascii=False, indent=1)
-        print()
+        sys.stdout.write(dumps(outputs) + "\n")
         return 0
     failed = 0
-    for case in cases:
-        problems = check_case(case, run_case(case))
+    for case, output in zip(cases, outputs, strict=True):
+        problems = check_case(case, output)
         if problems:
             failed += 1
-            case_id = case.get("id", "?") if isinstance(case, dict) else "?"
-            print(f"{case_id}: " + "; ".join(problems))
+            print(f"{output.get('id') or '?'}: " + "; ".join(problems))
     print(f"{len(cases) - failed} passed, {failed} failed")
     return 1 if failed else 0

@@ -15,7 +15,7 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Any, Literal
 
-from .errors import OptionError
+from .errors import CaseError, OptionError, shown
 from .numbers import Amount, divide, exact, from_json
 
 LEVELS = (6, 7, 8, 9, 10)
@@ -66,6 +66,7 @@ class Convention:
     help_target: Literal["largest_pool", "next_clockwise"] = "largest_pool"
     prikup_bonus: bool = False
     prikup_bonus_three_handed: Literal["none", "half_each"] = "none"
+    prikup_bonus_unplayed: bool = True
     classic_liability_trigger: Literal["whister_pool_closed", "all_pools_closed"] = (
         "whister_pool_closed"
     )
@@ -86,7 +87,7 @@ class Convention:
         values: dict[str, Any] = {}
         for name, raw in options.items():
             if name not in OPTION_CHECKS:
-                raise OptionError(f"unknown option {name!r}", f"options.{name}")
+                raise OptionError("option.unknown", f"options.{name}", name=shown(name))
             values[name] = _from_json_value(name, raw)
         changed = tuple(sorted(set(self.overrides) | set(values)))
         return dataclasses.replace(self, overrides=changed, **values)
@@ -148,27 +149,27 @@ class Prices:
 # -- option checks ----------------------------------------------------------------------
 
 
-def _fail(name: str, what: str) -> OptionError:
-    return OptionError(what, f"options.{name}")
+def _field(name: str) -> str:
+    return f"options.{name}"
 
 
 def _choice(*allowed: str) -> Any:
     def check(name: str, value: object) -> None:
         if value not in allowed:
-            listed = " | ".join(allowed)
-            raise _fail(name, f"{value!r} is not one of {listed}")
+            field, options = _field(name), list(allowed)
+            raise OptionError("option.not_choice", field, value=shown(value), allowed=options)
 
     return check
 
 
 def _flag(name: str, value: object) -> None:
     if not isinstance(value, bool):
-        raise _fail(name, f"{value!r} is not true or false")
+        raise OptionError("option.not_flag", _field(name), value=shown(value))
 
 
 def _number(name: str, value: object) -> None:
     if isinstance(value, bool) or not isinstance(value, int | Fraction) or value < 0:
-        raise _fail(name, f"{value!r} is not a number >= 0")
+        raise OptionError("option.not_number", _field(name), value=shown(value))
 
 
 def _multiple(name: str, value: object) -> None:
@@ -177,30 +178,34 @@ def _multiple(name: str, value: object) -> None:
 
 def _contract_value(name: str, value: object) -> None:
     if not isinstance(value, tuple) or len(value) != 5:
-        raise _fail(name, "a list of 5 numbers for levels 6..10 is required")
+        raise OptionError("option.contract_value", _field(name))
     for item in value:
         _number(name, item)
 
 
+def _is_levels(value: object) -> bool:
+    return isinstance(value, tuple) and all(type(v) is int and v in LEVELS for v in value)
+
+
 def _levels(name: str, value: object) -> None:
-    if not isinstance(value, tuple) or any(v not in LEVELS for v in value):
-        raise _fail(name, f"{value!r} is not a list of levels 6..10")
+    if not _is_levels(value):
+        raise OptionError("option.not_levels", _field(name), value=shown(value))
 
 
 def _progression(name: str, value: object) -> None:
     if not isinstance(value, tuple) or not value:
-        raise _fail(name, "a non-empty list of positive prices is required")
+        raise OptionError("option.progression", _field(name))
     for item in value:
         _number(name, item)
         if item == 0:
-            raise _fail(name, "raspasy prices must be positive")
+            raise OptionError("option.progression_zero", _field(name))
 
 
 def _exit(name: str, value: object) -> None:
-    if not isinstance(value, tuple) or len(value) != 3 or any(v not in LEVELS for v in value):
-        raise _fail(name, f"{value!r} is not easy | medium | hard or a list of 3 levels")
-    if list(value) != sorted(value):
-        raise _fail(name, "exit levels cannot fall as raspasy go on")
+    if not _is_levels(value) or len(value) != 3:  # type: ignore[arg-type]
+        raise OptionError("option.exit", _field(name), value=shown(value))
+    if list(value) != sorted(value):  # type: ignore[call-overload]
+        raise OptionError("option.exit_falls", _field(name))
 
 
 OPTION_CHECKS: dict[str, Any] = {
@@ -239,6 +244,7 @@ OPTION_CHECKS: dict[str, Any] = {
     "help_target": _choice("largest_pool", "next_clockwise"),
     "prikup_bonus": _flag,
     "prikup_bonus_three_handed": _choice("none", "half_each"),
+    "prikup_bonus_unplayed": _flag,
     "classic_liability_trigger": _choice("whister_pool_closed", "all_pools_closed"),
     "raspasy_amnesty": _flag,
     "raspasy_idle_dealer_pool": _number,
@@ -261,23 +267,27 @@ _NUMBER_OPTIONS = {
 def _from_json_value(name: str, raw: object) -> object:
     """A JSON option value as the Python value the option holds."""
     if name == "help_target" and raw == "helper_choice":
-        raise _fail(name, "helper_choice needs the helper's own choice; not in case files")
+        raise OptionError("option.helper_choice", _field(name))
     if name == "raspasy_exit" and isinstance(raw, str):
         if raw not in EXITS:
-            raise _fail(name, f"{raw!r} is not easy | medium | hard or a list of 3 levels")
+            raise OptionError("option.exit", _field(name), value=shown(raw))
         return EXITS[raw]
-    try:
-        if name in _LIST_OPTIONS:
-            if not isinstance(raw, list):
-                raise _fail(name, "a list is required")
-            if name in ("half_whist_levels", "raspasy_exit"):
-                return tuple(raw)
-            return tuple(from_json(item) for item in raw)
-        if name in _NUMBER_OPTIONS:
-            return from_json(raw)
-    except TypeError as error:
-        raise _fail(name, str(error)) from None
+    if name in _LIST_OPTIONS:
+        if not isinstance(raw, list):
+            raise OptionError("option.not_list", _field(name))
+        if name in ("half_whist_levels", "raspasy_exit"):
+            return tuple(raw)
+        return tuple(_option_number(name, item) for item in raw)
+    if name in _NUMBER_OPTIONS:
+        return _option_number(name, raw)
     return raw
+
+
+def _option_number(name: str, raw: object) -> Amount:
+    try:
+        return from_json(raw)
+    except CaseError as error:
+        raise OptionError(error.code, _field(name), **error.params) from None
 
 
 _LENINGRAD: dict[str, object] = {
@@ -317,6 +327,7 @@ PRESETS: dict[str, dict[str, object]] = {
         "raspasy_series_ends_on": "whisted_made_game",
         "prikup_bonus": True,
         "prikup_bonus_three_handed": "half_each",
+        "prikup_bonus_unplayed": False,
     },
 }
 
@@ -324,7 +335,7 @@ PRESETS: dict[str, dict[str, object]] = {
 def preset(name: str) -> Convention:
     """A preset of SPEC §10: ``sochi``, ``leningrad``, ``rostov``, ``classic``, ``fspr``."""
     if name not in PRESETS:
-        raise OptionError(f"unknown convention {name!r}", "convention")
+        raise OptionError("option.unknown_convention", "convention", name=shown(name))
     return _PRESET_CACHE[name]
 
 
@@ -378,6 +389,7 @@ OPTION_DOCS: dict[str, tuple[str, str]] = {
     "help_target": ("§7.2", "whom to help: largest pool or next clockwise"),
     "prikup_bonus": ("§9.4", "prikup premium for aces and marriages in the talon"),
     "prikup_bonus_three_handed": ("§9.4", "3-handed premium: none, or half from each opponent"),
+    "prikup_bonus_unplayed": ("§9.4", "the premium on a game without play (pass–pass, half-whist)"),
     "classic_liability_trigger": ("§2.1", "classic: whose closed pool makes whists responsible"),
     "raspasy_amnesty": ("§6.6", "subtract the fewest tricks from every raspasy mountain"),
     "raspasy_idle_dealer_pool": ("§6.1", "pool points for a 4-handed dealer without cards"),

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from . import disputed, game, misere, penalties, prikup, raspasy
 from .calls import CHECKED, PASS_PASS, Defence, read_defence
 from .conventions import Convention
-from .errors import DealError, RulingError
+from .errors import DealError, RulingError, shown
 from .ledger import DealResult, Entry, Outcome
 from .model import (
     STRAINS,
@@ -47,7 +47,7 @@ def score_deal(
     elif deal.type in (DealType.GAME, DealType.MISERE):
         entries, outcome = _contract(table, deal)
     else:
-        raise DealError(f"unknown deal type {deal.type!r}", "type")
+        raise DealError("deal.unknown_type", "type", value=shown(deal.type))
     if deal.talon is not None:
         prikup.parse_talon(deal.talon)
     if deal.referee_rulings:
@@ -60,43 +60,39 @@ def score_deal(
 
 def _raspasy(table: Table, deal: Deal) -> Scored:
     if deal.declarer is not None:
-        raise DealError("a raspasy has no declarer", "declarer")
+        raise DealError("deal.raspasy_declarer", "declarer")
     if deal.level is not None or deal.strain is not None:
-        raise DealError("a raspasy has no contract", "contract")
+        raise DealError("deal.raspasy_contract", "contract")
     if deal.defence:
-        raise DealError("nobody whists on a raspasy", "defence")
+        raise DealError("deal.raspasy_defence", "defence")
     if deal.ruling is not None:
-        raise RulingError("Kodeks rulings of the case format concern games and misère", "ruling")
+        raise RulingError("ruling.raspasy", "ruling")
     k = deal.series_index
     if isinstance(k, bool) or not isinstance(k, int) or k < 1:
-        raise DealError("a raspasy needs its series index (1, 2, …)", "raspasy.series_index")
+        raise DealError("deal.series_index", "raspasy.series_index")
     cv = table.convention
     dealer_plays = table.sitting_out is not None and cv.raspasy_talon == "dealer_plays"
     if dealer_plays and cv.raspasy_recording == "whists":
-        raise DealError(
-            "raspasy on whists with the dealer playing the talon is not described by any "
-            "source (SPEC §6.5)",
-            "raspasy",
-        )
+        raise DealError("deal.raspasy_whists_dealer_plays", "raspasy")
     _require_play(deal)
     hands = raspasy.hands_in_play(table)
     assert deal.tricks is not None
     tricks = _tricks(table, deal.tricks, hands, "tricks")
     dealer = table.sitting_out
     if dealer is not None and dealer in hands and tricks[dealer] > 2:
-        raise DealError("the dealer wins at most 2 raspasy tricks with the talon", "tricks")
+        raise DealError("deal.dealer_raspasy_tricks", "tricks")
     return raspasy.score_raspasy(table, tricks, k)
 
 
 def _contract(table: Table, deal: Deal) -> Scored:
     declarer = deal.declarer
     if declarer is None:
-        raise DealError("a game or misère needs its declarer", "declarer")
+        raise DealError("deal.declarer_needed", "declarer")
     if declarer not in table.hands:
         table.at_table(declarer, "declarer")
-        raise DealError("the sitting-out dealer cannot declare", "declarer")
+        raise DealError("deal.dealer_declares", "declarer")
     if deal.series_index is not None:
-        raise DealError("only a raspasy has a series index", "raspasy")
+        raise DealError("deal.series_index_not_raspasy", "raspasy")
     if deal.type == DealType.MISERE:
         return _misere(table, deal, declarer)
     return _game(table, deal, declarer)
@@ -104,16 +100,16 @@ def _contract(table: Table, deal: Deal) -> Scored:
 
 def _misere(table: Table, deal: Deal, declarer: str) -> Scored:
     if deal.level is not None or deal.strain is not None:
-        raise DealError("a misère has no level or strain", "contract")
+        raise DealError("deal.misere_contract", "contract")
     if deal.defence:
-        raise DealError("a misère has no defence calls", "defence")
+        raise DealError("deal.misere_defence", "defence")
     ruling = deal.ruling
     if isinstance(ruling, SetWithoutAll):
         _no_play(deal)
         _bid_level(ruling, 6)
         return penalties.set_without_all(table, declarer, ruling), Outcome("penalty")
     if isinstance(ruling, WrongCardCount | LookedAtDiscard):
-        raise RulingError(f"{ruling.rule} applies to trick games only", "ruling")
+        raise RulingError("ruling.trick_games_only", "ruling", rule=ruling.rule)
 
     def score_misere(tricks: Mapping[str, int]) -> Scored:
         counted = _tricks(table, tricks, table.hands, "tricks")
@@ -125,10 +121,10 @@ def _misere(table: Table, deal: Deal, declarer: str) -> Scored:
 
 def _game(table: Table, deal: Deal, declarer: str) -> Scored:
     level = deal.level
-    if isinstance(level, bool) or level not in (6, 7, 8, 9, 10):
-        raise DealError(f"level {level!r} is not 6..10", "contract.level")
+    if type(level) is not int or level not in (6, 7, 8, 9, 10):
+        raise DealError("deal.level", "contract.level", value=shown(level))
     if deal.strain not in STRAINS:
-        raise DealError(f"strain {deal.strain!r} is not one of S, C, D, H, NT", "contract.strain")
+        raise DealError("deal.strain", "contract.strain", value=shown(deal.strain))
     ruling = deal.ruling
     if isinstance(ruling, SetWithoutAll | WrongCardCount):
         return _penalty(table, declarer, level, deal, ruling)
@@ -137,15 +133,16 @@ def _game(table: Table, deal: Deal, declarer: str) -> Scored:
         _no_peeker_whists(deal, defence)
     if defence.kind != CHECKED and not defence.whisters:
         if deal.play != Play.NONE or deal.tricks is not None:
-            what = "pass – pass" if defence.kind == PASS_PASS else "an accepted half-whist"
-            raise DealError(f"after {what} the deal is not played: play none, no tricks", "play")
+            if defence.kind == PASS_PASS:
+                raise DealError("deal.unplayed_pass_pass", "play")
+            raise DealError("deal.unplayed_half_whist", "play")
         if ruling is not None and not isinstance(ruling, PrikupPremiumRecord):
-            raise RulingError(f"{ruling.rule} needs a played deal", "ruling")
+            raise RulingError("ruling.needs_play", "ruling", rule=ruling.rule)
         entries, outcome = game.score_unplayed(table, declarer, level, defence)
     else:
         _require_play(deal)
         if len(defence.whisters) == 2 and deal.play == Play.OPEN:
-            raise DealError("when both defenders whist the play is closed", "play")
+            raise DealError("deal.two_whisters_open", "play")
         assert deal.tricks is not None
         if ruling is None:
             tricks = _tricks(table, deal.tricks, table.hands, "tricks")
@@ -158,7 +155,9 @@ def _game(table: Table, deal: Deal, declarer: str) -> Scored:
                 return game.score_played(table, declarer, level, defence, counted, penalty_tricks)
 
             entries, outcome = _with_plan(table, declarer, deal, score_game)
-    if deal.talon is not None and table.convention.prikup_bonus:
+    cv = table.convention
+    unplayed = defence.kind != CHECKED and not defence.whisters
+    if deal.talon is not None and cv.prikup_bonus and (cv.prikup_bonus_unplayed or not unplayed):
         entries += prikup.premium(table, declarer, level, deal.talon)
     return entries, outcome
 
@@ -174,7 +173,7 @@ def _with_plan(table: Table, declarer: str, deal: Deal, score: disputed.Scorer) 
     if isinstance(ruling, DisputedPlanQualification):
         return disputed.qualification(table, declarer, ruling, actual, _in_ruling(score))
     if ruling is not None and not isinstance(ruling, LookedAtDiscard | PrikupPremiumRecord):
-        raise RulingError(f"unknown ruling {type(ruling).__name__}", "ruling")
+        raise RulingError("ruling.unknown", "ruling", value=type(ruling).__name__)
     return actual
 
 
@@ -185,7 +184,7 @@ def _in_ruling(score: disputed.Scorer) -> disputed.Scorer:
         try:
             return score(tricks)
         except DealError as error:
-            raise RulingError(error.message, "ruling") from None
+            raise RulingError(error.code, "ruling", **error.params) from None
 
     return scored
 
@@ -202,18 +201,12 @@ def _penalty(
         return penalties.set_without_all(table, declarer, SetWithoutAll(bid)), Outcome("penalty")
     proven = ruling.proven_undertricks
     if isinstance(proven, bool) or not isinstance(proven, int) or not 0 <= proven <= level:
-        raise RulingError(
-            f"proven_undertricks must be a whole number from 0 to {level}",
-            "ruling.proven_undertricks",
-        )
+        raise RulingError("ruling.proven_undertricks", "ruling.proven_undertricks", level=level)
     deliberate = ruling.deliberate
     if deliberate is not None and not isinstance(deliberate, bool):
-        raise RulingError("deliberate must be true or false", "ruling.deliberate")
+        raise RulingError("ruling.deliberate", "ruling.deliberate")
     if table.convention.wrong_cards_rule == "deliberate_only" and deliberate is None:
-        raise RulingError(
-            "under wrong_cards_rule deliberate_only the referee records whether it was deliberate",
-            "ruling.deliberate",
-        )
+        raise RulingError("ruling.deliberate_needed", "ruling.deliberate")
     entries = penalties.wrong_card_count(table, declarer, level, ruling)
     if entries is None:
         return [], Outcome("annulled")
@@ -222,25 +215,23 @@ def _penalty(
 
 def _bid_level(ruling: SetWithoutAll, lowest: int) -> int:
     bid = ruling.bid_level
-    if isinstance(bid, bool) or bid not in (6, 7, 8, 9, 10):
-        raise RulingError(f"bid_level {bid!r} is not 6..10", "ruling.bid_level")
+    if type(bid) is not int or bid not in (6, 7, 8, 9, 10):
+        raise RulingError("ruling.bid_level", "ruling.bid_level", value=shown(bid))
     if bid < lowest:
-        raise RulingError(
-            f"bid_level {bid} is below the contract level {lowest}", "ruling.bid_level"
-        )
+        raise RulingError("ruling.bid_below", "ruling.bid_level", bid=bid, level=lowest)
     return bid
 
 
 def _no_play(deal: Deal) -> None:
     if deal.play != Play.NONE or deal.tricks is not None:
-        raise DealError("a penalty set without play has play none and no tricks", "play")
+        raise DealError("deal.penalty_played", "play")
 
 
 def _require_play(deal: Deal) -> None:
     if deal.play == Play.NONE:
-        raise DealError("this deal was played: play must be open or closed", "play")
+        raise DealError("deal.play_needed", "play")
     if deal.tricks is None:
-        raise DealError("the tricks of each hand are missing", "tricks")
+        raise DealError("deal.tricks_missing", "tricks")
 
 
 def _no_peeker_whists(deal: Deal, defence: Defence) -> None:
@@ -248,9 +239,7 @@ def _no_peeker_whists(deal: Deal, defence: Defence) -> None:
         if isinstance(ruling, TalonPeeking) and (
             ruling.player in defence.whisters or ruling.player == defence.half_whister
         ):
-            raise DealError(
-                f"{ruling.player} looked at the talon and may not whist in this deal", "defence"
-            )
+            raise DealError("deal.peeker_whists", "defence", player=ruling.player)
 
 
 def _tricks(
@@ -271,15 +260,15 @@ def _tricks(
             if total == 10:
                 return tricks
     if not isinstance(tricks, Mapping):
-        raise DealError("tricks must map each hand to its tricks", field)
+        raise DealError("deal.tricks_map", field)
     for player, count in tricks.items():
         table.at_table(player, field)
         if player not in hands:
-            raise DealError(f"{player} holds no cards in this deal", field)
+            raise DealError("deal.no_cards", field, player=player)
         if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-            raise DealError(f"tricks of {player} must be a whole number >= 0", field)
+            raise DealError("deal.tricks_whole", field, player=player)
     for player in hands:
         if player not in tricks:
-            raise DealError(f"tricks of {player} are missing", field)
+            raise DealError("deal.tricks_of_missing", field, player=player)
     # every other fault was named above, so the sum is what is wrong
-    raise DealError(f"tricks sum to {sum(tricks.values())}, not 10", field)
+    raise DealError("deal.tricks_sum", field, sum=sum(tricks.values()))

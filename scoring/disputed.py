@@ -37,13 +37,13 @@ def commercial(
 ) -> tuple[list[Entry], Outcome]:
     insisting = table.at_table(ruling.insisting, "ruling.insisting")
     if insisting == declarer:
-        raise RulingError("the declarer cannot insist on a defence plan", "ruling.insisting")
+        raise RulingError("ruling.insisting_declarer", "ruling.insisting")
     if not ruling.dissenters or len(set(ruling.dissenters)) != len(ruling.dissenters):
-        raise RulingError("name the dissenters, each once", "ruling.dissenters")
+        raise RulingError("ruling.dissenters", "ruling.dissenters")
     for who in ruling.dissenters:
         table.at_table(who, "ruling.dissenters")
         if who in (declarer, insisting):
-            raise RulingError(f"{who} cannot be a dissenter", "ruling.dissenters")
+            raise RulingError("ruling.dissenter_role", "ruling.dissenters", player=who)
     entries, outcome = actual
     guaranteed, _ = score(ruling.guaranteed)
     val_actual = value_of(table, entries)
@@ -68,9 +68,9 @@ def qualification(
 ) -> tuple[list[Entry], Outcome]:
     dissenter = table.at_table(ruling.dissenter, "ruling.dissenter")
     if dissenter == declarer:
-        raise RulingError("the dissenter cannot be the declarer", "ruling.dissenter")
+        raise RulingError("ruling.dissenter_declarer", "ruling.dissenter")
     if ruling.lot not in ("actual", "alternative"):
-        raise RulingError("lot must be actual or alternative", "ruling.lot")
+        raise RulingError("ruling.lot", "ruling.lot")
     alternative = score(ruling.alternative)
     ledger = actual if ruling.lot == "actual" else alternative
     val_ledger = value_of(table, ledger[0])

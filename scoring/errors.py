@@ -1,22 +1,231 @@
-"""Typed errors: every refusal names the field and says what is wrong (SPEC §12.7)."""
+"""Typed refusals: a stable code, the field it concerns and plain parameters (SPEC §12.7).
+
+Every refusal of the engine is ``SomeError(code, field, **params)``: ``code`` a short
+dotted name of ``MESSAGES`` (``deal.tricks_sum``), ``field`` where the problem is
+(``tricks``, ``options.ten_mode``, ``deal 3, contract``) and ``params`` plain values (str,
+int or a list of str) that fill the code's template. ``message`` is the English text made
+from ``MESSAGES``; a site renders the code in its own language instead.
+
+>>> error = DealError("deal.tricks_sum", "tricks", sum=11)
+>>> error.code, error.field, error.params, error.message
+('deal.tricks_sum', 'tricks', {'sum': 11}, 'tricks sum to 11, not 10')
+>>> str(error.within("deal 3"))
+'deal 3, tricks: tricks sum to 11, not 10'
+"""
+
+from __future__ import annotations
+
+import reprlib
+import string
+from collections.abc import Mapping
+from typing import Any
+
+Param = str | int | list[str]
+
+#: code -> English template; ``{name}`` is a parameter, ``{name:SEP}`` a list joined by SEP
+#: (", " when no SEP is given).
+MESSAGES: dict[str, str] = {
+    # -- the case file and its values (SPEC §12.1, §12.7, §12.8) --------------------------
+    "case.not_object": "an object is required",
+    "case.required": "{key} is required",
+    "case.unknown_field": "unknown field {name}",
+    "case.id": "every case needs a string id",
+    "case.duplicate_id": "the id {id} is used by an earlier case of this file",
+    "case.unknown_kind": "unknown kind {value}",
+    "case.convention_name": "the convention is a name",
+    "case.players": "players must be 3 or 4 distinct ids",
+    "case.player_id": "a player id is a string (not empty), not {value}",
+    "case.not_number": "a number is required, not {value}",
+    "case.bool_not_number": "a number is required, not true/false",
+    "case.not_finite": "numbers must be finite: NaN and Infinity are refused",
+    "case.too_large": "a number is at most 1000000000 in size",
+    "case.too_precise": "a number has at most 9 decimal places",
+    "case.not_integer": "a whole number is required, not {value}",
+    "case.not_list_of": "{what} is a list",
+    "case.talon_list": "the talon is a list of two cards",
+    "case.not_text": "{name} must be a text",
+    "case.one_declarer": "one declarer per deal",
+    "case.unknown_type": "unknown deal type {value}",
+    "case.unknown_play": "play {value} is not open, closed or none",
+    "case.unknown_call": "unknown call {value}",
+    "case.raspasy_contract": "a raspasy has no contract",
+    "case.misere_contract": 'a misère has the contract {{"level": "misere"}}',
+    "case.misere_type": "the contract is a misère but the deal type is game",
+    "case.call_order_twice": "two calls have the same order",
+    "case.call_order": "call order must be a number",
+    "case.ruling_mode": "mode must be commercial or qualification",
+    "case.unknown_rule": "unknown rule {value}",
+    "case.unknown_referee_ruling": "unknown referee ruling {value}",
+    "case.pool_size": "the pool size is a number above 0",
+    "case.pool_before_in_pulka": "a pulka starts empty: pool_before is not allowed",
+    "case.not_at_table": "player {player} is not at the table",
+    "case.whists_on_himself": "a player cannot write whists on himself",
+    "case.negative_whists": "whist amounts cannot be negative",
+    "case.failed": "this case could not be scored ({error})",
+    # -- options and conventions (SPEC §10) ---------------------------------------------
+    "option.unknown": "unknown option {name}",
+    "option.unknown_convention": "unknown convention {name}",
+    "option.not_choice": "{value} is not one of {allowed: | }",
+    "option.not_flag": "{value} is not true or false",
+    "option.not_number": "{value} is not a number >= 0",
+    "option.contract_value": "a list of 5 numbers for levels 6..10 is required",
+    "option.not_levels": "{value} is not a list of levels 6..10",
+    "option.progression": "a non-empty list of positive prices is required",
+    "option.progression_zero": "raspasy prices must be positive",
+    "option.exit": "{value} is not easy | medium | hard or a list of 3 levels",
+    "option.exit_falls": "exit levels cannot fall as raspasy go on",
+    "option.helper_choice": "helper_choice needs the helper's own choice; not in case files",
+    "option.not_list": "a list is required",
+    # -- the table (SPEC §1, §12.7 items 2–3) --------------------------------------------
+    "table.players": "a table has 3 or 4 distinct players",
+    "table.not_at_table": "player {player} is not at the table",
+    "table.dealer_needed": "a 4-handed deal needs its dealer",
+    # -- one deal (SPEC §12.2, §12.7 items 3–6) ------------------------------------------
+    "deal.unknown_type": "unknown deal type {value}",
+    "deal.raspasy_declarer": "a raspasy has no declarer",
+    "deal.raspasy_contract": "a raspasy has no contract",
+    "deal.raspasy_defence": "nobody whists on a raspasy",
+    "deal.series_index": "a raspasy needs its series index (1, 2, …)",
+    "deal.raspasy_whists_dealer_plays": (
+        "raspasy on whists with the dealer playing the talon is not described by any "
+        "source (SPEC §6.5)"
+    ),
+    "deal.dealer_raspasy_tricks": "the dealer wins at most 2 raspasy tricks with the talon",
+    "deal.declarer_needed": "a game or misère needs its declarer",
+    "deal.dealer_declares": "the sitting-out dealer cannot declare",
+    "deal.series_index_not_raspasy": "only a raspasy has a series index",
+    "deal.misere_contract": "a misère has no level or strain",
+    "deal.misere_defence": "a misère has no defence calls",
+    "deal.level": "level {value} is not 6..10",
+    "deal.strain": "strain {value} is not one of S, C, D, H, NT",
+    "deal.unplayed_pass_pass": "after pass – pass the deal is not played: play none, no tricks",
+    "deal.unplayed_half_whist": (
+        "after an accepted half-whist the deal is not played: play none, no tricks"
+    ),
+    "deal.two_whisters_open": "when both defenders whist the play is closed",
+    "deal.penalty_played": "a penalty set without play has play none and no tricks",
+    "deal.play_needed": "this deal was played: play must be open or closed",
+    "deal.tricks_missing": "the tricks of each hand are missing",
+    "deal.peeker_whists": "{player} looked at the talon and may not whist in this deal",
+    "deal.tricks_map": "tricks must map each hand to its tricks",
+    "deal.no_cards": "{player} holds no cards in this deal",
+    "deal.tricks_whole": "tricks of {player} must be a whole number >= 0",
+    "deal.tricks_of_missing": "tricks of {player} are missing",
+    "deal.tricks_sum": "tricks sum to {sum}, not 10",
+    "deal.talon_two": "the talon has exactly two cards",
+    "deal.talon_card": "{card} is not a card like SA, HK or D10",
+    "deal.talon_twice": "the talon cannot hold the same card twice",
+    # -- defence calls (SPEC §3.1, §3.5, §3.7, §4, §12.7 item 7) -------------------------
+    "calls.missing": "the defenders' calls are missing",
+    "calls.half_whist_level": "half-whist is allowed only on {levels: and }",
+    "calls.half_whist_none": "half-whist is allowed only on no level",
+    "calls.gentleman_only": "whist – pass – half-whist is allowed only under gentleman whist",
+    "calls.stalingrad": "Stalingrad: 6♠ must be whisted by both defenders and played closed",
+    "calls.declarer_calls": "the declarer cannot make a defence call: one declarer per deal",
+    "calls.not_dealer": "only the sitting-out dealer replaces a hand",
+    "calls.after_dealer": "no call may follow the dealer's whist",
+    "calls.dealer_call": "the sitting-out dealer can only whist (or return the whist)",
+    "calls.dealer_when": (
+        "the dealer may whist only after pass – pass or pass – half-whist – pass"
+    ),
+    "calls.dealer_replaces": "the dealer can only replace a defender's hand, not {player}",
+    "calls.checked_ten": (
+        "under ten_mode checked both defenders call check; whist or pass on a ten is refused"
+    ),
+    "calls.check_not_ten": "check is only for a ten under ten_mode checked",
+    "calls.half_whist_after_pass": "a half-whist must follow the other defender's pass",
+    "calls.return_without_half": "return_whist needs a half-whist before it",
+    "calls.whist_after_half": "after a half-whist the passer returns the whist with return_whist",
+    "calls.both_defenders": "both defenders must call whist or pass",
+    "calls.impossible": "impossible call sequence: {calls: – }",
+    # -- rulings (SPEC §9, §12.4, §12.4.1) -----------------------------------------------
+    "ruling.raspasy": "Kodeks rulings of the case format concern games and misère",
+    "ruling.trick_games_only": "{rule} applies to trick games only",
+    "ruling.needs_play": "{rule} needs a played deal",
+    "ruling.unknown": "unknown ruling {value}",
+    "ruling.proven_undertricks": "proven_undertricks must be a whole number from 0 to {level}",
+    "ruling.deliberate": "deliberate must be true or false",
+    "ruling.deliberate_needed": (
+        "under wrong_cards_rule deliberate_only the referee records whether it was deliberate"
+    ),
+    "ruling.bid_level": "bid_level {value} is not 6..10",
+    "ruling.bid_below": "bid_level {bid} is below the contract level {level}",
+    "ruling.insisting_declarer": "the declarer cannot insist on a defence plan",
+    "ruling.dissenters": "name the dissenters, each once",
+    "ruling.dissenter_role": "{player} cannot be a dissenter",
+    "ruling.dissenter_declarer": "the dissenter cannot be the declarer",
+    "ruling.lot": "lot must be actual or alternative",
+    "ruling.dealer_needed": "this ruling fines the dealer: the deal needs its dealer",
+    "ruling.fine_not_raspasy": "the raspasy dealer fine applies to a raspasy only",
+    "ruling.unknown_referee": "unknown referee ruling {value}",
+    "ruling.points_number": "points must be a number",
+    "ruling.points_negative": "points cannot be negative",
+    "ruling.manual_kind": "kind must be one of pulka, gora, whist, adjustment",
+    "ruling.manual_reason": "a manual entry needs its reason",
+    "ruling.amount_number": "the amount must be a number",
+    "ruling.whist_negative": "a manual whist entry cannot be negative",
+    "ruling.whists_on_himself": "a player cannot write whists on himself",
+    "ruling.on_whist_only": "only a whist entry names the player written on",
+    # -- a pulka (SPEC §6.8, §7, §12.5) ---------------------------------------------------
+    "pulka.over": "every pool is closed: the pulka is over",
+    "pulka.series_index": "series_index {given} does not match the derived {derived}",
+    "pulka.below_minimum": "contract below the minimum after raspasy: {level} < {minimum}",
+}
+
+
+class _Formatter(string.Formatter):
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if isinstance(value, list):
+            return (format_spec or ", ").join(str(item) for item in value)
+        return str(value)
+
+
+_FORMAT = _Formatter()
+
+
+def placeholders(template: str) -> set[str]:
+    """The parameter names of a ``MESSAGES`` template."""
+    return {name for _, name, _, _ in _FORMAT.parse(template) if name}
+
+
+def render(code: str, params: Mapping[str, Param]) -> str:
+    """The English text of ``code`` with its ``params``."""
+    return _FORMAT.vformat(MESSAGES[code], (), params)
+
+
+_REPR = reprlib.Repr()
+_REPR.maxstring = 40
+_REPR.maxother = 40
+_REPR.maxlist = _REPR.maxdict = _REPR.maxtuple = 4
+_REPR.maxlevel = 2
+
+
+def shown(value: object) -> str:
+    """A value as a short parameter (its repr, cut to a readable length)."""
+    return _REPR.repr(value)
 
 
 class ScoringError(ValueError):
     """Invalid input. Nothing is scored when it is raised.
 
-    ``field`` names where the problem is (``deal.tricks``, ``options.ten_mode``,
-    ``deals[3].contract``); ``message`` says what is wrong in plain words.
+    ``code`` a key of ``MESSAGES``; ``field`` where the problem is (``deal.tricks``,
+    ``options.ten_mode``, ``deals[3].contract``); ``params`` the template's values;
+    ``message`` the English text.
     """
 
-    def __init__(self, message: str, field: str = "") -> None:
+    def __init__(self, code: str, field: str = "", /, **params: Param) -> None:
+        if code not in MESSAGES:
+            raise KeyError(f"unknown refusal code {code!r}")
+        self.code = code
         self.field = field
-        self.message = message
-        super().__init__(f"{field}: {message}" if field else message)
+        self.params: dict[str, Param] = params
+        self.message = render(code, params)
+        super().__init__(f"{field}: {self.message}" if field else self.message)
 
-    def within(self, prefix: str) -> "ScoringError":
+    def within(self, prefix: str) -> ScoringError:
         """The same error, its field placed under ``prefix`` (e.g. ``deal 3``)."""
         field = f"{prefix}, {self.field}" if self.field else prefix
-        return type(self)(self.message, field)
+        return type(self)(self.code, field, **self.params)
 
 
 class OptionError(ScoringError):
@@ -33,3 +242,11 @@ class RulingError(ScoringError):
 
 class PulkaError(ScoringError):
     """A table sequence that breaks a rule across deals (SPEC §6.8, §7, §12.5)."""
+
+
+class CaseError(ScoringError):
+    """A case file's value the reader cannot take (SPEC §12.1, §12.7, §12.8)."""
+
+
+class NumberError(CaseError, TypeError):
+    """A value that is not a number the engine takes: a bool, a text, NaN, too large."""

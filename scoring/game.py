@@ -51,7 +51,8 @@ def score_played(
     penalty_tricks: int = 0,
 ) -> tuple[list[Entry], Outcome]:
     """A trick game that was played. ``penalty_tricks``: Kodeks 3.4.9 takes one trick
-    from the declarer's result only; whists and liability use the actual tricks."""
+    from the declarer's result only; whists and liability use the actual tricks, and a
+    shortfall is written only on a contract made by the effective tricks (SPEC §3.8, §9.3)."""
     cv = table.convention
     prices = cv.prices
     effective = tricks[declarer] - penalty_tricks
@@ -66,7 +67,7 @@ def score_played(
         r = prices.set[level]
         entries.append(Entry(GORA, declarer, r * undertricks, R_SET, Term("set", (undertricks, r))))
     entries += trick_whists(table, declarer, level, defence, tricks, undertricks > 0)
-    if defence.kind != CHECKED:
+    if defence.kind != CHECKED and not undertricks:  # a shortfall only on a made contract
         entries += shortfall(table, level, defence, tricks)
     if undertricks:
         entries += consolation(table, declarer, level, undertricks, defence)

@@ -8,6 +8,8 @@ division leaves a remainder (gentleman halves, Rostov ties, settlement thirds).
 from decimal import Decimal
 from fractions import Fraction
 
+from .errors import NumberError, shown
+
 Amount = int | Fraction
 
 
@@ -25,17 +27,41 @@ def divide(value: Amount, by: int) -> Amount:
     return exact(Fraction(value) / by)
 
 
-def from_json(value: object) -> Amount:
-    """A JSON number read exactly (JSON reals arrive as ``Decimal``); bools are refused."""
+#: The largest magnitude and the finest precision a number of a case may have (SPEC §12.8:
+#: amounts are pool points, mountain points and whists of a real sheet).
+LIMIT = 10**9
+PLACES = 9
+
+
+def from_json(value: object, field: str = "") -> Amount:
+    """A JSON number read exactly (JSON reals arrive as ``Decimal``): finite, at most
+    ``LIMIT`` in size and ``PLACES`` decimals; bools and other values are refused.
+
+    >>> from_json(Decimal("7.50")), from_json(12)
+    (Fraction(15, 2), 12)
+    """
     if isinstance(value, bool):
-        raise TypeError("a number is required, not true/false")
+        raise NumberError("case.bool_not_number", field)
     if isinstance(value, int):
-        return value
-    if isinstance(value, Decimal | Fraction):
-        return exact(Fraction(value))
+        if -LIMIT <= value <= LIMIT:
+            return value
+        raise NumberError("case.too_large", field)
     if isinstance(value, float):
-        return exact(Fraction(Decimal(repr(value))))
-    raise TypeError("a number is required")
+        value = Decimal(repr(value))
+    if isinstance(value, Decimal):
+        if not value.is_finite():
+            raise NumberError("case.not_finite", field)
+        if value and value.adjusted() >= 10:
+            raise NumberError("case.too_large", field)
+        exponent = value.normalize().as_tuple().exponent
+        if isinstance(exponent, int) and exponent < -PLACES:
+            raise NumberError("case.too_precise", field)
+        value = Fraction(value)
+    if isinstance(value, Fraction):
+        if abs(value) > LIMIT:
+            raise NumberError("case.too_large", field)
+        return exact(value)
+    raise NumberError("case.not_number", field, value=shown(value))
 
 
 def to_json(value: Amount) -> int | float:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .errors import RulingError
+from .errors import CaseError, RulingError
 from .game import consolation
 from .ledger import ADJUSTMENT, GORA, PULKA, WHIST, Entry, Term
 from .model import (
@@ -58,9 +58,9 @@ def referee_entries(table: Table, rulings: tuple[RefereeRuling, ...], raspasy: b
         field = f"referee_rulings[{i}]"
         if isinstance(ruling, PrikupRefusal | RaspasyDealerFine):
             if table.dealer is None:
-                raise RulingError("this ruling fines the dealer: the deal needs its dealer", field)
+                raise RulingError("ruling.dealer_needed", field)
             if isinstance(ruling, RaspasyDealerFine) and not raspasy:
-                raise RulingError("the raspasy dealer fine applies to a raspasy only", field)
+                raise RulingError("ruling.fine_not_raspasy", field)
             points = _points(ruling.points, field)
             code = "prikup_refusal" if isinstance(ruling, PrikupRefusal) else "raspasy_dealer_fine"
             entries.append(Entry(GORA, table.dealer, points, ruling.rule, Term(code, (points,))))
@@ -69,36 +69,42 @@ def referee_entries(table: Table, rulings: tuple[RefereeRuling, ...], raspasy: b
         elif isinstance(ruling, TalonPeeking):
             table.at_table(ruling.player, f"{field}.player")
         else:
-            raise RulingError(f"unknown referee ruling {type(ruling).__name__}", field)
+            raise RulingError("ruling.unknown_referee", field, value=type(ruling).__name__)
     return entries
 
 
 def _points(value: object, field: str) -> Amount:
     try:
         points = from_json(value)
-    except TypeError:
-        raise RulingError("points must be a number", field) from None
+    except CaseError as error:
+        if error.code == "case.not_number" or error.code == "case.bool_not_number":
+            raise RulingError("ruling.points_number", field) from None
+        raise RulingError(error.code, field, **error.params) from None
     if points < 0:
-        raise RulingError("points cannot be negative", field)
+        raise RulingError("ruling.points_negative", field)
     return points
 
 
 def _manual(table: Table, ruling: ManualEntry, field: str) -> Entry:
     kinds = (PULKA, GORA, WHIST, ADJUSTMENT)
     if ruling.kind not in kinds:
-        raise RulingError(f"kind must be one of {', '.join(kinds)}", f"{field}.kind")
+        raise RulingError("ruling.manual_kind", f"{field}.kind")
     player = table.at_table(ruling.player, f"{field}.player")
     if not ruling.reason.strip():
-        raise RulingError("a manual entry needs its reason", f"{field}.reason")
+        raise RulingError("ruling.manual_reason", f"{field}.reason")
     try:
         amount = from_json(ruling.amount)
-    except TypeError:
-        raise RulingError("the amount must be a number", f"{field}.amount") from None
+    except CaseError as error:
+        if error.code == "case.not_number" or error.code == "case.bool_not_number":
+            raise RulingError("ruling.amount_number", f"{field}.amount") from None
+        raise RulingError(error.code, f"{field}.amount", **error.params) from None
     on = None
     if ruling.kind == WHIST:
         on = table.at_table(ruling.on, f"{field}.on")
         if on == player:
-            raise RulingError("a player cannot write whists on himself", f"{field}.on")
+            raise RulingError("ruling.whists_on_himself", f"{field}.on")
+        if amount < 0:
+            raise RulingError("ruling.whist_negative", f"{field}.amount")
     elif ruling.on is not None:
-        raise RulingError("only a whist entry names the player written on", f"{field}.on")
+        raise RulingError("ruling.on_whist_only", f"{field}.on")
     return Entry(ruling.kind, player, amount, ruling.rule, Term("manual", (ruling.reason,)), on)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .errors import DealError
+from .errors import DealError, shown
 from .ledger import WHIST, Entry, Term
 from .model import CARD_RANKS, CARD_SUITS
 from .numbers import divide
@@ -14,14 +14,14 @@ RULE = "Kodeks 3.4.11 (prikup premium)"
 def parse_talon(talon: tuple[str, ...]) -> tuple[tuple[str, str], tuple[str, str]]:
     """Two distinct cards like ``SA``, ``H10``: (suit, rank) pairs."""
     if len(talon) != 2:
-        raise DealError("the talon has exactly two cards", "talon")
+        raise DealError("deal.talon_two", "talon")
     cards = []
     for card in talon:
         if not isinstance(card, str) or card[:1] not in CARD_SUITS or card[1:] not in CARD_RANKS:
-            raise DealError(f"{card!r} is not a card like SA, HK or D10", "talon")
+            raise DealError("deal.talon_card", "talon", card=shown(card))
         cards.append((card[0], card[1:]))
     if cards[0] == cards[1]:
-        raise DealError("the talon cannot hold the same card twice", "talon")
+        raise DealError("deal.talon_twice", "talon")
     return cards[0], cards[1]
 
 

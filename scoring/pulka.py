@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from .conventions import Convention
 from .deal import score_deal
-from .errors import PulkaError, ScoringError
+from .errors import PulkaError, ScoringError, shown
 from .ledger import DealResult, Outcome, Totals
 from .model import Deal, DealType
 from .numbers import Amount
@@ -64,7 +64,7 @@ def score_pulka(
     for number, deal in enumerate(deals, start=1):
         try:
             if finished:
-                raise PulkaError("every pool is closed: the pulka is over")
+                raise PulkaError("pulka.over")
             deal = _check_series(convention, deal, in_series)
             pool = PoolState(pool_size, totals.pulka, totals.gora)
             result = score_deal(convention, seating, deal, pool)
@@ -93,17 +93,14 @@ def _check_series(cv: Convention, deal: Deal, in_series: int) -> Deal:
     """Derive the raspasy index; refuse a contract below the exit minimum (SPEC §6.8)."""
     if deal.type == DealType.RASPASY:
         index = in_series + 1
-        if deal.series_index is not None and deal.series_index != index:
-            raise PulkaError(
-                f"series_index {deal.series_index} does not match the derived {index}",
-                "raspasy.series_index",
-            )
+        given = deal.series_index
+        if given is not None and (type(given) is not int or given != index):
+            field = "raspasy.series_index"
+            raise PulkaError("pulka.series_index", field, given=shown(given), derived=index)
         return dataclasses.replace(deal, series_index=index)
-    if deal.type == DealType.GAME and isinstance(deal.level, int):
+    level = deal.level
+    if deal.type == DealType.GAME and type(level) is int:
         minimum = cv.minimum_level(in_series)
-        if deal.level < minimum:
-            raise PulkaError(
-                f"contract below the minimum after raspasy: {deal.level} < {minimum}",
-                "contract.level",
-            )
+        if level < minimum:
+            raise PulkaError("pulka.below_minimum", "contract.level", level=level, minimum=minimum)
     return deal

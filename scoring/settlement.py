@@ -28,14 +28,14 @@ def settle(
     """
     n = len(players)
     if n not in (3, 4) or len(set(players)) != n:
-        raise ScoringError("a table has 3 or 4 distinct players", "players")
+        raise ScoringError("table.players", "players")
     mountain = {p: exact(gora.get(p, 0) - k * pulka.get(p, 0)) for p in players}
     total = exact(sum(mountain.values()))
     result = {p: divide(exact(10 * total - 10 * n * mountain[p]), n) for p in players}
     for (by, on), amount in whists.items():
         if by not in result or on not in result:
             missing = by if by not in result else on
-            raise ScoringError(f"player {missing} is not at the table", "whists")
+            raise ScoringError("table.not_at_table", "whists", player=str(missing))
         result[by] = exact(result[by] + amount)
         result[on] = exact(result[on] - amount)
     return result

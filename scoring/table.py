@@ -45,7 +45,7 @@ class Table(NamedTuple):
 
     def at_table(self, player: object, field: str) -> str:
         if player not in self.players:
-            raise DealError(f"player {player} is not at the table", field)
+            raise DealError("table.not_at_table", field, player=str(player))
         return str(player)
 
     def clockwise_from(self, player: str) -> tuple[str, ...]:
@@ -58,11 +58,11 @@ class Table(NamedTuple):
 def _seating(players: tuple[str, ...], dealer: str | None) -> tuple[str | None, tuple[str, ...]]:
     """Validate a seating once: (the sitting-out dealer, the hands holding cards)."""
     if len(players) not in (3, 4) or len(set(players)) != len(players):
-        raise DealError("a table has 3 or 4 distinct players", "players")
+        raise DealError("table.players", "players")
     if dealer is not None and dealer not in players:
-        raise DealError(f"player {dealer} is not at the table", "dealer")
+        raise DealError("table.not_at_table", "dealer", player=str(dealer))
     if len(players) == 4 and dealer is None:
-        raise DealError("a 4-handed deal needs its dealer", "dealer")
+        raise DealError("table.dealer_needed", "dealer")
     if len(players) == 4:
         return dealer, tuple(p for p in players if p != dealer)
     return None, players

@@ -6,9 +6,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import scoring
+from referee.tables.dealdata import dealer_of
 from referee.tables.models import Table
-from referee.tables.sheet import Sheet as TableSheet
-from referee.tables.sheet import SheetSeat, build_sheets
+from referee.tables.sheet import SheetSeat, TableSheet, build_sheets
 from scoring.ledger import Totals
 from scoring.numbers import Amount
 
@@ -79,14 +79,14 @@ class Protocol:
         deals = [
             ProtocolDeal(
                 row.deal.number,
-                row.deal.data.get("dealer") or "",
+                dealer_of(row.deal.data),
                 row.summary,
                 tuple(row.entries),
                 tuple(row.lines),
             )
             for row in sheet.rows
         ]
-        totals = Totals(sheet.pulka, sheet.gora, sheet.whists, sheet.adjustments)
+        totals = Totals(sheet.pool, sheet.mountain, sheet.whists, sheet.adjustments)
         return cls(sheet.table, sheet.seats, deals, totals, sheet.result, sheet.error)
 
     def _columns_of(self, seat: str, adjusted: bool) -> list[Column]:

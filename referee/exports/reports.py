@@ -30,20 +30,19 @@ from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
+from referee.core.language import engine_language as reader_language
 from referee.core.permissions import may_view, may_view_round
 from referee.standings import services as standings
 from referee.standings.labels import METHOD_LABELS, TIE_BREAK_LABELS
 from referee.standings.services import NotVisible, RoundResults, Standings
 from referee.tables.drawing import pulka_svg
 from referee.tables.models import Table
-from referee.tables.sheet import Sheet as TableSheet
-from referee.tables.sheet import build_sheet, paper_figures
+from referee.tables.sheet import TableSheet, build_sheet, paper_figures
 from referee.tournaments.models import Tournament
 
 from . import tabular
 from .pdf import render_pdf
 from .protocol import Protocol, table_protocols
-from .words import lang as reader_language
 from .words import words
 
 __all__ = [

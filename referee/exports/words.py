@@ -8,11 +8,6 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 
-def lang() -> str:
-    """The language of the engine's words: the active one, Russian or English."""
-    return "en" if (get_language() or "ru").startswith("en") else "ru"
-
-
 @lru_cache(maxsize=8)
 def _words_in(language: str) -> dict[str, str]:
     """The report's words in ``language``, looked up once: a workbook repeats them on

@@ -13,21 +13,20 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from referee.core.errors import NotAllowed, ServiceError
-from referee.core.permissions import is_chief
+from referee.core.errors import ServiceError
+from referee.core.permissions import require_chief
+from referee.standings.services import standings_after
 from referee.tables.models import Seat, Table
-from referee.tables.results import summary, table_results
+from referee.tables.results import summary
 from referee.tournaments.log import log_action
 from referee.tournaments.models import Registration, Round, Tournament
 
 from .pure import algorithm
-from .pure.values import RoundSeating, SeatingError
-from .pure.values import Table as SeatedTable
+from .pure.values import Note, RoundSeating, SeatedTable, SeatingError
 
 
 def _chief_only(user: Any, tournament: Tournament) -> None:
-    if not is_chief(user, tournament):
-        raise NotAllowed(_("Only the chief referee may seat and run rounds."))
+    require_chief(user, tournament, _("Only the chief referee may seat and run rounds."))
 
 
 def history(tournament: Tournament, before: int | None = None) -> list[RoundSeating[int]]:
@@ -49,15 +48,17 @@ def history(tournament: Tournament, before: int | None = None) -> list[RoundSeat
     return out
 
 
-def standings_order(tournament: Tournament) -> list[int]:
-    """Active registrations, best first by total settled whists (a Swiss round's order)."""
-    tables = Table.objects.filter(round__tournament=tournament).select_related("round__tournament")
-    totals: dict[int, Any] = defaultdict(int)
-    for result in table_results(tables):
-        for registration, whists in result.whists.items():
-            totals[registration] += whists
+def standings_order(tournament: Tournament, viewer: Any) -> list[int]:
+    """Active registrations in a Swiss round's order: the order of the standings page after
+    the last round, as an official sees it (the points conversion, cut-off bands, placement
+    points and the tie-breaks of TOURNAMENTS §3–§5, §6.3), then any active player not in the
+    standings yet (a late substitute), by registration."""
+    rows = standings_after(tournament, viewer=viewer).rows
     active = _active(tournament)
-    return sorted(active, key=lambda r: (-totals.get(r, 0), r))
+    playing = set(active)
+    ranked = [row.registration for row in rows if row.registration in playing]
+    listed = set(ranked)
+    return ranked + [r for r in active if r not in listed]
 
 
 def _active(tournament: Tournament) -> list[int]:
@@ -86,7 +87,7 @@ def seat_next_round(
         raise ServiceError(_("Unknown seating method."), "method")
     players = _active(tournament)
     seed = random.SystemRandom().randrange(2**31) if seed is None else seed
-    standings = standings_order(tournament) if method == Round.Method.SWISS else None
+    standings = standings_order(tournament, user) if method == Round.Method.SWISS else None
     forbidden = {frozenset(pair) for pair in tournament.forbidden_pairs if len(set(pair)) == 2}
     try:
         seating = algorithm.seat_round(
@@ -105,12 +106,15 @@ def seat_next_round(
         number=number,
         method=method,
         seed=seed,
-        notes=list(seating.notes),
+        notes=[note.as_json() for note in seating.notes],
         byes=list(seating.byes),
     )
     for seated in seating.tables:
         table = Table.objects.create(
-            round=round_, number=seated.number, notes=list(seated.notes), result=summary(None, 0)
+            round=round_,
+            number=seated.number,
+            notes=[note.as_json() for note in seated.notes],
+            result=summary(None, 0),
         )
         Seat.objects.bulk_create(
             Seat(
@@ -146,7 +150,8 @@ def swap_players(round_id: int, first: int, second: int, user: Any, reason: str 
     Seat.objects.create(
         table_id=a_table, registration_id=second, position=a_position, first_dealer=a_first
     )
-    round_.notes = [*round_.notes, f"hand adjustment: {first} ⇄ {second}"]
+    swapped = Note("hand_swap", {"first": first, "second": second})
+    round_.notes = [*round_.notes, swapped.as_json()]
     round_.save(update_fields=["notes"])
     log_action(
         round_.tournament,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from django.contrib import messages
@@ -15,19 +16,20 @@ from django.views.decorators.http import require_POST
 from referee.core.errors import NotAllowed, ServiceError
 from referee.core.permissions import is_chief, is_official
 from referee.tables.models import Seat, Table
-from referee.tournaments.models import Round
+from referee.tournaments.models import Registration, Round
 from referee.tournaments.surfaces import tournament_for
 
 from . import services
+from .notes import players_in, render_notes
 from .pure.quality import assess
-from .pure.values import RoundSeating
-from .pure.values import Table as SeatedTable
+from .pure.values import RoundSeating, SeatedTable
 
 
 @dataclass
 class TableSeats:
     table: Table
     seats: list[Seat] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # rendered for officials only
 
     def seated(self) -> SeatedTable[int]:
         dealer = next((s for s in self.seats if s.first_dealer), self.seats[0])
@@ -47,21 +49,19 @@ def round_page(request: HttpRequest, slug: str, round: int) -> HttpResponse:
     for seat in seats:
         groups.setdefault(seat.table_id, TableSeats(seat.table)).seats.append(seat)
     official = is_official(request.user, tournament)
-    quality = None
-    if official and groups:
-        report = assess(
-            RoundSeating(tuple(g.seated() for g in groups.values())),
-            services.history(tournament, before=round_.number),
-        )
-        names = {s.registration_id: s.registration.player.name for s in seats}
-        quality = {
-            "repeats": [
-                (names[p.first], names[p.second], p.table, p.met_before)
-                for p in report.repeated_pairs
-            ],
-            "max_seat_spread": report.max_seat_spread,
-            "first_deal_range": report.first_deal_range,
-        }
+    quality: list[str] = []
+    round_notes: list[str] = []
+    if official:
+        names = _names(round_, groups.values(), seats)
+        round_notes = render_notes(round_.notes, names)
+        for group in groups.values():
+            group.notes = render_notes(group.table.notes, names)
+        if groups:
+            report = assess(
+                RoundSeating(tuple(g.seated() for g in groups.values())),
+                services.history(tournament, before=round_.number),
+            )
+            quality = render_notes(report.notes, names)
     return render(
         request,
         "seating/round.html",
@@ -72,8 +72,24 @@ def round_page(request: HttpRequest, slug: str, round: int) -> HttpResponse:
             "official": official,
             "chief": is_chief(request.user, tournament),
             "quality": quality,
+            "round_notes": round_notes,
         },
     )
+
+
+def _names(round_: Round, groups: Iterable[TableSeats], seats: Iterable[Seat]) -> dict[int, str]:
+    """The names of every player the round's notes mention: the seated ones from their seats,
+    the others (a bye) in one more query."""
+    names = {s.registration_id: s.registration.player.name for s in seats}
+    mentioned = players_in(round_.notes) | {p for g in groups for p in players_in(g.table.notes)}
+    missing = {p for p in mentioned if isinstance(p, int)} - set(names)
+    if missing:
+        names.update(
+            Registration.objects.filter(
+                tournament_id=round_.tournament_id, pk__in=missing
+            ).values_list("pk", "player__name")
+        )
+    return names
 
 
 def _act(request: HttpRequest, action: object, done: str) -> None:

@@ -7,13 +7,15 @@ The referee's own rulings (SPEC §9.9) ride along under ``referee_rulings``.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext, pgettext_lazy
+
 import scoring
 from scoring.casefile import parse_deal
-from scoring.errors import RulingError
 
 LETTERS = "ABCD"
 
@@ -23,40 +25,9 @@ def letters(count: int) -> tuple[str, ...]:
 
 
 def to_deal(data: Mapping[str, Any]) -> scoring.Deal:
-    """The engine's ``Deal`` for stored ``data``; raises ``scoring.ScoringError``."""
-    core = {k: v for k, v in data.items() if k not in ("dealer", "referee_rulings")}
-    deal = parse_deal(core, data.get("dealer"))
-    extra = data.get("referee_rulings") or []
-    if not isinstance(extra, list):
-        raise RulingError("referee rulings are a list", "referee_rulings")
-    rulings = tuple(_referee_ruling(item, i) for i, item in enumerate(extra))
-    return dataclasses.replace(deal, referee_rulings=rulings) if rulings else deal
-
-
-def _referee_ruling(item: Any, i: int) -> scoring.model.RefereeRuling:
-    field = f"referee_rulings[{i}]"
-    if not isinstance(item, Mapping):
-        raise RulingError("a ruling is an object", field)
-    kind = item.get("kind")
-    try:
-        if kind == "prikup_refusal":
-            return scoring.PrikupRefusal(item["points"])
-        if kind == "raspasy_dealer_fine":
-            return scoring.RaspasyDealerFine(item["points"])
-        if kind == "talon_peeking":
-            return scoring.TalonPeeking(item["player"])
-        if kind == "manual":
-            return scoring.ManualEntry(
-                kind=item["entry"],
-                player=item["player"],
-                amount=item["amount"],
-                reason=item.get("reason", ""),
-                on=item.get("on"),
-                rule=item.get("rule") or "referee ruling",
-            )
-    except KeyError as missing:
-        raise RulingError(f"{missing.args[0]} is required", field) from None
-    raise RulingError(f"unknown referee ruling {kind!r}", field)
+    """The engine's ``Deal`` for stored ``data`` (the case format of SPEC §12.2 with its
+    ``referee_rulings`` of §12.4.1); raises ``scoring.ScoringError``."""
+    return parse_deal({k: v for k, v in data.items() if k != "dealer"}, data.get("dealer"))
 
 
 def score_table(
@@ -73,3 +44,90 @@ def score_table(
         except scoring.ScoringError as error:
             raise error.within(f"deal {number}") from None
     return scoring.score_pulka(rules, letters(seat_count), parsed, pool_size)
+
+
+# -- reading a stored deal: the only place that knows its keys ---------------------------
+
+
+def dealer_of(data: Mapping[str, Any]) -> str:
+    """The dealer's seat letter ("" when not recorded)."""
+    return str(data.get("dealer") or "")
+
+
+def declarer_of(data: Mapping[str, Any]) -> str:
+    return str(data.get("declarer") or "")
+
+
+def ruling_of(data: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The deal's Kodeks ruling (SPEC §12.4), or an empty mapping."""
+    ruling = data.get("ruling")
+    return ruling if isinstance(ruling, Mapping) else {}
+
+
+def lot_of(data: Mapping[str, Any]) -> str | None:
+    """The lot drawn for a disputed plan (Kodeks 3.8.5.1(b)), if any."""
+    lot = ruling_of(data).get("lot")
+    return str(lot) if lot else None
+
+
+def referee_rulings_of(data: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """The referee's own rulings on the deal (SPEC §12.4.1), in order."""
+    items = data.get("referee_rulings") or []
+    return [item for item in items if isinstance(item, Mapping)]
+
+
+def talon_peekers(data: Mapping[str, Any]) -> list[str]:
+    """The seats fined for peeking at the talon in this deal."""
+    return [
+        str(item.get("player"))
+        for item in referee_rulings_of(data)
+        if item.get("kind") == "talon_peeking"
+    ]
+
+
+# -- a stored deal in words, as the sheet lists it ---------------------------------------
+
+
+CALL_WORDS = {
+    "whist": pgettext_lazy("call", "whist"),
+    "pass": pgettext_lazy("call", "pass"),
+    "half_whist": pgettext_lazy("call", "half-whist"),
+    "return_whist": pgettext_lazy("call", "returns the whist"),
+    "check": pgettext_lazy("call", "check"),
+}
+STRAIN_SIGNS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "NT": pgettext_lazy("strain", "NT")}
+
+
+def describe_deal(data: Mapping[str, Any], names: Mapping[str, str], lang: str = "ru") -> str:
+    """A one-line summary in ``lang``: "Иванов: 7♥, Петров вист, Сидоров пас; 6 взяток"."""
+    with translation.override(lang):
+        return _described(data, names)
+
+
+def _described(data: Mapping[str, Any], names: Mapping[str, str]) -> str:
+    kind = data.get("type")
+    if kind == "raspasy":
+        tricks = data.get("tricks") or {}
+        played = ", ".join(f"{names.get(p, p)} {t}" for p, t in tricks.items())
+        return _("raspasy: %(tricks)s") % {"tricks": played}
+    declarer = declarer_of(data)
+    if kind == "misere":
+        contract = str(pgettext("contract", "misère"))
+    else:
+        c = data.get("contract") or {}
+        contract = f"{c.get('level')}{STRAIN_SIGNS.get(c.get('strain', ''), '')}"
+    calls = ", ".join(
+        f"{names.get(c['player'], c['player'])} {CALL_WORDS.get(c['call'], c['call'])}"
+        for c in data.get("defence") or []
+    )
+    text = f"{names.get(declarer, declarer)}: {contract}"
+    if calls:
+        text += f"; {calls}"
+    tricks = data.get("tricks")
+    if tricks and declarer in tricks:
+        taken = tricks[declarer]
+        text += "; " + ngettext("%(n)s trick", "%(n)s tricks", taken) % {"n": taken}
+    rule = ruling_of(data).get("rule")
+    if rule:
+        text += f" [{rule}]"
+    return text

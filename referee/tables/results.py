@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
-class TableResult:
+class SettledTable:
     table_id: int
     round_number: int
     table_number: int
@@ -86,7 +86,7 @@ _Kept = tuple[int, int, int, str, dict[str, Any] | None]
 _Summarise = Callable[[int, list[dict[str, Any]], int], dict[str, Any]]
 
 
-def table_results(tables: Iterable[Table]) -> list[TableResult]:
+def table_results(tables: Iterable[Table]) -> list[SettledTable]:
     """Each table's settlement by registration (tables need ``round__tournament`` loaded).
 
     Reads the stored summaries; only tables without one are scored here (two queries in
@@ -101,7 +101,7 @@ def table_results(tables: Iterable[Table]) -> list[TableResult]:
     )
 
 
-def rounds_results(tournament: Tournament, rounds: Iterable[Round]) -> list[TableResult]:
+def rounds_results(tournament: Tournament, rounds: Iterable[Round]) -> list[SettledTable]:
     """``table_results`` of every table of ``rounds`` (of ``tournament``), by table number.
 
     Three queries, whatever the number of tables: the tables, then as ``table_results``. The
@@ -124,7 +124,7 @@ def rounds_results(tournament: Tournament, rounds: Iterable[Round]) -> list[Tabl
 
 def _results(
     tables: Sequence[_Kept], seated: Mapping[str, Any], summarise: _Summarise
-) -> list[TableResult]:
+) -> list[SettledTable]:
     """The tables' results; ``seated`` filters the seats of (at least) these tables."""
     seats: dict[int, list[int]] = defaultdict(list)
     for table_id, registration_id in (
@@ -160,7 +160,7 @@ def _results(
         whists.update({by_letter[p]: amount(v) for p, v in kept["whists"].items()})
         adjustments = {by_letter[p]: amount(v) for p, v in kept["adjustments"].items()}
         out.append(
-            TableResult(
+            SettledTable(
                 pk,
                 round_number,
                 number,

@@ -17,7 +17,7 @@ from scoring.casefile import run_case
 from scoring.ledger import Totals
 from scoring.numbers import Amount
 
-from .dealdata import LETTERS, score_table
+from .dealdata import LETTERS, dealer_of, describe_deal, referee_rulings_of, score_table
 from .models import Deal, Seat, Table
 
 
@@ -40,12 +40,12 @@ class SheetRow:
 
 
 @dataclass
-class Sheet:
+class TableSheet:
     table: Table
     seats: list[SheetSeat]
     rows: list[SheetRow] = field(default_factory=list)
-    pulka: dict[str, Amount] = field(default_factory=dict)
-    gora: dict[str, Amount] = field(default_factory=dict)
+    pool: dict[str, Amount] = field(default_factory=dict)
+    mountain: dict[str, Amount] = field(default_factory=dict)
     whists: dict[tuple[str, str], Amount] = field(default_factory=dict)
     adjustments: dict[str, Amount] = field(default_factory=dict)
     result: dict[str, Amount] = field(default_factory=dict)
@@ -80,13 +80,13 @@ def seats_of(table: Table) -> list[SheetSeat]:
     ]
 
 
-def build_sheet(table: Table, lang: str = "ru") -> Sheet:
+def build_sheet(table: Table, lang: str = "ru") -> TableSheet:
     """The sheet of ``table`` as its deals stand now (``table.round.tournament`` loaded)."""
     deals = list(Deal.objects.filter(table=table, deleted=False).order_by("number"))
     return _scored(table, seats_of(table), deals, table.round.tournament.rules(), lang)
 
 
-def build_sheets(tables: Sequence[Table], lang: str = "ru") -> list[Sheet]:
+def build_sheets(tables: Sequence[Table], lang: str = "ru") -> list[TableSheet]:
     """The sheets of many tables (each with ``round.tournament`` loaded) in two queries,
     their seats and their deals read for all of them at once, each scored as
     ``build_sheet`` scores one: the one loader of scored sheets, for pages and exports."""
@@ -127,8 +127,8 @@ def _scored(
     deals: list[Deal],
     rules: scoring.Convention,
     lang: str,
-) -> Sheet:
-    sheet = Sheet(table, seats)
+) -> TableSheet:
+    sheet = TableSheet(table, seats)
     pool_size = table.round.tournament.pool_size
     try:
         scored = score_table(rules, len(sheet.seats), [d.data for d in deals], pool_size)
@@ -152,8 +152,8 @@ def _scored(
                 result.entries,
             )
         )
-    sheet.pulka = scored.totals.pulka
-    sheet.gora = scored.totals.gora
+    sheet.pool = scored.totals.pulka
+    sheet.mountain = scored.totals.gora
     sheet.whists = scored.totals.whists
     sheet.adjustments = scored.totals.adjustments
     sheet.result = scored.result
@@ -163,65 +163,16 @@ def _scored(
     return sheet
 
 
-def next_dealer(sheet: Sheet, deals: list[Deal]) -> str | None:
+def next_dealer(sheet: TableSheet, deals: list[Deal]) -> str | None:
     """Clockwise after the last deal's dealer; the seat's first dealer to start with."""
     letters = sheet.letters
     if not letters:
         return None
-    if deals and deals[-1].data.get("dealer") in letters:
-        return letters[(letters.index(deals[-1].data["dealer"]) + 1) % len(letters)]
+    last = dealer_of(deals[-1].data) if deals else ""
+    if last in letters:
+        return letters[(letters.index(last) + 1) % len(letters)]
     first = [s.letter for s in sheet.seats if s.first_dealer]
     return first[0] if first else letters[0]
-
-
-CALL_WORDS = {
-    "ru": {
-        "whist": "вист",
-        "pass": "пас",
-        "half_whist": "полвиста",
-        "return_whist": "вист (возврат)",
-        "check": "проверка",
-    },
-    "en": {
-        "whist": "whist",
-        "pass": "pass",
-        "half_whist": "half-whist",
-        "return_whist": "returns the whist",
-        "check": "check",
-    },
-}
-STRAIN_SIGNS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "NT": "БК"}
-
-
-def describe_deal(data: dict[str, Any], names: dict[str, str], lang: str = "ru") -> str:
-    """A one-line summary: "Иванов: 7♥, Петров вист, Сидоров пас; 6 взяток"."""
-    words = CALL_WORDS.get(lang, CALL_WORDS["en"])
-    kind = data.get("type")
-    if kind == "raspasy":
-        label = "распасы" if lang == "ru" else "raspasy"
-        tricks = data.get("tricks") or {}
-        return f"{label}: " + ", ".join(f"{names.get(p, p)} {t}" for p, t in tricks.items())
-    declarer = names.get(data.get("declarer", ""), data.get("declarer", ""))
-    if kind == "misere":
-        contract = "мизер" if lang == "ru" else "misère"
-    else:
-        c = data.get("contract") or {}
-        contract = f"{c.get('level')}{STRAIN_SIGNS.get(c.get('strain', ''), '')}"
-    calls = ", ".join(
-        f"{names.get(c['player'], c['player'])} {words.get(c['call'], c['call'])}"
-        for c in data.get("defence") or []
-    )
-    text = f"{declarer}: {contract}"
-    if calls:
-        text += f"; {calls}"
-    tricks = data.get("tricks")
-    if tricks and data.get("declarer") in tricks:
-        taken = tricks[data["declarer"]]
-        text += f"; {_tricks(taken, lang)}"
-    ruling = (data.get("ruling") or {}).get("rule")
-    if ruling:
-        text += f" [{ruling}]"
-    return text
 
 
 def as_float(value: Amount) -> float:
@@ -241,7 +192,7 @@ class PaperFigures:
     whists: dict[tuple[str, str], list[Amount]]
 
 
-def paper_figures(sheet: Sheet) -> PaperFigures:
+def paper_figures(sheet: TableSheet) -> PaperFigures:
     figures = PaperFigures({}, {}, {})
     totals = Totals({}, {}, {}, {})
     for row in sheet.rows:
@@ -260,7 +211,7 @@ def paper_figures(sheet: Sheet) -> PaperFigures:
     return figures
 
 
-def table_case(sheet: Sheet) -> dict[str, Any]:
+def table_case(sheet: TableSheet) -> dict[str, Any]:
     """The table's current deals as a SPEC §12.5 ``pulka`` case, with the engine's result
     as its ``expected``, so that anyone can re-check it with ``python -m scoring check``.
 
@@ -272,7 +223,7 @@ def table_case(sheet: Sheet) -> dict[str, Any]:
     deals = [row.deal for row in sheet.rows]
     notes = ["; ".join(f"{s.letter} = {s.name}" for s in sheet.seats)]
     for row in sheet.rows:
-        for ruling in row.deal.data.get("referee_rulings") or []:
+        for ruling in referee_rulings_of(row.deal.data):
             notes.append(f"deal {row.position}: referee ruling not in the case: {ruling}")
     case: dict[str, Any] = {
         "id": f"{tournament.slug}-r{table.round.number}-t{table.number}",
@@ -288,14 +239,3 @@ def table_case(sheet: Sheet) -> dict[str, Any]:
     output = run_case(case)
     case["expected"] = {k: v for k, v in output.items() if k != "id"}
     return case
-
-
-def _tricks(count: int, lang: str) -> str:
-    """ "1 взятка, 2 взятки, 5 взяток" / "1 trick, 7 tricks"."""
-    if lang != "ru":
-        return f"{count} trick" + ("" if count == 1 else "s")
-    if count % 10 == 1 and count % 100 != 11:
-        return f"{count} взятка"
-    if count % 10 in (2, 3, 4) and count % 100 not in (12, 13, 14):
-        return f"{count} взятки"
-    return f"{count} взяток"

@@ -17,11 +17,11 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from referee.core.errors import NotAllowed, ServiceError
+from referee.core.language import engine_language
 from referee.core.permissions import (
     is_chief,
     is_official,
@@ -32,19 +32,15 @@ from referee.core.permissions import (
 from scoring.numbers import Amount, show
 
 from . import services
+from .dealdata import dealer_of, describe_deal, lot_of, ruling_of, talon_peekers
 from .drawing import pulka_svg
 from .form_choices import RULE_REFERENCES
 from .forms import DealForm
 from .models import Deal, Table
-from .sheet import Sheet, build_sheet, describe_deal, paper_figures, seats_of
+from .sheet import TableSheet, build_sheet, paper_figures, seats_of
 from .sheet import table_case as case_of
 
 # -- lookups -----------------------------------------------------------------------------
-
-
-def _lang() -> str:
-    """The language of the engine's words: the request's, Russian or English."""
-    return "en" if (get_language() or "ru").startswith("en") else "ru"
 
 
 def _table(request: HttpRequest, slug: str, round: int, table: int) -> Table:
@@ -77,7 +73,7 @@ def _figure(value: Amount | None) -> str:
 # -- the page ----------------------------------------------------------------------------
 
 
-def _new_deal_form(sheet: Sheet, mode: str | None) -> DealForm:
+def _new_deal_form(sheet: TableSheet, mode: str | None) -> DealForm:
     return DealForm(
         seats=list(sheet.names.items()),
         minimum_level=sheet.minimum_level,
@@ -86,7 +82,7 @@ def _new_deal_form(sheet: Sheet, mode: str | None) -> DealForm:
     )
 
 
-def _players(sheet: Sheet) -> list[dict[str, Any]]:
+def _players(sheet: TableSheet) -> list[dict[str, Any]]:
     """The summary per player: pool, mountain, whists on each other player, adjustments
     and the settled balance."""
     rows = []
@@ -96,8 +92,8 @@ def _players(sheet: Sheet) -> list[dict[str, Any]]:
                 "letter": letter,
                 "name": seat.name,
                 "first_dealer": seat.first_dealer,
-                "pool": _figure(sheet.pulka.get(letter, 0)),
-                "mountain": _figure(sheet.gora.get(letter, 0)),
+                "pool": _figure(sheet.pool.get(letter, 0)),
+                "mountain": _figure(sheet.mountain.get(letter, 0)),
                 "whists": [_figure(w) for w in whists],
                 "adjustment": _figure(sheet.adjustments.get(letter, 0)),
                 "result": sheet.result.get(letter, 0),
@@ -110,7 +106,7 @@ def _players(sheet: Sheet) -> list[dict[str, Any]]:
 def _page(request: HttpRequest, table: Table, form: DealForm | None = None) -> HttpResponse:
     tournament = table.round.tournament
     user = request.user
-    lang = _lang()
+    lang = engine_language()
     sheet = build_sheet(table, lang)
     official = is_official(user, tournament)
     mode = services.change_mode(table, user) if official else None
@@ -134,14 +130,10 @@ def _page(request: HttpRequest, table: Table, form: DealForm | None = None) -> H
         {
             "row": row,
             "number": row.deal.number,
-            "dealer": names.get(row.deal.data.get("dealer") or "", ""),
+            "dealer": names.get(dealer_of(row.deal.data), ""),
             "running": [_figure(row.running.get(letter, 0)) for letter in sheet.letters],
-            "peeked": [
-                names.get(r.get("player"), r.get("player"))
-                for r in row.deal.data.get("referee_rulings") or []
-                if r.get("kind") == "talon_peeking"
-            ],
-            "lot": (row.deal.data.get("ruling") or {}).get("lot"),
+            "peeked": [names.get(p, p) for p in talon_peekers(row.deal.data)],
+            "lot": lot_of(row.deal.data),
         }
         for row in sheet.rows
     ]
@@ -216,7 +208,7 @@ def _saved(
     except ServiceError as refusal:
         form.place_error(refusal, position, numbers)
         return False
-    lot = (deal.data.get("ruling") or {}).get("lot") if form.draw_requested else None
+    lot = lot_of(deal.data) if form.draw_requested else None
     if lot:
         drawn = _("the actual play") if lot == "actual" else _("the other plan")
         messages.info(request, _("The lot gave the declarer %(lot)s.") % {"lot": drawn})
@@ -261,7 +253,7 @@ def deal_edit(request: HttpRequest, slug: str, round: int, table: int, number: i
         )
         return redirect(_table_url(found))
     seats = seats_of(found)
-    ruling = deal.data.get("ruling") or {}
+    ruling = ruling_of(deal.data)
     options: dict[str, Any] = {
         "seats": [(s.letter, s.name) for s in seats],
         "reason_required": True,
@@ -295,7 +287,7 @@ def deal_edit(request: HttpRequest, slug: str, round: int, table: int, number: i
             "tournament": found.round.tournament,
             "table": found,
             "deal": deal,
-            "summary": describe_deal(deal.data, names, _lang()),
+            "summary": describe_deal(deal.data, names, engine_language()),
             "form": form,
             "rule_references": RULE_REFERENCES,
             "locked": found.status != Table.Status.OPEN,
@@ -361,7 +353,7 @@ def deal_history(
         raise PermissionDenied(_("The history of a deal is for the referees."))
     deal = _deal(found, number)
     names = {s.letter: s.name for s in seats_of(found)}
-    lang = _lang()
+    lang = engine_language()
     versions = []
     previous = None
     for version in deal.versions.select_related("author").order_by("version"):

@@ -52,8 +52,7 @@ class SettingsForm(BoundedForm):
                 label=capfirst(model_field.verbose_name),
                 help_text=model_field.help_text,
                 required=False,
-                min_value=1,
-            )
+            )  # its bounds are the service's to check (update_settings)
         self.fields.update(
             fields_for_model(
                 Tournament,
@@ -77,13 +76,6 @@ class SettingsForm(BoundedForm):
         if user is None:
             raise forms.ValidationError(_("There is no user %(name)s.") % {"name": username})
         return user
-
-    def clean(self) -> dict[str, Any]:
-        data = super().clean()
-        starts, ends = data.get("starts_on"), data.get("ends_on")
-        if starts and ends and ends < starts:
-            self.add_error("ends_on", _("The tournament cannot end before it starts."))
-        return data
 
 
 # -- the convention ------------------------------------------------------------------------

@@ -43,6 +43,7 @@ PRESET_TABLE = {
     "help_whists_per_point": (10, 20, 10, 10, 20),
     "prikup_bonus": (False, False, False, False, True),
     "prikup_bonus_three_handed": ("none",) * 4 + ("half_each",),
+    "prikup_bonus_unplayed": (True, True, True, True, False),
 }
 # Lines with one value in every preset (§10 and §10.1).
 SAME_EVERYWHERE = {

@@ -26,7 +26,9 @@ from tests.scoring.helpers import (
     whists,
 )
 
-ON = {"prikup_bonus": True}
+# the premium switched on, on games without play too (prikup_bonus_unplayed: default on,
+# fspr off, SPEC §9.4), so that one pass–pass deal shows the premium in every preset
+ON = {"prikup_bonus": True, "prikup_bonus_unplayed": True}
 
 
 def pass_pass(level: int, talon: list[str] | None, declarer: str = "A", **extra: Any):
@@ -93,10 +95,48 @@ def test_premium_is_off_by_default_outside_fspr(convention):
     assert_deal(out, pulka={"A": 2})
 
 
-def test_premium_is_on_by_default_in_fspr():
-    # two aces: 3 × W(6) 4 = 12 by the sitting-out dealer
+def test_fspr_writes_no_premium_on_a_game_without_play():
+    # fspr: prikup_bonus on, prikup_bonus_unplayed off (SPEC §9.4, §10): 6 pass–pass with two
+    # aces writes only the pool C(6) = 2
     out = score("fspr", "ABCD", pass_pass(6, ["SA", "HA"]), dealer="D")
+    assert_deal(out, pulka={"A": 2})
+
+
+def test_fspr_with_prikup_bonus_unplayed_writes_the_premium_on_pass_pass():
+    # two aces: 3 × W(6) 4 = 12 by the sitting-out dealer; pool 2
+    out = score(
+        "fspr",
+        "ABCD",
+        pass_pass(6, ["SA", "HA"]),
+        dealer="D",
+        options={"prikup_bonus_unplayed": True},
+    )
     assert_deal(out, pulka={"A": 2}, whist={"D->A": 12})
+
+
+def test_fspr_writes_no_premium_on_an_accepted_half_whist():
+    # fspr 7, B passes, C half-whists (accepted): pool C(7) = 4; C writes OBL(7)/2 × W(7) =
+    # 1 × 8 = 8 on A; the talon's ace (1 × 8) is not written without play
+    deal = game("A", 7, calls("B pass", "C half_whist"), talon=["SA", "H7"])
+    out = score("fspr", "ABCD", deal, dealer="D")
+    assert_deal(out, pulka={"A": 4}, whist={"C->A": 8})
+
+
+@pytest.mark.parametrize("convention", ["sochi", "leningrad", "rostov", "classic"])
+def test_prikup_bonus_unplayed_off_leaves_the_played_premium(convention):
+    # off: pass–pass 6 with A-K writes only the pool 2 ...
+    options = {"prikup_bonus": True, "prikup_bonus_unplayed": False}
+    out = score(convention, "ABCD", pass_pass(6, ["SA", "SK"]), dealer="D", options=options)
+    assert_deal(out, pulka={"A": 2})
+    # ... while a played 6 made 6–2–2 (B and C whist) still carries it: 2 × W(6)
+    deal = game("A", 6, calls("B whist", "C whist"), {"A": 6, "B": 2, "C": 2}, talon=["SA", "SK"])
+    w = {"sochi": 2, "leningrad": 4, "rostov": 2, "classic": 2}[convention]
+    # B, C: 2 own tricks × W each; the dealer D the premium 2 tricks × W
+    assert_deal(
+        score(convention, "ABCD", deal, dealer="D", options=options),
+        pulka={"A": 2},
+        whist={"B->A": 2 * w, "C->A": 2 * w, "D->A": 2 * w},
+    )
 
 
 def test_kodex_ruling_alone_does_not_switch_the_premium_on():
@@ -196,8 +236,10 @@ def test_fspr_three_handed_lone_whister_made_seven_with_ace_king():
 
 @pytest.mark.parametrize("dealer", [None, "A", "B", "C"])
 def test_three_handed_halves_come_from_both_opponents_whoever_dealt(dealer):
-    # fspr 6 pass–pass, one ace: 1 × 4 = 4 → 2 from each of B and C
-    out = score("fspr", "ABC", pass_pass(6, ["SA", "H7"]), dealer=dealer)
+    # fspr 6 pass–pass (with the premium on unplayed games), one ace: 1 × 4 = 4 → 2 from
+    # each of B and C
+    options = {"prikup_bonus_unplayed": True}
+    out = score("fspr", "ABC", pass_pass(6, ["SA", "H7"]), dealer=dealer, options=options)
     assert_deal(out, pulka={"A": 2}, whist={"B->A": 2, "C->A": 2})
 
 

@@ -435,6 +435,28 @@ def test_looked_at_discard_four_handed_dealer_writes_consolation_on_the_penalty_
     assert books(out) == ({}, {"A": 2}, {"B->A": 6, "C->A": 6, "D->A": 2})
 
 
+@pytest.mark.parametrize(
+    ("convention", "defence", "play", "expected_whists"),
+    [
+        # sochi, both whist a ten and A takes 10 of 10: t' = 9, down 1: gora R(10)=10 × 1;
+        # no defence tricks → no trick whists; consolation K(10)=10 × 1 from B and from C;
+        # a set carries no shortfall (SPEC §3.8, §9.3): C, the second whister, writes nothing
+        ("sochi", ("B whist", "C whist"), "closed", {"B->A": 10, "C->A": 10}),
+        # rostov, B whists alone (C passes, open): the same set by one, gora R = C = 10;
+        # consolation K = C = 10 from each defender; B writes no shortfall (was F = R/2 = 5)
+        ("rostov", ("B whist", "C pass"), "open", {"B->A": 10, "C->A": 10}),
+    ],
+)
+def test_looked_at_discard_on_a_ten_taken_ten_of_ten_is_a_set_without_shortfall(
+    convention, defence, play, expected_whists
+):
+    deal = ruled(
+        game("A", 10, calls(*defence), {"A": 10, "B": 0, "C": 0}, play=play),
+        {"rule": "kodex-3.4.9"},
+    )
+    assert books(score(convention, "ABC", deal)) == ({}, {"A": 10}, expected_whists)
+
+
 # == Kodeks 3.4.11: the record of the prikup premium (§9.4) =================================
 
 

@@ -361,4 +361,4 @@ def test_a_talon_without_honours_earns_no_premium():
 
 def test_every_option_can_be_listed():
     options = preset("fspr").options()
-    assert options["prikup_bonus"] is True and len(options) == 39
+    assert options["prikup_bonus"] is True and len(options) == 40  # SPEC §10, §10.1

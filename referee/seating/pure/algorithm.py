@@ -21,13 +21,7 @@ from .draw import draw_first_dealer, draw_seats
 from .history import Tally, tally
 from .plan import Prefer, TablePlan, table_plan
 from .search import FORBIDDEN, Layout, Problem, arrange
-from .values import ForbiddenPairError, P, RoundSeating, SeatingError, Table, pair_label
-
-WHY = {
-    "repeat": "to avoid a repeat",
-    "forbidden": "to keep a forbidden pair apart",
-    "standings": "to keep the standings order",
-}
+from .values import ForbiddenPairError, Note, P, RoundSeating, SeatedTable, SeatingError, pair_label
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,10 +79,11 @@ def seat_round(
         _table(number, layout, order, problem, past, rng)
         for number in range(1, len(plan.sizes) + 1)
     )
-    notes = [f"plan {plan} for {len(players)} players (prefer {prefer})", *bye_note]
+    plan_note = {"sizes": plan.sizes, "byes": plan.byes, "count": len(players), "prefer": prefer}
+    notes = [Note("plan", plan_note), *bye_note]
     notes += _round_notes(layout, order, past, swiss=problem.swiss)
     if apart:
-        notes.append(f"forbidden pairs kept apart: {len(apart)}")
+        notes.append(Note("forbidden_apart", {"pairs": len(apart)}))
     return RoundSeating(tables=tables, notes=tuple(notes), byes=byes)
 
 
@@ -113,7 +108,7 @@ def _draw_byes(
     past: Tally[P],
     apart: list[tuple[P, P]],
     rng: random.Random,
-) -> tuple[tuple[P, ...], list[str]]:
+) -> tuple[tuple[P, ...], list[Note]]:
     """N = 5: the bye goes by lot to a player with the fewest byes (§6.2), so nobody sits out
     twice before everybody has sat out once; a forbidden pair may force someone else."""
     if not plan.byes:
@@ -123,8 +118,8 @@ def _draw_byes(
     drawn.sort(key=lambda p: past.byes.get(p, 0))  # stable: the lot breaks ties
     for p in drawn:
         if all(p in pair for pair in apart):  # everyone else can play at one table
-            forced = ", forced by a forbidden pair" if p != drawn[0] else ""
-            return (p,), [f"bye: {p} (byes before: {past.byes.get(p, 0)}){forced}"]
+            bye = {"player": p, "before": past.byes.get(p, 0), "forced": p != drawn[0]}
+            return (p,), [Note("bye", bye)]
     raise ForbiddenPairError("no single bye keeps every forbidden pair apart", tuple(apart))
 
 
@@ -165,9 +160,10 @@ def _together(layout: Layout, order: Sequence[P], a: P, b: P) -> bool:
     return any({a, b} <= {order[i] for i in members} for members in layout.tables)
 
 
-def _repeats(members: Sequence[P], past: Tally[P]) -> list[str]:
+def _repeats(members: Sequence[P], past: Tally[P]) -> list[tuple[P, P, int]]:
+    """The pairs among ``members`` who met before, with how often: (first, second, met)."""
     return [
-        f"{pair_label(a, b)} (met {past.times_met(a, b)}× before)"
+        (a, b, past.times_met(a, b))
         for k, a in enumerate(members)
         for b in members[k + 1 :]
         if past.times_met(a, b)
@@ -181,36 +177,36 @@ def _table(
     problem: Problem,
     past: Tally[P],
     rng: random.Random,
-) -> Table[P]:
+) -> SeatedTable[P]:
     t = number - 1
     members = [order[i] for i in layout.tables[t]]
     notes = []
     if problem.swiss:
         block = problem.blocks()[t]
-        notes.append(f"standings {block[0] + 1}–{block[-1] + 1}")
+        notes.append(Note("block", {"first": block[0] + 1, "last": block[-1] + 1}))
         for i in layout.tables[t]:
             if i < block[0]:
-                notes.append(f"{order[i]} moved down from place {i + 1}")
+                notes.append(Note("moved_down", {"player": order[i], "place": i + 1}))
             elif i > block[-1]:
-                notes.append(f"{order[i]} pulled up from place {i + 1}")
+                notes.append(Note("pulled_up", {"player": order[i], "place": i + 1}))
     for swap in layout.swaps:
         if t in swap.tables:
             x, y = order[swap.first], order[swap.second]
-            notes.append(f"swapped {x} and {y} {WHY[swap.reason]}")
-    notes += [f"repeat pair kept: {repeat}" for repeat in _repeats(members, past)]
+            notes.append(Note("swapped", {"first": x, "second": y, "reason": swap.reason}))
+    notes += [
+        Note("repeat_kept", {"first": a, "second": b, "met": met})
+        for a, b, met in _repeats(members, past)
+    ]
     seats, seat_note = draw_seats(members, past, rng)
     dealer, dealer_note = draw_first_dealer(seats, past, rng)
-    return Table(number, seats, dealer, (*notes, seat_note, dealer_note))
+    return SeatedTable(number, seats, dealer, (*notes, seat_note, dealer_note))
 
 
-def _round_notes(layout: Layout, order: Sequence[P], past: Tally[P], *, swiss: bool) -> list[str]:
-    starts = f", {layout.attempts} starts" if layout.attempts > 1 else ""
-    notes = ["Swiss: blocks by standings" + starts if swiss else "random draw" + starts]
+def _round_notes(layout: Layout, order: Sequence[P], past: Tally[P], *, swiss: bool) -> list[Note]:
+    notes = [Note("draw_swiss" if swiss else "draw_random", {"starts": layout.attempts})]
     kept = [r for members in layout.tables for r in _repeats([order[i] for i in members], past)]
     before = sum(len(_repeats([order[i] for i in members], past)) for members in layout.start)
-    notes.append(
-        f"repeat pairs kept: {len(kept)}: {', '.join(kept)}" if kept else "no repeat pairs"
-    )
+    notes.append(Note("repeats_kept", {"pairs": tuple(kept)}) if kept else Note("no_repeats"))
     if layout.swaps:
-        notes.append(f"swaps: {len(layout.swaps)}; repeat pairs before the swaps: {before}")
+        notes.append(Note("swaps", {"swaps": len(layout.swaps), "before": before}))
     return notes

@@ -13,12 +13,12 @@ from collections.abc import Sequence
 from itertools import permutations
 
 from .history import Tally
-from .values import P
+from .values import Note, P
 
 
 def draw_seats(
     players: Sequence[P], past: Tally[P], rng: random.Random
-) -> tuple[tuple[P, ...], str]:
+) -> tuple[tuple[P, ...], Note]:
     """A seat order for ``players`` and its note.
 
     The cost of an order is the sum of how often each player already had the seat he gets;
@@ -32,16 +32,15 @@ def draw_seats(
 
     best = min(orders, key=used)  # the first of the cheapest: ties stay with the lot
     if best == orders[0]:
-        return best, "seats by draw"
-    return best, f"seat balance: draw adjusted ({used(orders[0])} → {used(best)} earlier uses)"
+        return best, Note("seats_drawn")
+    return best, Note("seats_balanced", {"before": used(orders[0]), "after": used(best)})
 
 
-def draw_first_dealer(seats: Sequence[P], past: Tally[P], rng: random.Random) -> tuple[P, str]:
+def draw_first_dealer(seats: Sequence[P], past: Tally[P], rng: random.Random) -> tuple[P, Note]:
     """The first dealer: by lot among those with the fewest first deals so far."""
     fewest = min(past.first_deals.get(p, 0) for p in seats)
     tied = [p for p in seats if past.first_deals.get(p, 0) == fewest]
     dealer = rng.choice(tied)
     if len(tied) == len(seats):
-        return dealer, f"first dealer {dealer}: by lot"
-    lot = f", lot among {len(tied)}" if len(tied) > 1 else ""
-    return dealer, f"first dealer {dealer}: fewest first deals ({fewest}){lot}"
+        return dealer, Note("dealer_lot", {"player": dealer})
+    return dealer, Note("dealer_fewest", {"player": dealer, "fewest": fewest, "tied": len(tied)})

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from .notes import plan_label
 from .values import NoTablePlanError
 
 Prefer = Literal[3, 4]
@@ -22,8 +23,7 @@ class TablePlan:
         return sum(self.sizes) + self.byes
 
     def __str__(self) -> str:
-        tables = "+".join(str(size) for size in self.sizes)
-        return f"{tables} + bye" if self.byes else tables
+        return plan_label(self.sizes, self.byes)
 
 
 def table_plan(n: int, prefer: Prefer = 4) -> TablePlan:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Generic
 
 from .history import SEATS, tally
-from .values import P, RoundSeating, pair_label
+from .values import Note, P, RoundSeating, pair_label
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,7 +49,12 @@ class PlayerBalance(Generic[P]):
 class SeatingQuality(Generic[P]):
     repeated_pairs: tuple[RepeatPair[P], ...]
     players: tuple[PlayerBalance[P], ...]
-    explanations: tuple[str, ...]
+    notes: tuple[Note, ...]  # the report, one coded line each
+
+    @property
+    def explanations(self) -> tuple[str, ...]:
+        """The report as plain English lines."""
+        return tuple(str(note) for note in self.notes)
 
     @property
     def max_seat_spread(self) -> int:
@@ -83,22 +88,22 @@ def assess(seating: RoundSeating[P], history: Sequence[RoundSeating[P]] = ()) ->
     return SeatingQuality(repeats, players, _explain(quality))
 
 
-def _explain(quality: SeatingQuality[P]) -> tuple[str, ...]:
-    repeats = quality.repeated_pairs
-    lines = [
-        f"repeated pairs: {len(repeats)} ({'; '.join(map(str, repeats))})"
-        if repeats
-        else "no repeated pairs"
-    ]
+def _explain(quality: SeatingQuality[P]) -> tuple[Note, ...]:
+    repeats = tuple((r.first, r.second, r.table, r.met_before) for r in quality.repeated_pairs)
+    lines = [Note("quality_repeats", {"pairs": repeats}) if repeats else Note("quality_no_repeats")]
     spread = quality.max_seat_spread
-    worst = [str(p.player) for p in quality.players if p.seat_spread == spread]
-    more = f" and {len(worst) - 5} more" if len(worst) > 5 else ""
-    lines.append(f"seat spread: at most {spread} ({', '.join(worst[:5])}{more})")
+    worst = tuple(p.player for p in quality.players if p.seat_spread == spread)
+    lines.append(
+        Note(
+            "quality_seat_spread",
+            {"spread": spread, "players": worst[:5], "more": max(len(worst) - 5, 0)},
+        )
+    )
     low, high = quality.first_deal_range
-    lines.append(f"first deals per player: {low}–{high}")
-    byes = [f"{p.player} {p.byes}" for p in quality.players if p.byes]
+    lines.append(Note("quality_first_deals", {"low": low, "high": high}))
+    byes = tuple((p.player, p.byes) for p in quality.players if p.byes)
     if byes:
-        lines.append(f"byes: {', '.join(byes)}")
+        lines.append(Note("quality_byes", {"byes": byes}))
     return tuple(lines)
 
 

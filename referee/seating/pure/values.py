@@ -10,37 +10,46 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
+from .notes import Note, pair_label
+
 P = TypeVar("P", bound=Hashable)
+
+__all__ = [
+    "ForbiddenPairError",
+    "NoTablePlanError",
+    "Note",
+    "P",
+    "RoundSeating",
+    "SeatedTable",
+    "SeatingError",
+    "pair_label",
+]
 
 
 @dataclass(frozen=True, slots=True)
-class Table(Generic[P]):
+class SeatedTable(Generic[P]):
     """One table of a round: ``seats`` in seat order, seat 1 first (§6.1).
 
-    ``notes`` say why the table looks the way it does, one short flag each.
+    ``notes`` say why the table looks the way it does, one coded flag each.
     """
 
     number: int
     seats: tuple[P, ...]
     first_dealer: P
-    notes: tuple[str, ...] = ()
+    notes: tuple[Note, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
 class RoundSeating(Generic[P]):
     """A seated round. ``byes`` sit out (only N = 5 has one, §6.2); a past round is the same."""
 
-    tables: tuple[Table[P], ...]
-    notes: tuple[str, ...] = ()
+    tables: tuple[SeatedTable[P], ...]
+    notes: tuple[Note, ...] = ()
     byes: tuple[P, ...] = ()
 
     @property
     def seated(self) -> tuple[P, ...]:
         return tuple(p for table in self.tables for p in table.seats)
-
-
-def pair_label(first: object, second: object) -> str:
-    return f"{first}–{second}"
 
 
 class SeatingError(ValueError):

@@ -11,7 +11,13 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from referee.core.permissions import is_official
-from referee.tables.dealdata import LETTERS
+from referee.tables.dealdata import (
+    LETTERS,
+    dealer_of,
+    declarer_of,
+    referee_rulings_of,
+    ruling_of,
+)
 from referee.tables.models import Deal
 from referee.tournaments.models import Registration, Tournament
 from referee.tournaments.search import registrations_named
@@ -183,21 +189,19 @@ def _rulings(
 
 def _ruling_items(data: Mapping[str, Any]) -> Iterable[tuple[str, str, list[str], dict[str, Any]]]:
     """(kind, rule, seat letters concerned, details) of each ruling stored with a deal."""
-    ruling = data.get("ruling")
-    if isinstance(ruling, Mapping):
+    ruling = ruling_of(data)
+    if ruling:
         rule = str(ruling.get("rule", ""))
-        who = [data.get("declarer")]
+        who = [declarer_of(data)]
         who += [ruling.get("dissenter"), ruling.get("insisting"), *ruling.get("dissenters", [])]
         details = {k: v for k, v in ruling.items() if k != "rule"}
         yield "ruling", rule, _letters(who), details
-    for item in data.get("referee_rulings") or []:
-        if not isinstance(item, Mapping):
-            continue
+    for item in referee_rulings_of(data):
         kind = str(item.get("kind", ""))
         if kind == "raspasy_dealer_fine":
-            who = [data.get("dealer")]
+            who = [dealer_of(data)]
         elif kind == "prikup_refusal":
-            who = [data.get("declarer")]
+            who = [declarer_of(data)]
         else:  # talon_peeking, manual: the player named
             who = [item.get("player")]
         details = {k: v for k, v in item.items() if k != "kind"}

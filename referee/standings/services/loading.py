@@ -12,8 +12,7 @@ from django.utils.translation import gettext as _
 
 from referee.core.permissions import is_official
 from referee.tables.models import Table
-from referee.tables.results import TableResult as SettledTable
-from referee.tables.results import rounds_results
+from referee.tables.results import SettledTable, rounds_results
 from referee.tournaments.models import Registration, Round, Tournament
 from scoring.numbers import Amount
 

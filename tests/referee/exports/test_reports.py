@@ -188,8 +188,8 @@ def test_a_protocols_totals_and_settled_result_equal_the_table_sheet():
         assert row[:4] == [
             p,
             seat.name,
-            figure(sheet.pulka.get(p, 0)),
-            figure(sheet.gora.get(p, 0)),
+            figure(sheet.pool.get(p, 0)),
+            figure(sheet.mountain.get(p, 0)),
         ]
         assert row[4:7] == [
             None if on == p else figure(sheet.whists.get((p, on), 0)) for on in sheet.letters
@@ -205,7 +205,7 @@ def test_a_protocols_total_row_sums_its_deal_columns():
     rows = values(ws, 1)
     header, total = rows[2], next(r for r in rows if r[2] == "Total")
     by_column = dict(zip(header, total, strict=True))
-    assert by_column["A pool"] == sheet.pulka["A"] == 2
+    assert by_column["A pool"] == sheet.pool["A"] == 2
     assert by_column["B→A"] == sheet.whists[("B", "A")] == 12
 
 

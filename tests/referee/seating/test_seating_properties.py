@@ -10,7 +10,7 @@ from referee.seating.pure.algorithm import seat_round
 from referee.seating.pure.history import tally
 from referee.seating.pure.plan import Prefer, table_plan
 from referee.seating.pure.quality import check_seating
-from referee.seating.pure.values import RoundSeating, Table
+from referee.seating.pure.values import RoundSeating, SeatedTable
 
 
 def random_round(players: list[int], prefer: Prefer, rng: random.Random) -> RoundSeating[int]:
@@ -20,7 +20,7 @@ def random_round(players: list[int], prefer: Prefer, rng: random.Random) -> Roun
     tables, start = [], plan.byes
     for number, size in enumerate(plan.sizes, 1):
         seats = tuple(order[start : start + size])
-        tables.append(Table(number, seats, rng.choice(seats)))
+        tables.append(SeatedTable(number, seats, rng.choice(seats)))
         start += size
     return RoundSeating(tuple(tables), byes=tuple(order[: plan.byes]))
 

@@ -1,10 +1,14 @@
 """The quality report and the validity check of a seating (TOURNAMENTS.md §6)."""
 
 from referee.seating.pure.quality import assess, check_seating
-from referee.seating.pure.values import RoundSeating, Table
+from referee.seating.pure.values import RoundSeating, SeatedTable
 
-ROUND_1 = RoundSeating((Table(1, ("a", "b", "c", "d"), "a"), Table(2, ("e", "f", "g"), "e")))
-ROUND_2 = RoundSeating((Table(1, ("a", "e", "b", "f"), "a"), Table(2, ("c", "g", "d"), "g")))
+ROUND_1 = RoundSeating(
+    (SeatedTable(1, ("a", "b", "c", "d"), "a"), SeatedTable(2, ("e", "f", "g"), "e"))
+)
+ROUND_2 = RoundSeating(
+    (SeatedTable(1, ("a", "e", "b", "f"), "a"), SeatedTable(2, ("c", "g", "d"), "g"))
+)
 PLAYERS = ["a", "b", "c", "d", "e", "f", "g"]
 
 
@@ -45,7 +49,7 @@ def test_seat_counts_first_deals_and_spread_include_this_round() -> None:
 
 
 def test_byes_are_counted() -> None:
-    seating = RoundSeating((Table(1, ("a", "b", "c", "d"), "b"),), byes=("e",))
+    seating = RoundSeating((SeatedTable(1, ("a", "b", "c", "d"), "b"),), byes=("e",))
     quality = assess(seating)
     assert [p.byes for p in quality.players] == [0, 0, 0, 0, 1]
     assert quality.explanations[-1] == "byes: e 1"
@@ -62,7 +66,9 @@ def test_a_forbidden_pair_together_is_a_problem() -> None:
 
 
 def test_table_sizes_must_be_3_or_4() -> None:
-    seating = RoundSeating((Table(1, ("a", "b", "c", "d", "e"), "a"), Table(2, ("f", "g"), "f")))
+    seating = RoundSeating(
+        (SeatedTable(1, ("a", "b", "c", "d", "e"), "a"), SeatedTable(2, ("f", "g"), "f"))
+    )
     assert check_seating(seating, PLAYERS) == (
         "table 1 seats 5; a table seats 3 or 4",
         "table 2 seats 2; a table seats 3 or 4",
@@ -71,7 +77,8 @@ def test_table_sizes_must_be_3_or_4() -> None:
 
 def test_everybody_sits_once_and_only_the_active_players_sit() -> None:
     seating = RoundSeating(
-        (Table(1, ("a", "b", "c", "a"), "a"), Table(2, ("e", "f", "x"), "e")), byes=("g",)
+        (SeatedTable(1, ("a", "b", "c", "a"), "a"), SeatedTable(2, ("e", "f", "x"), "e")),
+        byes=("g",),
     )
     assert check_seating(seating, PLAYERS) == (
         "a is placed 2 times",
@@ -81,7 +88,9 @@ def test_everybody_sits_once_and_only_the_active_players_sit() -> None:
 
 
 def test_first_dealer_sits_at_the_table_and_tables_count_from_1() -> None:
-    seating = RoundSeating((Table(2, ("a", "b", "c", "d"), "e"), Table(3, ("e", "f", "g"), "e")))
+    seating = RoundSeating(
+        (SeatedTable(2, ("a", "b", "c", "d"), "e"), SeatedTable(3, ("e", "f", "g"), "e"))
+    )
     assert check_seating(seating, PLAYERS) == (
         "tables are numbered [2, 3], not 1..2",
         "table 2: first dealer e is not seated there",

@@ -448,7 +448,7 @@ def test_a_fresh_form_starts_at_the_declarer():
     [(1, "1 взятка", "1 trick"), (3, "3 взятки", "3 tricks"), (7, "7 взяток", "7 tricks")],
 )
 def test_deal_summaries_agree_the_trick_count_with_its_number(tricks, ru, en):
-    from referee.tables.sheet import describe_deal
+    from referee.tables.dealdata import describe_deal
 
     data = {
         "type": "misere",

@@ -33,7 +33,7 @@ def test_a_referee_records_a_deal_and_the_sheet_shows_it():
     services.record_deal(table.pk, SIX_MADE, referee)
     sheet = build_sheet(table, "en")
     # fspr: C(6) = 2 to the pool; W = 4 per trick: B->A 8, C->A 8
-    assert sheet.pulka == {"A": 2}
+    assert sheet.pool == {"A": 2}
     assert sheet.whists == {("B", "A"): 8, ("C", "A"): 8}
     assert (
         sheet.rows[0]

@@ -1,0 +1,344 @@
+"""Reading case files (SPEC §12): JSON text in, typed values for the engine out.
+
+Every value is checked for its type here or by the engine (SPEC §12.7): numbers are finite,
+at most ``numbers.LIMIT`` in size with at most ``numbers.PLACES`` decimals; levels, tricks,
+series indexes and call orders are whole numbers (a bool or ``7.0`` is not one); player ids
+are non-empty strings. A file whose lists and objects nest deeper than Python's recursion
+limit (about a thousand levels; a real case nests five) cannot be read.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from decimal import Decimal
+from typing import Any
+
+from .conventions import Convention, convention
+from .errors import CaseError, shown
+from .model import (
+    Call,
+    Deal,
+    DealType,
+    DefenceCall,
+    DisputedPlanCommercial,
+    DisputedPlanQualification,
+    KodexRuling,
+    LookedAtDiscard,
+    ManualEntry,
+    Play,
+    PrikupPremiumRecord,
+    PrikupRefusal,
+    RaspasyDealerFine,
+    RefereeRuling,
+    SetWithoutAll,
+    TalonPeeking,
+    WrongCardCount,
+)
+from .numbers import Amount, from_json
+from .table import PoolState
+
+DEAL_FIELDS = frozenset(
+    {"type", "declarer", "contract", "defence", "play", "tricks", "raspasy", "talon", "ruling"}
+    | {"referee_rulings"}
+)
+#: Referee rulings of §12.4.1: kind -> (required fields, optional fields).
+REFEREE_FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
+    "prikup_refusal": (frozenset({"points"}), frozenset()),
+    "raspasy_dealer_fine": (frozenset({"points"}), frozenset()),
+    "talon_peeking": (frozenset({"player"}), frozenset()),
+    "manual": (frozenset({"entry", "player", "amount", "reason"}), frozenset({"on", "rule"})),
+}
+
+
+class Unreadable(ValueError):
+    """The text is not JSON, or nests too deep to be read."""
+
+
+def _integer(text: str) -> int | Decimal:
+    """A JSON integer; one too long to be a real number stays a ``Decimal`` (refused where
+    it is used) instead of costing a big-number conversion."""
+    return int(text) if len(text) <= 30 else Decimal(text)
+
+
+def load(text: str) -> Any:
+    """JSON with reals read exactly (SPEC §1.1); NaN and Infinity arrive as non-finite
+    ``Decimal`` values that every number check refuses. Raises ``Unreadable``."""
+    try:
+        return json.loads(text, parse_float=Decimal, parse_int=_integer, parse_constant=Decimal)
+    except RecursionError:
+        raise Unreadable("lists and objects nest too deep") from None
+    except ValueError as error:
+        raise Unreadable(str(error)) from None
+
+
+# -- values -----------------------------------------------------------------------------
+
+
+def get(obj: Mapping[str, Any], key: str, field: str) -> Any:
+    if key not in obj:
+        raise CaseError("case.required", field, key=key)
+    return obj[key]
+
+
+def mapping(value: Any, field: str) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping):
+        raise CaseError("case.not_object", field)
+    return value
+
+
+def number(value: Any, field: str) -> Amount:
+    return from_json(value, field)
+
+
+def integer(value: Any, field: str) -> int:
+    if type(value) is not int:
+        raise CaseError("case.not_integer", field, value=shown(value))
+    return value
+
+
+def player_id(value: Any, field: str, *, optional: bool = False) -> Any:
+    """A player id is a non-empty string; None where the field is optional."""
+    if value is None and optional:
+        return None
+    if not isinstance(value, str) or not value:
+        raise CaseError("case.player_id", field, value=shown(value))
+    return value
+
+
+def pool_size(value: Any, field: str) -> Amount | None:
+    """A pool size is a number above 0, or null for no limit (SPEC §7.1, §12.3)."""
+    if value is None:
+        return None
+    size = number(value, field)
+    if size <= 0:
+        raise CaseError("case.pool_size", field)
+    return size
+
+
+def _choice(enum: Any, value: Any) -> Any:
+    """The enum member of ``value``, or None."""
+    try:
+        return enum(value)
+    except (ValueError, TypeError):
+        return None
+
+
+# -- the table: convention and players ---------------------------------------------------
+
+_CONVENTIONS: dict[tuple[str, object], Convention] = {}  # (preset, options) -> built once
+
+
+def _key(options: Mapping[str, Any]) -> object | None:
+    """A hashable key for options whose values are scalars or lists of scalars, each with
+    its type (``true`` is not ``1``); None for anything else (built without the cache)."""
+    key: list[tuple[str, object, object]] = []
+    for name, value in options.items():
+        if isinstance(value, list):
+            if any(isinstance(item, list | Mapping) for item in value):
+                return None
+            key.append((name, "[", tuple((type(item), item) for item in value)))
+        elif isinstance(value, Mapping):
+            return None
+        else:
+            key.append((name, type(value), value))
+    return tuple(sorted(key, key=lambda item: item[0]))
+
+
+def table_of(case: Mapping[str, Any]) -> tuple[Convention, tuple[str, ...]]:
+    """The case's convention (built once per preset and options) and its players."""
+    name = get(case, "convention", "convention")
+    if not isinstance(name, str):
+        raise CaseError("case.convention_name", "convention")
+    options = case.get("options")
+    options = {} if options is None else mapping(options, "options")
+    key = _key(options)
+    cv = None if key is None else _CONVENTIONS.get((name, key))
+    if cv is None:
+        cv = convention(name, options)
+        if key is not None:
+            if len(_CONVENTIONS) >= 1024:
+                _CONVENTIONS.clear()
+            _CONVENTIONS[(name, key)] = cv
+    players = get(case, "players", "players")
+    if (
+        not isinstance(players, list)
+        or len(players) not in (3, 4)
+        or not all(isinstance(p, str) and p for p in players)
+        or len(set(players)) != len(players)
+    ):
+        raise CaseError("case.players", "players")
+    return cv, tuple(players)
+
+
+# -- a deal --------------------------------------------------------------------------------
+
+
+def parse_deal(obj: Mapping[str, Any], dealer: Any) -> Deal:
+    """A deal object of §12.2 (the ``deal`` of a deal case, or an element of ``deals``)."""
+    for name in obj:
+        if name not in DEAL_FIELDS and name != "dealer":
+            raise CaseError("case.unknown_field", "", name=shown(name))
+    kind = _choice(DealType, get(obj, "type", "type"))
+    if kind is None:
+        raise CaseError("case.unknown_type", "type", value=shown(obj["type"]))
+    level, strain = _contract(obj, kind)
+    play = _choice(Play, get(obj, "play", "play"))
+    if play is None:
+        raise CaseError("case.unknown_play", "play", value=shown(obj["play"]))
+    tricks = obj.get("tricks")
+    if tricks is not None:
+        tricks = dict(mapping(tricks, "tricks"))
+    series = None
+    if "raspasy" in obj:
+        series = mapping(obj["raspasy"], "raspasy").get("series_index")
+        if series is not None:
+            series = integer(series, "raspasy.series_index")
+    talon = obj.get("talon")
+    if talon is not None:
+        if not isinstance(talon, list):
+            raise CaseError("case.talon_list", "talon")
+        talon = tuple(talon)
+    ruling = _ruling(obj["ruling"]) if obj.get("ruling") is not None else None
+    referee = parse_referee_rulings(obj.get("referee_rulings"))
+    declarer = obj.get("declarer")
+    if isinstance(declarer, list):
+        raise CaseError("case.one_declarer", "declarer")
+    return Deal(
+        type=kind,
+        dealer=player_id(dealer, "dealer", optional=True),
+        declarer=player_id(declarer, "declarer", optional=True),
+        level=level,
+        strain=strain,
+        defence=_defence(obj.get("defence") or []),
+        play=play,
+        tricks=tricks,
+        series_index=series,
+        talon=talon,
+        ruling=ruling,
+        referee_rulings=referee,
+    )
+
+
+def _contract(obj: Mapping[str, Any], kind: DealType) -> tuple[Any, Any]:
+    contract = obj.get("contract")
+    if kind == DealType.RASPASY:
+        if contract is not None:
+            raise CaseError("case.raspasy_contract", "contract")
+        return None, None
+    contract = mapping(get(obj, "contract", "contract"), "contract")
+    level = contract.get("level")
+    if kind == DealType.MISERE:
+        if level != "misere" or contract.get("strain") is not None:
+            raise CaseError("case.misere_contract", "contract")
+        return None, None
+    if level == "misere":
+        raise CaseError("case.misere_type", "contract")
+    return level, contract.get("strain")
+
+
+def _defence(calls: Any) -> tuple[DefenceCall, ...]:
+    if not isinstance(calls, list):
+        raise CaseError("case.not_list_of", "defence", what="defence")
+    parsed = []
+    for i, call in enumerate(calls):
+        field = f"defence[{i}]"
+        call = mapping(call, field)
+        what = _choice(Call, get(call, "call", field))
+        if what is None:
+            raise CaseError("case.unknown_call", f"{field}.call", value=shown(call["call"]))
+        who = player_id(call.get("player"), f"{field}.player")
+        replaces = player_id(call.get("replaces"), f"{field}.replaces", optional=True)
+        order = call.get("order", i + 1)
+        if type(order) is not int:
+            raise CaseError("case.call_order", "defence")
+        parsed.append((order, DefenceCall(who, what, replaces)))
+    if len({order for order, _ in parsed}) != len(parsed):
+        raise CaseError("case.call_order_twice", "defence")
+    parsed.sort(key=lambda pair: pair[0])
+    return tuple(call for _, call in parsed)
+
+
+def _ruling(obj: Any) -> KodexRuling:
+    ruling = mapping(obj, "ruling")
+    rule = ruling.get("rule")
+    try:
+        if rule == "kodex-3.4.4":
+            return SetWithoutAll(ruling["bid_level"])
+        if rule == "kodex-3.4.6":
+            return WrongCardCount(ruling["proven_undertricks"], ruling.get("deliberate"))
+        if rule == "kodex-3.4.9":
+            return LookedAtDiscard()
+        if rule == "kodex-3.4.11":
+            return PrikupPremiumRecord()
+        if rule == "kodex-3.8.5.1":
+            mode = ruling.get("mode")
+            if mode == "commercial":
+                dissenters = ruling["dissenters"]
+                if not isinstance(dissenters, list):
+                    raise CaseError("case.not_list_of", "ruling.dissenters", what="dissenters")
+                dissenters = [player_id(d, "ruling.dissenters") for d in dissenters]
+                guaranteed = mapping(ruling["guaranteed"], "ruling.guaranteed")
+                insisting = player_id(ruling["insisting"], "ruling.insisting")
+                return DisputedPlanCommercial(insisting, tuple(dissenters), guaranteed)
+            if mode == "qualification":
+                alternative = mapping(ruling["alternative"], "ruling.alternative")
+                dissenter = player_id(ruling["dissenter"], "ruling.dissenter")
+                return DisputedPlanQualification(dissenter, alternative, ruling["lot"])
+            raise CaseError("case.ruling_mode", "ruling.mode")
+    except KeyError as missing:
+        raise CaseError("case.required", "ruling", key=str(missing.args[0])) from None
+    raise CaseError("case.unknown_rule", "ruling.rule", value=shown(rule))
+
+
+def parse_referee_rulings(items: Any) -> tuple[RefereeRuling, ...]:
+    """``referee_rulings`` of a deal (SPEC §12.4.1); None or absent is none."""
+    if items is None:
+        return ()
+    if not isinstance(items, list):
+        raise CaseError("case.not_list_of", "referee_rulings", what="referee_rulings")
+    return tuple(_referee_ruling(item, f"referee_rulings[{i}]") for i, item in enumerate(items))
+
+
+def _referee_ruling(item: Any, field: str) -> RefereeRuling:
+    item = mapping(item, field)
+    kind = item.get("kind")
+    if not isinstance(kind, str) or kind not in REFEREE_FIELDS:
+        raise CaseError("case.unknown_referee_ruling", f"{field}.kind", value=shown(kind))
+    required, optional = REFEREE_FIELDS[kind]
+    for name in item:
+        if name != "kind" and name not in required and name not in optional:
+            raise CaseError("case.unknown_field", field, name=shown(name))
+    for name in sorted(required):
+        get(item, name, field)
+    if kind == "prikup_refusal":
+        return PrikupRefusal(number(item["points"], f"{field}.points"))
+    if kind == "raspasy_dealer_fine":
+        return RaspasyDealerFine(number(item["points"], f"{field}.points"))
+    if kind == "talon_peeking":
+        return TalonPeeking(player_id(item["player"], f"{field}.player"))
+    for name in ("entry", "reason", "rule"):
+        if name in item and not isinstance(item[name], str):
+            raise CaseError("case.not_text", f"{field}.{name}", name=name)
+    return ManualEntry(
+        kind=item["entry"],
+        player=player_id(item["player"], f"{field}.player"),
+        amount=number(item["amount"], f"{field}.amount"),
+        reason=item["reason"],
+        on=player_id(item.get("on"), f"{field}.on", optional=True),
+        rule=item.get("rule") or "referee ruling",
+    )
+
+
+def pool_before(obj: Any, players: tuple[str, ...]) -> PoolState:
+    pool = mapping(obj, "pool_before")
+    size = pool_size(pool.get("size"), "pool_before.size")
+    books: dict[str, dict[str, Amount]] = {}
+    for book in ("pulka", "gora"):
+        values = pool.get(book)
+        values = {} if values is None else mapping(values, f"pool_before.{book}")
+        for p in values:
+            if p not in players:
+                raise CaseError("case.not_at_table", f"pool_before.{book}", player=str(p))
+        books[book] = {p: number(v, f"pool_before.{book}.{p}") for p, v in values.items()}
+    return PoolState(size, books["pulka"], books["gora"])
