@@ -23,3 +23,4 @@ urlpatterns += [
     path("t/<slug:slug>/manage/", include(f"referee.{app}.urls.manage")) for app in MANAGE
 ]
 urlpatterns += [path("t/<slug:slug>/manage/", include("referee.hall.urls"))]
+urlpatterns += [path("", include("referee.api.urls"))]  # /api/, /sw.js

@@ -6,6 +6,7 @@ from axes.models import AccessAttempt
 from axes.utils import reset
 from django.conf import settings
 from django.contrib import messages
+from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -30,7 +31,9 @@ def lockouts(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             messages.error(request, error.message)
         else:
             removed = reset(username=username)
-            log_action(tournament, request.user, "login.unlocked", username)
+            person = get_user_model().objects.filter(username=username).first()
+            if removed and person is not None:
+                log_action(tournament, request.user, "login.unlocked", username, about=person)
             if removed:
                 messages.success(request, _("%(name)s may log in again.") % {"name": username})
             else:
