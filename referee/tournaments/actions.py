@@ -58,6 +58,7 @@ ACTIONS: dict[str, Action] = _actions(
     # officials (accounts)
     ("role.granted", _("referee role granted"), USER),
     ("role.revoked", _("referee role removed"), USER),
+    ("device.revoked", _("device token revoked"), TOURNAMENT),
     ("login.unlocked", _("login lockout lifted"), USER),
     ("table.referees", _("table referees assigned"), TABLE),
     # tables and deals (tables.services)
