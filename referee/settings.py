@@ -6,10 +6,14 @@ from pathlib import Path
 
 import dj_database_url
 
+from referee.hall_settings import secret_key_file
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
-SECRET_KEY = os.environ.get("SECRET_KEY", "dev-only-insecure-key")
-DEBUG = os.environ.get("DEBUG", "1") == "1"
+# Without SECRET_KEY, a key generated on first run and kept outside git (hall.py).
+SECRET_KEY = os.environ.get("SECRET_KEY") or secret_key_file(BASE_DIR / ".secret_key")
+# Off unless asked for (``make dev`` asks): a debug page shows every URL to the hall's Wi-Fi.
+DEBUG = os.environ.get("DEBUG", "0") == "1"
 # A local demo (DEBUG) answers on any address it is served on; production names its hosts.
 _default_hosts = "*" if DEBUG else "127.0.0.1,localhost"
 ALLOWED_HOSTS = [h for h in os.environ.get("ALLOWED_HOSTS", _default_hosts).split(",") if h]
@@ -32,10 +36,13 @@ INSTALLED_APPS = [
     "referee.exports",
     "referee.demo",
     "referee.api",
+    "referee.hall",
+    "axes",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -45,6 +52,8 @@ MIDDLEWARE = [
     # a form posted twice with one idempotency key is carried out once (the deal form)
     "referee.api.middleware.IdempotentFormMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "referee.hall.pagecache.PageCacheMiddleware",
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "referee.urls"
@@ -124,4 +133,27 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
+}
+
+# -- running a venue (README, "Running a venue") ------------------------------------------
+from referee.hall_settings import (  # noqa: E402
+    AXES_SETTINGS,
+    caches_from_environment,
+    https_settings,
+    logging_settings,
+    sqlite_options,
+)
+
+sqlite_options(DATABASES["default"], BASE_DIR)
+CACHES = caches_from_environment(BASE_DIR)
+LOGGING = logging_settings()
+globals().update(https_settings())
+globals().update(AXES_SETTINGS)
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
 }

@@ -102,8 +102,10 @@ def may_enter_deals(user: Any, table: Any) -> bool:
 
 
 def may_confirm(user: Any, table: Any) -> bool:
-    """The second confirmation: an official of the tournament who did not sign it off."""
-    return is_official(user, table.round.tournament)
+    """The second confirmation, which locks the table: the same rule as entering its deals
+    (where referees work only at their tables, only an assigned one or a chief). That the
+    confirming referee is not the one who signed it off is the service's check."""
+    return may_enter_deals(user, table)
 
 
 def may_rule_on_locked(user: Any, table: Any) -> bool:
@@ -120,3 +122,9 @@ def require_chief(user: Any, tournament: Any, message: str) -> None:
     """Refuse (``NotAllowed``, a 403) anybody but the tournament's chief referee."""
     if not is_chief(user, tournament):
         raise NotAllowed(message)
+
+
+def may_unlock_logins(user: Any, tournament: Any) -> bool:
+    """Lifting a login lockout (too many wrong passwords): the chief referee, on his
+    tournament's staff pages (the venue's logins are his staff's)."""
+    return is_chief(user, tournament)

@@ -59,6 +59,7 @@ ACTIONS: dict[str, Action] = _actions(
     ("role.granted", _("referee role granted"), USER),
     ("role.revoked", _("referee role removed"), USER),
     ("device.revoked", _("device token revoked"), TOURNAMENT),
+    ("login.unlocked", _("login lockout lifted"), USER),
     ("table.referees", _("table referees assigned"), TABLE),
     ("device.revoked", _("device token revoked"), USER),
     # tables and deals (tables.services)
