@@ -49,6 +49,32 @@ def chief_of_filter(user: Any, prefix: str = "") -> Q:
     )
 
 
+#: The Django group whose members may create tournaments (and become their chief referee).
+ORGANISERS = "organisers"
+
+
+def is_organiser(user: Any) -> bool:
+    """May ``user`` create tournaments? Superusers and members of the ``organisers`` group."""
+    if not getattr(user, "is_authenticated", False):
+        return False
+    return bool(user.is_superuser) or user.groups.filter(name=ORGANISERS).exists()
+
+
+def may_create_tournaments(user: Any) -> bool:
+    """The wizard at ``/t/new/``: organisers only; the creator becomes the chief referee."""
+    return is_organiser(user)
+
+
+def may_grant_organiser(user: Any) -> bool:
+    """Organisers are made by the superuser or by another organiser."""
+    return is_organiser(user)
+
+
+def may_copy_from(user: Any, tournament: Any) -> bool:
+    """Settings and players may be copied from a tournament its chief referee runs."""
+    return is_chief(user, tournament)
+
+
 def may_view(user: Any, tournament: Any) -> bool:
     """Officials always; the public once the tournament is published."""
     return tournament.published or is_official(user, tournament)

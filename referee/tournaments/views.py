@@ -15,10 +15,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from referee.core.errors import ServiceError
-from referee.core.permissions import is_chief, is_official, may_view
+from referee.core.permissions import is_chief, is_official, may_create_tournaments, may_view
 from referee.core.refusals import add_refusal, attempt, show_refusal
 
 from . import services
+from .conventions import preset_name
 from .forms import (
     ConventionForm,
     ExistingPlayerForm,
@@ -43,7 +44,13 @@ def home(request: HttpRequest) -> HttpResponse:
         players=Count("entries", filter=Q(entries__status="active"))
     )
     visible = [t for t in tournaments if may_view(request.user, t)]
-    return render(request, "tournaments/home.html", {"tournaments": visible})
+    for t in visible:
+        t.convention_name = preset_name(t.convention)  # type: ignore[attr-defined]
+    return render(
+        request,
+        "tournaments/home.html",
+        {"tournaments": visible, "may_create": may_create_tournaments(request.user)},
+    )
 
 
 @public_page

@@ -5,6 +5,7 @@ registration, withdrawals, substitutes and imports. Both are re-exported here, s
 write ``services.register_player``.
 """
 
+from .create import CREATE_FIELDS, copied_settings, create_tournament
 from .players import (
     ImportResult,
     PlayerDetails,
@@ -34,6 +35,7 @@ from .setup import (
 )
 
 __all__ = [
+    "CREATE_FIELDS",
     "MIN_PLAYERS",
     "ROUND_LENGTH",
     "SETTINGS_FIELDS",
@@ -42,6 +44,8 @@ __all__ = [
     "add_forbidden_pair",
     "check_convention",
     "chief_only",
+    "copied_settings",
+    "create_tournament",
     "ensure_not_finished",
     "finish_tournament",
     "import_players",

@@ -1,0 +1,28 @@
+// After a refusal: the summary of every error stays at the top, focus goes to the first
+// field at fault (every entered value is kept by the server); the summary's links focus
+// their field, opening a folded section when needed.
+(function () {
+  "use strict";
+  var summary = document.getElementById("error-summary");
+  if (!summary) return;
+  function focusField(id) {
+    var field = document.getElementById(id);
+    if (!field) return false;
+    var details = field.closest("details");
+    if (details) details.open = true;
+    field.setAttribute("aria-invalid", "true");
+    field.focus({ preventScroll: true });
+    return true;
+  }
+  summary.querySelectorAll("a[data-field]").forEach(function (link) {
+    var field = document.getElementById(link.dataset.field);
+    if (field) field.setAttribute("aria-invalid", "true");
+  });
+  summary.scrollIntoView({ block: "start" });
+  var first = summary.querySelector("a[data-field]");
+  if (!first || !focusField(first.dataset.field)) summary.focus();
+  summary.addEventListener("click", function (event) {
+    var link = event.target.closest("a[data-field]");
+    if (link && focusField(link.dataset.field)) event.preventDefault();
+  });
+})();
