@@ -374,60 +374,6 @@ def deal_history(
     )
 
 
-# -- the table's lifecycle -----------------------------------------------------------------
-
-
-def _lifecycle(
-    request: HttpRequest, table: Table, call: Callable[[], Any], done: str
-) -> HttpResponse:
-    try:
-        call()
-    except NotAllowed as refusal:
-        raise PermissionDenied(refusal.message) from None
-    except ServiceError as refusal:
-        messages.error(request, refusal.message)
-    else:
-        messages.success(request, done)
-    return redirect(_table_url(table))
-
-
-@login_required
-@require_POST
-def table_submit(request: HttpRequest, slug: str, round: int, table: int) -> HttpResponse:
-    found = _table(request, slug, round, table)
-    return _lifecycle(
-        request,
-        found,
-        lambda: services.submit_table(found.pk, request.user),
-        _("The table is signed off."),
-    )
-
-
-@login_required
-@require_POST
-def table_confirm(request: HttpRequest, slug: str, round: int, table: int) -> HttpResponse:
-    found = _table(request, slug, round, table)
-    return _lifecycle(
-        request,
-        found,
-        lambda: services.confirm_table(found.pk, request.user),
-        _("The table is confirmed and locked."),
-    )
-
-
-@login_required
-@require_POST
-def table_reopen(request: HttpRequest, slug: str, round: int, table: int) -> HttpResponse:
-    found = _table(request, slug, round, table)
-    reason = request.POST.get("reason", "")
-    return _lifecycle(
-        request,
-        found,
-        lambda: services.reopen_table(found.pk, request.user, reason),
-        _("The table is open again."),
-    )
-
-
 def table_case(request: HttpRequest, slug: str, round: int, table: int) -> JsonResponse:
     """The sheet as a SPEC §12.5 case: ``python -m scoring check`` re-checks it."""
     found = _table(request, slug, round, table)

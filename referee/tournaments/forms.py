@@ -55,7 +55,13 @@ class SettingsForm(forms.Form):
         self.fields.update(
             fields_for_model(
                 Tournament,
-                fields=["table_size", "second_confirmation", "referees_assigned_only", "published"],
+                fields=[
+                    "table_size",
+                    "second_confirmation",
+                    "referees_assigned_only",
+                    "players_confirm",
+                    "published",
+                ],
             )
         )
 

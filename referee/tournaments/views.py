@@ -11,14 +11,17 @@ from django.core.paginator import Paginator
 from django.db.models import Count, Prefetch, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from referee.core.confirm import ask, confirmed
 from referee.core.errors import ServiceError
 from referee.core.permissions import is_chief, is_official, may_create_tournaments, may_view
 from referee.core.refusals import add_refusal, attempt, show_refusal
 
 from . import services
+from .confirmations import start_summary
 from .conventions import preset_name
 from .forms import (
     ConventionForm,
@@ -99,6 +102,8 @@ def manage(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 @manage_page
 @require_POST
 def manage_start(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    if not confirmed(request):
+        return ask(request, start_summary(tournament), reverse("manage", args=[tournament.slug]))
     attempt(
         request,
         lambda: services.start_tournament(tournament.pk, request.user),

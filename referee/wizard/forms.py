@@ -82,6 +82,9 @@ class WizardForm(forms.Form):
     referees_assigned_only = forms.BooleanField(
         label=gettext_lazy("Referees enter deals only at their assigned tables"), required=False
     )
+    players_confirm = forms.BooleanField(
+        label=gettext_lazy("Players confirm their table's totals at sign-off"), required=False
+    )
     method = forms.ChoiceField(label=gettext_lazy("Round points"), initial="raw_whists")
     co_chief = forms.CharField(
         label=gettext_lazy("Another chief referee (login, optional)"),
@@ -154,6 +157,7 @@ class WizardForm(forms.Form):
             "table_size",
             "second_confirmation",
             "referees_assigned_only",
+            "players_confirm",
         )
         return {key: data.get(key) for key in keys}
 
@@ -171,6 +175,7 @@ class WizardForm(forms.Form):
             "table_size": source.table_size,
             "second_confirmation": source.second_confirmation,
             "referees_assigned_only": source.referees_assigned_only,
+            "players_confirm": source.players_confirm,
             "method": method,
         }
         for name, value in source.options.items():

@@ -31,6 +31,7 @@ CREATE_FIELDS = (
     "table_size",
     "second_confirmation",
     "referees_assigned_only",
+    "players_confirm",
 )
 #: What "copy settings from an earlier tournament" takes over.
 COPIED_FIELDS = (
@@ -41,6 +42,7 @@ COPIED_FIELDS = (
     "table_size",
     "second_confirmation",
     "referees_assigned_only",
+    "players_confirm",
 )
 
 

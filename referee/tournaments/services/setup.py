@@ -37,6 +37,7 @@ SETTINGS_FIELDS = (
     "table_size",
     "second_confirmation",
     "referees_assigned_only",
+    "players_confirm",
     "published",
 )
 ROUND_LENGTH = ("pool_size", "deal_cap", "time_limit_minutes")

@@ -30,7 +30,10 @@ def test_the_chief_seats_starts_and_sees_the_round(client):
     assert page.status_code == 200
     assert "No repeated opponents." in page.content.decode()
     start = reverse("round-action", args=[tournament.slug, 1, "start"])
-    client.post(start)
+    asked = client.post(start)  # first the summary, nothing started yet
+    assert asked.status_code == 200 and "Start round 1?" in asked.content.decode()
+    assert Round.objects.get(tournament=tournament, number=1).status == Round.Status.DRAFT
+    client.post(start, {"confirmed": "1"})
     assert Round.objects.get(tournament=tournament, number=1).status == Round.Status.STARTED
 
 
