@@ -174,7 +174,9 @@ def start_round(round_id: int, user: Any) -> Round:
         raise ServiceError(_("This round has already started."))
     round_.status = Round.Status.STARTED
     round_.save(update_fields=["status"])
-    log_action(tournament, user, "round.started", f"round {round_.number}")
+    log_action(
+        tournament, user, "round.started", f"round {round_.number}", data={"round": round_.number}
+    )
     return round_
 
 

@@ -17,7 +17,7 @@ from django.views.decorators.http import require_POST
 
 from referee.core.confirm import Summary, ask, confirmed
 from referee.core.errors import NotAllowed, ServiceError
-from referee.core.permissions import is_chief, is_official
+from referee.core.permissions import is_chief, is_official, may_view_round
 from referee.tables.models import Seat, Table
 from referee.tournaments.models import Registration, Round
 from referee.tournaments.surfaces import tournament_for
@@ -74,6 +74,7 @@ def round_page(request: HttpRequest, slug: str, round: int) -> HttpResponse:
             "tables": list(groups.values()),
             "official": official,
             "chief": is_chief(request.user, tournament),
+            "sheets_visible": may_view_round(request.user, tournament, round_.number),
             "quality": quality,
             "round_notes": round_notes,
         },

@@ -21,9 +21,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from referee.core.errors import NotAllowed, ServiceError
+from referee.core.figures import figure
 from referee.core.language import engine_language
 from referee.core.permissions import is_chief, is_official, may_enter_deals, may_view_round
-from scoring.numbers import Amount, show
+from scoring.numbers import Amount
 
 from . import services
 from .dealdata import dealer_of, describe_deal, lot_of, ruling_of, talon_peekers
@@ -61,7 +62,7 @@ def _table_url(table: Table) -> str:
 
 
 def _figure(value: Amount | None) -> str:
-    return "" if value is None else show(value)
+    return figure(value)
 
 
 # -- the page ----------------------------------------------------------------------------

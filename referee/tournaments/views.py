@@ -17,7 +17,13 @@ from django.views.decorators.http import require_POST
 
 from referee.core.confirm import ask, confirmed
 from referee.core.errors import ServiceError
-from referee.core.permissions import is_chief, is_official, may_create_tournaments, may_view
+from referee.core.permissions import (
+    is_chief,
+    is_official,
+    may_create_tournaments,
+    may_view,
+    public_through,
+)
 from referee.core.refusals import add_refusal, attempt, show_refusal
 
 from . import services
@@ -58,14 +64,19 @@ def home(request: HttpRequest) -> HttpResponse:
 
 @public_page
 def detail(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    rounds = tournament.rounds.annotate(table_count=Count("tables")).order_by("number")
+    rounds = list(tournament.rounds.annotate(table_count=Count("tables")).order_by("number"))
+    official = is_official(request.user, tournament)
+    through = public_through(tournament) if rounds and not official else len(rounds) + 1000
+    for r in rounds:
+        r.results_visible = r.number <= through  # type: ignore[attr-defined]
     return render(
         request,
         "tournaments/detail.html",
         {
             "tournament": tournament,
             "rounds": rounds,
-            "official": is_official(request.user, tournament),
+            "convention_name": preset_name(tournament.convention),
+            "official": official,
             "chief": is_chief(request.user, tournament),
         },
     )
