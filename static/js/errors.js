@@ -5,8 +5,13 @@
   "use strict";
   var summary = document.getElementById("error-summary");
   if (!summary) return;
-  function focusField(id) {
+  function focusField(id, name) {
     var field = document.getElementById(id);
+    if (!field && name) { // a group of choices: the chosen one, else the first that can take focus
+      field = document.querySelector('[name="' + name + '"]:checked') ||
+        Array.prototype.find.call(document.querySelectorAll('[name="' + name + '"]'),
+          function (f) { return !f.disabled && f.type !== "hidden"; });
+    }
     if (!field) return false;
     var details = field.closest("details");
     if (details) details.open = true;
@@ -20,9 +25,9 @@
   });
   summary.scrollIntoView({ block: "start" });
   var first = summary.querySelector("a[data-field]");
-  if (!first || !focusField(first.dataset.field)) summary.focus();
+  if (!first || !focusField(first.dataset.field, first.dataset.name)) summary.focus();
   summary.addEventListener("click", function (event) {
     var link = event.target.closest("a[data-field]");
-    if (link && focusField(link.dataset.field)) event.preventDefault();
+    if (link && focusField(link.dataset.field, link.dataset.name)) event.preventDefault();
   });
 })();

@@ -1,4 +1,4 @@
-"""Small filters of the printed documents: a mapping's item, a convention by its name."""
+"""A small filter of the printed documents: a mapping's item."""
 
 from __future__ import annotations
 
@@ -7,16 +7,9 @@ from typing import Any
 
 from django import template
 
-from referee.tournaments.conventions import preset_name
-
 register = template.Library()
 
 
 @register.filter
 def get_item(mapping: Mapping[Any, Any] | None, key: Any) -> Any:
     return (mapping or {}).get(key)
-
-
-@register.filter
-def convention_name(name: str) -> str:
-    return preset_name(name)

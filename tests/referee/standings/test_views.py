@@ -35,7 +35,7 @@ def test_the_standings_page_shows_places_names_and_numbers_with_two_decimals(cli
     page = client.get(url("standings", cup)).content.decode()
     assert page.index("Иванов") < page.index("Попов") < page.index("Кузнецов")
     assert "16.67" in page  # Попов: 50/3 whists
-    assert '<td class="num neg">-51.33</td>' in page  # Кузнецов: −154/3, in red
+    assert '<td class="num wide neg">-51.33</td>' in page  # Кузнецов: −154/3, in red
 
 
 def test_tied_players_share_a_place_on_the_page(client):
