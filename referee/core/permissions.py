@@ -57,7 +57,7 @@ def is_organiser(user: Any) -> bool:
     """May ``user`` create tournaments? Superusers and members of the ``organisers`` group."""
     if not getattr(user, "is_authenticated", False):
         return False
-    return bool(user.is_superuser) or user.groups.filter(name=ORGANISERS).exists()
+    return bool(user.is_superuser) or bool(user.groups.filter(name=ORGANISERS).exists())
 
 
 def may_create_tournaments(user: Any) -> bool:

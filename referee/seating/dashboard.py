@@ -34,8 +34,12 @@ class TableLine:
 def started_at(round_: Round) -> datetime.datetime | None:
     """When the round was started (its log entry)."""
     entry = (
-        ActionLog.objects.filter(tournament_id=round_.tournament_id, action="round.started")
-        .filter(Q(data__round=round_.number) | Q(subject=f"round {round_.number}"))
+        ActionLog.objects.filter(
+            tournament_id=round_.tournament_id,
+            action="round.started",
+            subject_type="tournaments.round",
+            subject_id=round_.pk,
+        )
         .order_by("-at")
         .values_list("at", flat=True)
         .first()

@@ -68,6 +68,7 @@ def sign_off(table_id: int, user: Any, verdicts: Mapping[int, Verdict] | None = 
                     user,
                     "table.disputed",
                     str(table),
+                    about=table,
                     reason=verdicts[s.pk].dispute.strip(),
                     data={"player": s.registration.player.name},
                 )

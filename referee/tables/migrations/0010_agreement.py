@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tables', '0002_table_result'),
+        ('tables', '0003_deal_version_author_protect'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

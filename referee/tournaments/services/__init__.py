@@ -18,6 +18,7 @@ from .players import (
     withdraw_player,
 )
 from .setup import (
+    FROZEN_ONCE_STARTED,
     MIN_PLAYERS,
     ROUND_LENGTH,
     SETTINGS_FIELDS,
@@ -26,6 +27,7 @@ from .setup import (
     chief_only,
     ensure_not_finished,
     finish_tournament,
+    frozen_fields,
     locked_for_chief,
     remove_forbidden_pair,
     rules_as_json,
@@ -36,6 +38,7 @@ from .setup import (
 
 __all__ = [
     "CREATE_FIELDS",
+    "FROZEN_ONCE_STARTED",
     "MIN_PLAYERS",
     "ROUND_LENGTH",
     "SETTINGS_FIELDS",
@@ -48,6 +51,7 @@ __all__ = [
     "create_tournament",
     "ensure_not_finished",
     "finish_tournament",
+    "frozen_fields",
     "import_players",
     "latest_round",
     "locked_for_chief",

@@ -7,6 +7,7 @@ import datetime
 from collections.abc import Mapping
 from typing import Any
 
+from django.core.validators import slug_re
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -55,13 +56,10 @@ def _check(values: Mapping[str, Any]) -> None:
     if not str(values.get("name") or "").strip():
         raise ServiceError(_("The tournament needs a name."), "name")
     slug = values["slug"]
-    if slug in RESERVED or len(slug) > MAX_LENGTH or slug != slug_from(slug):
-        raise ServiceError(
-            _("Use Latin letters, digits and hyphens only (at most %(n)s).") % {"n": MAX_LENGTH},
-            "slug",
-        )
+    if slug in RESERVED or len(slug) > MAX_LENGTH or not slug_re.fullmatch(slug):
+        raise ServiceError(_("Use Latin letters, digits, hyphens and underscores."), "slug")
     if Tournament.objects.filter(slug=slug).exists():
-        raise ServiceError(_("This short name is taken: choose another."), "slug")
+        raise ServiceError(_("This short name is taken."), "slug")
     starts, ends = values.get("starts_on"), values.get("ends_on")
     if not isinstance(starts, datetime.date) or not isinstance(ends, datetime.date):
         raise ServiceError(_("Give the dates of the tournament."), "starts_on")
@@ -92,7 +90,7 @@ def create_tournament(
         )
     clean = dict(values)
     clean["name"] = " ".join(str(clean.get("name") or "").split())
-    clean["slug"] = str(clean.get("slug") or "").strip().lower() or slug_from(clean["name"])
+    clean["slug"] = str(clean.get("slug") or "").strip() or slug_from(clean["name"])
     clean["options"] = dict(clean.get("options") or {})
     _check(clean)
     source = None

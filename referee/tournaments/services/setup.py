@@ -41,6 +41,15 @@ SETTINGS_FIELDS = (
     "published",
 )
 ROUND_LENGTH = ("pool_size", "deal_cap", "time_limit_minutes")
+#: The rules of play: fixed once the tournament has started (every kept table result depends
+#: on them). ``update_settings`` and ``set_convention`` refuse them then, and the admin shows
+#: them read-only.
+FROZEN_ONCE_STARTED = ("convention", "options", "pool_size")
+
+
+def frozen_fields(tournament: Tournament) -> tuple[str, ...]:
+    """The fields no one may change on ``tournament`` any more (none before it starts)."""
+    return FROZEN_ONCE_STARTED if tournament.frozen else ()
 
 
 def chief_only(user: Any, tournament: Tournament) -> None:
@@ -112,7 +121,7 @@ def update_settings(tournament_id: int, changes: Mapping[str, Any], user: Any) -
         if not same:
             changed[key] = [_shown(key, before), _shown(key, value)]
             setattr(tournament, key, value)
-    if "pool_size" in changed and tournament.frozen:
+    if "pool_size" in changed and "pool_size" in frozen_fields(tournament):
         # every kept table result depends on it (help and write-off, SPEC §7)
         raise ServiceError(
             _("The pool size is part of the rules: it cannot change once play has started."),
@@ -141,7 +150,7 @@ def set_convention(
     """Choose the preset and its option overrides (JSON values), checked by the engine.
     Refused once the tournament has started: the rules are fixed for every table."""
     tournament = locked_for_chief(tournament_id, user)
-    if tournament.frozen:
+    if "convention" in frozen_fields(tournament):
         raise ServiceError(
             _("The convention is fixed once the tournament has started."), "convention"
         )
