@@ -52,7 +52,7 @@
     var label = part.querySelector(".screen-page");
     if (label) {
       label.textContent = step[3] > 1
-        ? label.dataset.pageLabel.replace("%(n)s", step[2]).replace("%(total)s", step[3]) : "";
+        ? label.dataset.pageLabel.replace("#N", step[2]).replace("#T", step[3]) : "";
     }
     screen.dataset.step = String(at);
   }
