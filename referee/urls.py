@@ -16,6 +16,7 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
+    path("t/new/", include("referee.wizard.urls")),
 ]
 urlpatterns += [path("t/<slug:slug>/", include(f"referee.{app}.urls.public")) for app in PUBLIC]
 urlpatterns += [path("t/<slug:slug>/", include(f"referee.{app}.urls.referee")) for app in REFEREE]

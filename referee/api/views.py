@@ -139,13 +139,15 @@ class TournamentList(ApiView, generics.ListAPIView):  # type: ignore[misc]
         values = dict(data.validated_data)
         with transaction.atomic():
             created = tournaments.create_tournament(
-                values.pop("name"),
-                values.pop("slug"),
-                values.pop("starts_on"),
-                values.pop("ends_on"),
                 request.user,
-                values.pop("convention", "fspr"),
-                values.pop("options", {}),
+                {
+                    "name": values.pop("name"),
+                    "slug": values.pop("slug"),
+                    "starts_on": values.pop("starts_on"),
+                    "ends_on": values.pop("ends_on"),
+                    "convention": values.pop("convention", "fspr"),
+                    "options": values.pop("options", {}),
+                },
             )
             if values:
                 created = tournaments.update_settings(created.pk, values, request.user)

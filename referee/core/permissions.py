@@ -60,24 +60,43 @@ def is_organiser(user: Any) -> bool:
     return bool(user.is_superuser) or bool(user.groups.filter(name=ORGANISERS).exists())
 
 
+def may_create_tournaments(user: Any) -> bool:
+    """The wizard at ``/t/new/``: organisers only; the creator becomes the chief referee."""
+    return is_organiser(user)
+
+
+def may_grant_organiser(user: Any) -> bool:
+    """Organisers are made by the superuser or by another organiser."""
+    return is_organiser(user)
+
+
+def may_copy_from(user: Any, tournament: Any) -> bool:
+    """Settings and players may be copied from a tournament its chief referee runs."""
+    return is_chief(user, tournament)
+
+
 def may_view(user: Any, tournament: Any) -> bool:
     """Officials always; the public once the tournament is published."""
     return tournament.published or is_official(user, tournament)
 
 
-def round_is_public(tournament: Any, number: int) -> bool:
-    """Whether the public may see round ``number``'s results and table sheets: the
-    tournament is published and the round is within the standings settings'
-    ``published_through`` (no settings saved yet: none is)."""
+def public_through(tournament: Any) -> int:
+    """The last round the public sees (0: none): the tournament is published and the round
+    is within the standings settings' ``published_through`` (no settings saved yet: none)."""
     if not tournament.published:
-        return False
+        return 0
     through = (
         type(tournament)
         .objects.filter(pk=tournament.pk)
         .values_list("standings_settings__published_through", flat=True)
         .first()
     )
-    return through is not None and number <= through
+    return through or 0
+
+
+def round_is_public(tournament: Any, number: int) -> bool:
+    """Whether the public may see round ``number``'s results and table sheets."""
+    return number <= public_through(tournament)
 
 
 def may_view_round(user: Any, tournament: Any, number: int) -> bool:

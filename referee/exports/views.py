@@ -84,13 +84,17 @@ def standings_pdf(request: HttpRequest, slug: str) -> HttpResponse:
 @require_GET
 def protocol_pdf(request: HttpRequest, slug: str, round: int, table: int) -> HttpResponse:
     found = get_object_or_404(
-        Table.objects.select_related("round__tournament", "submitted_by"),
+        Table.objects.select_related(
+            "round__tournament__chief_referee", "submitted_by", "confirmed_by"
+        ),
         round__tournament__slug=slug,
         round__number=round,
         number=table,
     )
     if not may_view(request.user, found.round.tournament):
         raise Http404
-    content = _visible(lambda: reports.protocol_pdf(found, request.user))
+    content = _visible(
+        lambda: reports.protocol_pdf(found, request.user, request.build_absolute_uri("/"))
+    )
     name = filename(slug, f"r{round}", f"t{table}", "protocol") + ".pdf"
     return download(content, PDF, name)

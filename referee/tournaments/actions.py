@@ -71,6 +71,7 @@ ACTIONS: dict[str, Action] = _actions(
     ("table.submitted", _("table signed off"), TABLE),
     ("table.confirmed", _("table confirmed"), TABLE),
     ("table.reopened", _("table reopened"), TABLE),
+    ("table.disputed", _("a player disputes the table's totals"), TABLE),
     # standings (standings.services)
     ("standings.settings_changed", _("standings settings changed"), TOURNAMENT),
     ("standings.lot_drawn", _("lot drawn"), TOURNAMENT),

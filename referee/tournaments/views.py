@@ -11,14 +11,24 @@ from django.core.paginator import Paginator
 from django.db.models import Count, Prefetch, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from referee.core.confirm import ask, confirmed
 from referee.core.errors import ServiceError
-from referee.core.permissions import is_chief, is_official, may_view
+from referee.core.permissions import (
+    is_chief,
+    is_official,
+    may_create_tournaments,
+    may_view,
+    public_through,
+)
 from referee.core.refusals import add_refusal, attempt, show_refusal
 
 from . import services
+from .confirmations import start_summary
+from .conventions import preset_name
 from .forms import (
     ConventionForm,
     ExistingPlayerForm,
@@ -43,19 +53,30 @@ def home(request: HttpRequest) -> HttpResponse:
         players=Count("entries", filter=Q(entries__status="active"))
     )
     visible = [t for t in tournaments if may_view(request.user, t)]
-    return render(request, "tournaments/home.html", {"tournaments": visible})
+    for t in visible:
+        t.convention_name = preset_name(t.convention)  # type: ignore[attr-defined]
+    return render(
+        request,
+        "tournaments/home.html",
+        {"tournaments": visible, "may_create": may_create_tournaments(request.user)},
+    )
 
 
 @public_page
 def detail(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    rounds = tournament.rounds.annotate(table_count=Count("tables")).order_by("number")
+    rounds = list(tournament.rounds.annotate(table_count=Count("tables")).order_by("number"))
+    official = is_official(request.user, tournament)
+    through = public_through(tournament) if rounds and not official else len(rounds) + 1000
+    for r in rounds:
+        r.results_visible = r.number <= through  # type: ignore[attr-defined]
     return render(
         request,
         "tournaments/detail.html",
         {
             "tournament": tournament,
             "rounds": rounds,
-            "official": is_official(request.user, tournament),
+            "convention_name": preset_name(tournament.convention),
+            "official": official,
             "chief": is_chief(request.user, tournament),
         },
     )
@@ -92,6 +113,8 @@ def manage(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 @manage_page
 @require_POST
 def manage_start(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    if not confirmed(request):
+        return ask(request, start_summary(tournament), reverse("manage", args=[tournament.slug]))
     attempt(
         request,
         lambda: services.start_tournament(tournament.pk, request.user),
