@@ -8,7 +8,7 @@ PORT   ?= 8000
 # the suite runs in parallel, one worker per core
 WORKERS ?= auto
 # the site's pure algorithms (no Django), typed as strictly as the engine
-PURE   := referee/seating/pure referee/standings/pure
+PURE   := referee/seating/pure referee/standings/pure referee/ratings/pure
 
 .PHONY: run test lint bench golden clean
 

@@ -26,6 +26,7 @@ INSTALLED_APPS = [
     "referee.tables",
     "referee.seating",
     "referee.standings",
+    "referee.ratings",
     "referee.exports",
     "referee.demo",
 ]
