@@ -40,6 +40,7 @@ class Change:
     whists: Fraction
     opponents: tuple[int, ...]
     opponents_ratings: tuple[float, ...]
+    opponents_ranks: tuple[int, ...]
     terms: tuple[float, ...]
 
     @property
@@ -86,6 +87,7 @@ def replay(method: Method, games: Iterable[Game], registry: Mapping[int, float |
                     whists=game.whists[i],
                     opponents=tuple(p for j, p in enumerate(game.players) if j != i),
                     opponents_ratings=tuple(r for j, r in enumerate(ratings) if j != i),
+                    opponents_ranks=tuple(o.rank for j, o in enumerate(outcomes) if j != i),
                     terms=outcome.terms,
                 )
             )
