@@ -6,3 +6,6 @@ class RatingsConfig(AppConfig):
     name = "referee.ratings"
     label = "ratings"
     verbose_name = _("Ratings")
+
+    def ready(self) -> None:
+        from . import signals  # noqa: F401
