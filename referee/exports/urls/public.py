@@ -8,5 +8,19 @@ urlpatterns = [
     path("export/results.xlsx", views.results_xlsx, name="export-xlsx"),
     path("export/standings.csv", views.standings_csv, name="export-csv"),
     path("export/standings.pdf", views.standings_pdf, name="export-pdf"),
+    *(
+        path(
+            f"export/{name}.{kind}",
+            views.federation_export,
+            {"kind": kind},
+            name=f"export-{name}-{kind}",
+        )
+        for name, kind in (
+            ("federation", "xlsx"),
+            ("federation", "pdf"),
+            ("results", "json"),
+            ("results", "csv"),
+        )
+    ),
     path("r/<int:round>/t/<int:table>/protocol.pdf", views.protocol_pdf, name="export-protocol"),
 ]
