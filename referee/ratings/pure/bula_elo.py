@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from math import gcd
 
 #: T_ij's factor: 2.8 rating points per 100 of rating difference.
 RATING_FACTOR = Fraction(28, 1000)
@@ -33,10 +34,16 @@ RATING_FACTOR = Fraction(28, 1000)
 
 @dataclass(frozen=True)
 class BulaChange:
-    """One player's change at a table, with the pair terms that explain it."""
+    """One player's change at a table, with the pair terms that explain it: C_ij for every
+    other player j in seat order, kept as whole numerators over one ``denominator``."""
 
     change: int
-    terms: tuple[Fraction, ...]  # C_ij for every other player j, in seat order
+    numerators: tuple[int, ...]
+    denominator: int
+
+    @property
+    def terms(self) -> tuple[Fraction, ...]:
+        return tuple(Fraction(n, self.denominator) for n in self.numerators)
 
 
 def round_half_away(value: Fraction) -> int:
@@ -51,6 +58,14 @@ def round_half_away(value: Fraction) -> int:
     return whole if value >= 0 else -whole
 
 
+def _rounded(numerator: int, denominator: int) -> int:
+    """``round_half_away(Fraction(numerator, denominator))`` for a positive denominator."""
+    whole, rest = divmod(abs(numerator), denominator)
+    if 2 * rest >= denominator:
+        whole += 1
+    return whole if numerator >= 0 else -whole
+
+
 def pair_term(
     score_i: Fraction, score_j: Fraction, rating_i: Fraction, rating_j: Fraction, bula: int
 ) -> Fraction:
@@ -60,6 +75,14 @@ def pair_term(
     return difference / bula + (rating_j - rating_i) * RATING_FACTOR + Fraction(sign * bula, 100)
 
 
+def _whole(values: Sequence[Fraction | int], scale: int) -> list[int]:
+    """``values`` times ``scale`` (a multiple of every denominator), as whole numbers."""
+    return [
+        v.numerator * (scale // v.denominator) if isinstance(v, Fraction) else v * scale
+        for v in values
+    ]
+
+
 def bula_elo_changes(
     ratings: Sequence[Fraction | int],
     scores: Sequence[Fraction | int],
@@ -67,17 +90,36 @@ def bula_elo_changes(
     *,
     lower_is_better: bool = False,
 ) -> list[BulaChange]:
-    """Every player's change at one table of 3 or 4 (ratings and scores in seat order)."""
+    """Every player's change at one table of 3 or 4 (ratings and scores in seat order).
+
+    Exact in whole numbers: with ``scale`` the common denominator of the inputs, every C_ij
+    times L = 1000 · bula · scale is (s_i − s_j)·1000 + (R_j − R_i)·28·bula + sign·10·bula²·scale,
+    scores and ratings taken times ``scale``."""
     if len(ratings) != len(scores) or len(scores) < 2:
         raise ValueError("one rating and one score per player, at least two players")
     if bula <= 0:
         raise ValueError("the bula is a positive number")
-    sign = -1 if lower_is_better else 1
-    rs = [Fraction(r) for r in ratings]
-    ss = [sign * Fraction(s) for s in scores]
-    others = len(rs) - 1
+    scale = 1
+    for value in (*ratings, *scores):
+        if isinstance(value, Fraction) and value.denominator != 1:
+            scale = scale * value.denominator // gcd(scale, value.denominator)
+    rs = _whole(ratings, scale)
+    ss = _whole(scores, scale)
+    if lower_is_better:
+        ss = [-s for s in ss]
+    n = len(rs)
+    denominator = 1000 * bula * scale
+    step = 10 * bula * bula * scale
+    factor = RATING_FACTOR.numerator * (1000 // RATING_FACTOR.denominator) * bula
     out = []
-    for i in range(len(rs)):
-        terms = tuple(pair_term(ss[i], ss[j], rs[i], rs[j], bula) for j in range(len(rs)) if j != i)
-        out.append(BulaChange(round_half_away(sum(terms, Fraction(0)) / others), terms))
+    for i in range(n):
+        terms = []
+        for j in range(n):
+            if j == i:
+                continue
+            difference = ss[i] - ss[j]
+            sign = (difference > 0) - (difference < 0)
+            terms.append(difference * 1000 + (rs[j] - rs[i]) * factor + sign * step)
+        change = _rounded(sum(terms), denominator * (n - 1))
+        out.append(BulaChange(change, tuple(terms), denominator))
     return out

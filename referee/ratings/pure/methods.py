@@ -21,7 +21,7 @@ OPENSKILL = "openskill"
 BULA_ELO = "bula_elo"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Skill:
     """μ and σ for openskill; for bula_elo the rating as μ, σ unused (0)."""
 
@@ -29,7 +29,7 @@ class Skill:
     sigma: float = 0.0
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TableOutcome:
     """One player's part of a table: skill after, and why (pair terms for bula_elo)."""
 
@@ -38,7 +38,7 @@ class TableOutcome:
     terms: tuple[float, ...] = ()
 
 
-def ranks(whists: Sequence[Fraction]) -> list[int]:
+def ranks(whists: Sequence[Fraction | int]) -> list[int]:
     """Ranks at a table, from 1, ties sharing the best place: [14, 2, 2, -18] → 1, 2, 2, 4.
 
     >>> ranks([Fraction(14), Fraction(2), Fraction(2), Fraction(-18)])
@@ -55,7 +55,9 @@ class Method(Protocol):
 
     def rating(self, skill: Skill) -> float: ...
 
-    def table(self, skills: Sequence[Skill], whists: Sequence[Fraction]) -> list[TableOutcome]: ...
+    def table(
+        self, skills: Sequence[Skill], whists: Sequence[Fraction | int]
+    ) -> list[TableOutcome]: ...
 
 
 class OpenSkill:
@@ -72,7 +74,9 @@ class OpenSkill:
     def rating(self, skill: Skill) -> float:
         return skill.mu - 3 * skill.sigma
 
-    def table(self, skills: Sequence[Skill], whists: Sequence[Fraction]) -> list[TableOutcome]:
+    def table(
+        self, skills: Sequence[Skill], whists: Sequence[Fraction | int]
+    ) -> list[TableOutcome]:
         order = ranks(whists)
         teams = [[self.model.rating(mu=s.mu, sigma=s.sigma)] for s in skills]
         rated = self.model.rate(teams, ranks=[float(r) for r in order])
@@ -97,18 +101,25 @@ class BulaElo:
     def rating(self, skill: Skill) -> float:
         return skill.mu
 
-    def table(self, skills: Sequence[Skill], whists: Sequence[Fraction]) -> list[TableOutcome]:
-        changes = bula_elo_changes(
-            [Fraction(s.mu).limit_denominator(100) for s in skills], whists, self.bula
-        )
+    def table(
+        self, skills: Sequence[Skill], whists: Sequence[Fraction | int]
+    ) -> list[TableOutcome]:
+        changes = bula_elo_changes([_exact(s.mu) for s in skills], whists, self.bula)
         return [
             TableOutcome(
                 Skill(skill.mu + change.change),
                 rank,
-                tuple(round(float(t), 2) for t in change.terms),
+                tuple(round(t / change.denominator, 2) for t in change.numerators),
             )
             for skill, change, rank in zip(skills, changes, ranks(whists), strict=True)
         ]
+
+
+def _exact(rating: float) -> Fraction | int:
+    """A rating as the formula reads it: whole, or to two decimals (the registry's)."""
+    if rating.is_integer():
+        return int(rating)
+    return Fraction(round(rating * 100), 100)
 
 
 def method_named(name: str, *, bula: int = 30, initial: float = 1200.0) -> Method:

@@ -15,16 +15,16 @@ from fractions import Fraction
 from .methods import Method, Skill
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Game:
     tournament: int
     round: int
     table: int
     players: tuple[int, ...]  # registry player ids, seat order
-    whists: tuple[Fraction, ...]
+    whists: tuple[Fraction | int, ...]  # settled whists, exact
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Change:
     """One player's rating change at one game, and everything that explains it."""
 
@@ -37,7 +37,7 @@ class Change:
     rating_before: float
     rating_after: float
     rank: int
-    whists: Fraction
+    whists: Fraction | int
     opponents: tuple[int, ...]
     opponents_ratings: tuple[float, ...]
     opponents_ranks: tuple[int, ...]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -22,7 +22,7 @@ from referee.tournaments.models import Player
 
 from ..models import PlayerRating, RatingChange, RatingList
 from ..pure.methods import Method, method_named
-from ..pure.replay import Replay, replay
+from ..pure.replay import Change, Replay, replay
 from .games import counted_tournaments, games_of
 
 BATCH = 5000
@@ -59,35 +59,7 @@ def recompute_list(rating_list: RatingList) -> Recomputed:
     done = replay_list(rating_list)
     RatingChange.objects.filter(rating_list=rating_list).delete()
     PlayerRating.objects.filter(rating_list=rating_list).delete()
-    RatingChange.objects.bulk_create(
-        (
-            RatingChange(
-                rating_list=rating_list,
-                player_id=c.player,
-                tournament_id=c.tournament,
-                seq=seq,
-                round_number=c.round,
-                table_number=c.table,
-                rating_before=c.rating_before,
-                rating_after=c.rating_after,
-                rank=c.rank,
-                whists=str(c.whists),
-                detail={
-                    "opponents": [
-                        [p, round(r, 2), rank]
-                        for p, r, rank in zip(
-                            c.opponents, c.opponents_ratings, c.opponents_ranks, strict=True
-                        )
-                    ],
-                    "terms": list(c.terms),
-                    "mu": [round(c.before.mu, 4), round(c.after.mu, 4)],
-                    "sigma": [round(c.before.sigma, 4), round(c.after.sigma, 4)],
-                },
-            )
-            for seq, c in enumerate(done.changes)
-        ),
-        batch_size=BATCH,
-    )
+    _write_changes(rating_list, done)
     tournaments: dict[int, set[int]] = {}
     for c in done.changes:
         tournaments.setdefault(c.player, set()).add(c.tournament)
@@ -114,6 +86,77 @@ def recompute_list(rating_list: RatingList) -> Recomputed:
         len(done.changes),
         len(done.skills),
     )
+
+
+def _detail(change: Change) -> str:
+    """A change's explanation, as JSON text: the opponents [id, rating before, rank], and
+    bula_elo's pair terms or openskill's μ and σ before and after. Written by hand: it is
+    the replay's hottest line, and every value is a plain number (finite floats and ints)."""
+    opponents = ",".join(
+        f"[{p},{round(r, 2)!r},{rank}]"
+        for p, r, rank in zip(
+            change.opponents, change.opponents_ratings, change.opponents_ranks, strict=True
+        )
+    )
+    text = '{"opponents":[' + opponents + "]"
+    if change.terms:
+        text += ',"terms":[' + ",".join(repr(t) for t in change.terms) + "]"
+    if change.before.sigma:
+        before, after = change.before, change.after
+        text += (
+            f',"mu":[{round(before.mu, 4)!r},{round(after.mu, 4)!r}]'
+            f',"sigma":[{round(before.sigma, 4)!r},{round(after.sigma, 4)!r}]'
+        )
+    return text + "}"
+
+
+def _write_changes(rating_list: RatingList, done: Replay) -> None:
+    """The history in one ``executemany`` per batch: a replay writes ~100,000 rows, and
+    building a model instance for each was most of a recompute's time."""
+    meta = RatingChange._meta
+    columns = [
+        "rating_list_id",
+        "player_id",
+        "tournament_id",
+        "seq",
+        "round_number",
+        "table_number",
+        "rating_before",
+        "rating_after",
+        "rank",
+        "whists",
+        "detail",
+    ]
+    names = ", ".join(
+        connection.ops.quote_name(meta.get_field(c[:-3] if c.endswith("_id") else c).column)
+        for c in columns
+    )
+    marks = ["%s"] * len(columns)
+    if connection.vendor == "postgresql":
+        marks[-1] = "%s::jsonb"
+    sql = (
+        f"INSERT INTO {connection.ops.quote_name(meta.db_table)} ({names}) "
+        f"VALUES ({', '.join(marks)})"
+    )
+    rows = [
+        (
+            rating_list.pk,
+            c.player,
+            c.tournament,
+            seq,
+            c.round,
+            c.table,
+            c.rating_before,
+            c.rating_after,
+            c.rank,
+            str(c.whists),
+            _detail(c),
+        )
+        for seq, c in enumerate(done.changes)
+    ]
+    with connection.cursor() as cursor:
+        for start in range(0, len(rows), BATCH):
+            cursor.executemany(sql, rows[start : start + BATCH])
 
 
 @transaction.atomic

@@ -10,7 +10,6 @@ queries per tournament.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from fractions import Fraction
 
 from referee.core.permissions import round_counts_for_ratings
 from referee.standings.models import StandingsSettings
@@ -44,7 +43,6 @@ def games_of(tournaments: list[Tournament]) -> tuple[list[Game], dict[int, int]]
     ).order_by("number"):
         finished.setdefault(round_.tournament_id, []).append(round_)
     games: list[Game] = []
-    made: dict[object, Fraction] = {}
     for tournament in tournaments:
         through, adjust = settings.get(tournament.pk, (None, False))
         rounds = [
@@ -59,13 +57,11 @@ def games_of(tournaments: list[Tournament]) -> tuple[list[Game], dict[int, int]]
         for table in results:
             if not table.deals or table.error or len(table.registrations) not in (3, 4):
                 continue
-            whists = []
-            for r in table.registrations:
-                value = table.result_of(r) if adjust else table.whists.get(r, 0)
-                found = made.get(value)
-                if found is None:
-                    found = made[value] = Fraction(value)
-                whists.append(found)
+            # exact amounts as the tables keep them: whole numbers stay ints (fast to compare)
+            whists = [
+                table.result_of(r) if adjust else table.whists.get(r, 0)
+                for r in table.registrations
+            ]
             games.append(
                 Game(
                     tournament.pk,
