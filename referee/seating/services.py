@@ -21,6 +21,7 @@ from referee.tables.results import summary
 from referee.tournaments.log import log_action
 from referee.tournaments.models import Registration, Round, Tournament
 
+from .notes import render_refusal
 from .pure import algorithm
 from .pure.values import Note, RoundSeating, SeatedTable, SeatingError
 
@@ -29,11 +30,15 @@ def _chief_only(user: Any, tournament: Tournament) -> None:
     require_chief(user, tournament, _("Only the chief referee may seat and run rounds."))
 
 
-def history(tournament: Tournament, before: int | None = None) -> list[RoundSeating[int]]:
-    """Earlier rounds as the algorithm sees them: registration ids in seat order."""
+def past_rounds(tournament: Tournament, before: int | None = None) -> list[RoundSeating[int]]:
+    """Earlier rounds as the algorithm sees them: registration ids in seat order, and the
+    players who sat out (so the bye rotates, §6.2)."""
     seats = Seat.objects.filter(table__round__tournament=tournament).select_related("table__round")
+    rounds = Round.objects.filter(tournament=tournament)
     if before is not None:
         seats = seats.filter(table__round__number__lt=before)
+        rounds = rounds.filter(number__lt=before)
+    byes = dict(rounds.values_list("number", "byes"))
     rounds: dict[int, dict[int, list[Seat]]] = defaultdict(lambda: defaultdict(list))
     for seat in seats.order_by("table__round__number", "table__number", "position"):
         rounds[seat.table.round.number][seat.table.number].append(seat)
@@ -44,7 +49,7 @@ def history(tournament: Tournament, before: int | None = None) -> list[RoundSeat
             dealer = next((s for s in table_seats if s.first_dealer), table_seats[0])
             ids = tuple(s.registration_id for s in table_seats)
             tables.append(SeatedTable(table_number, ids, dealer.registration_id))
-        out.append(RoundSeating(tuple(tables)))
+        out.append(RoundSeating(tuple(tables), byes=tuple(byes.get(number) or ())))
     return out
 
 
@@ -59,6 +64,10 @@ def standings_order(tournament: Tournament, viewer: Any) -> list[int]:
     ranked = [row.registration for row in rows if row.registration in playing]
     listed = set(ranked)
     return ranked + [r for r in active if r not in listed]
+
+
+def _names(tournament: Tournament) -> dict[int, str]:
+    return dict(tournament.entries.values_list("pk", "player__name"))
 
 
 def _active(tournament: Tournament) -> list[int]:
@@ -93,13 +102,13 @@ def seat_next_round(
         seating = algorithm.seat_round(
             players,
             random.Random(seed),
-            history=history(tournament),
+            history=past_rounds(tournament),
             standings=standings,
             forbidden=forbidden,
             prefer=3 if tournament.table_size == 3 else 4,
         )
     except SeatingError as error:
-        raise ServiceError(str(error)) from None
+        raise ServiceError(render_refusal(error, _names(tournament))) from None
     number = (last.number if last else 0) + 1
     round_ = Round.objects.create(
         tournament=tournament,
@@ -125,7 +134,7 @@ def seat_next_round(
             )
             for position, registration in enumerate(seated.seats, start=1)
         )
-    log_action(tournament, user, "round.seated", f"round {number}", data={"seed": seed})
+    log_action(tournament, user, "round.seated", str(number), about=round_, data={"seed": seed})
     return round_
 
 
@@ -157,7 +166,8 @@ def swap_players(round_id: int, first: int, second: int, user: Any, reason: str 
         round_.tournament,
         user,
         "round.swapped",
-        f"round {round_.number}",
+        str(round_.number),
+        about=round_,
         reason=reason,
         data={"swapped": [first, second]},
     )
@@ -174,7 +184,7 @@ def start_round(round_id: int, user: Any) -> Round:
         raise ServiceError(_("This round has already started."))
     round_.status = Round.Status.STARTED
     round_.save(update_fields=["status"])
-    log_action(tournament, user, "round.started", f"round {round_.number}")
+    log_action(tournament, user, "round.started", str(round_.number), about=round_)
     return round_
 
 
@@ -190,7 +200,7 @@ def finish_round(round_id: int, user: Any) -> Round:
         raise ServiceError(_("Tables not yet locked: %(tables)s.") % {"tables": listed})
     round_.status = Round.Status.FINISHED
     round_.save(update_fields=["status"])
-    log_action(round_.tournament, user, "round.finished", f"round {round_.number}")
+    log_action(round_.tournament, user, "round.finished", str(round_.number), about=round_)
     return round_
 
 
@@ -205,7 +215,8 @@ def discard_round(round_id: int, user: Any, reason: str) -> None:
         round_.tournament,
         user,
         "round.discarded",
-        f"round {round_.number}",
+        str(round_.number),
+        about=round_,
         reason=reason,
         data={"seed": round_.seed},
     )

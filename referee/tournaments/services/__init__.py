@@ -17,14 +17,17 @@ from .players import (
     withdraw_player,
 )
 from .setup import (
+    FROZEN_ONCE_STARTED,
     MIN_PLAYERS,
     ROUND_LENGTH,
     SETTINGS_FIELDS,
     add_forbidden_pair,
     check_convention,
     chief_only,
+    create_tournament,
     ensure_not_finished,
     finish_tournament,
+    frozen_fields,
     locked_for_chief,
     remove_forbidden_pair,
     rules_as_json,
@@ -34,6 +37,7 @@ from .setup import (
 )
 
 __all__ = [
+    "FROZEN_ONCE_STARTED",
     "MIN_PLAYERS",
     "ROUND_LENGTH",
     "SETTINGS_FIELDS",
@@ -42,8 +46,10 @@ __all__ = [
     "add_forbidden_pair",
     "check_convention",
     "chief_only",
+    "create_tournament",
     "ensure_not_finished",
     "finish_tournament",
+    "frozen_fields",
     "import_players",
     "latest_round",
     "locked_for_chief",
