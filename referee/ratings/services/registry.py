@@ -79,12 +79,13 @@ def merge_players(keep_id: int, duplicate_id: int, user: Any, reason: str = "") 
         keep.save(update_fields=changed)
     Registration.objects.filter(player=duplicate).update(player=keep)
     tournaments = {r.tournament_id: r.tournament for r in moved}
-    for tournament in tournaments.values():
+    for entry in moved:
         log_action(
-            tournament,
+            entry.tournament,
             user,
             "player.merged",
             f"{duplicate.name} → {keep.name}",
+            about=entry,
             reason=reason,
             data={"kept": keep.pk, "merged": duplicate.pk, "filled": changed},
         )
