@@ -62,6 +62,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/seating.py
 	$(BIN)/python bench/site.py
+	$(BIN)/python bench/ratings.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .coverage node_modules artifacts
