@@ -9,15 +9,17 @@ arrive, only this function changes.
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from referee.core.permissions import SITE
 from referee.standings.services import standings_after
 from referee.tournaments.models import Tournament
 
 
-def final_places(tournament: Tournament) -> dict[int, tuple[int, int]]:
-    """Registration id → its final place (best, worst), counting from 1."""
-    table = standings_after(tournament, viewer=SITE)
+def final_places(tournament: Tournament, viewer: Any = SITE) -> dict[int, tuple[int, int]]:
+    """Registration id → its final place (best, worst), counting from 1, as ``viewer`` may
+    see the standings (the site itself sees every round; the public only the published)."""
+    table = standings_after(tournament, viewer=viewer)
     shared = Counter(row.rank for row in table.rows)
     return {row.registration: (row.rank, row.rank + shared[row.rank] - 1) for row in table.rows}
 

@@ -11,7 +11,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from referee.core.errors import NotAllowed, ServiceError
-from referee.core.permissions import may_set_category
+from referee.core.permissions import SITE, may_set_category
 from referee.tournaments.log import log_action
 from referee.tournaments.models import Registration, Tournament
 
@@ -51,9 +51,9 @@ def _award(places: dict[int, tuple[int, int]], category: Category) -> dict[int, 
     return awards(places, points_table_of(category), norms_of(category), category.shared_places)
 
 
-def qualification_of(tournament: Tournament) -> dict[int, Qualification]:
+def qualification_of(tournament: Tournament, viewer: Any = SITE) -> dict[int, Qualification]:
     """Every registration's category, division, place in it, points and norms (empty when
-    the tournament has no category)."""
+    the tournament has no category), from the final places ``viewer`` may see."""
     chosen = TournamentCategory.objects.filter(tournament=tournament).select_related("category")
     base = next(iter(chosen), None)
     divisions = list(
@@ -63,7 +63,7 @@ def qualification_of(tournament: Tournament) -> dict[int, Qualification]:
     )
     if base is None and not any(d.category for d in divisions):
         return {}
-    places = final_places(tournament)
+    places = final_places(tournament, viewer)
     out: dict[int, Qualification] = {}
     placed: set[int] = set()
     for division in divisions:

@@ -56,7 +56,7 @@ def federation_results(
             by_round[(change.player_id, change.round_number)] = change
             first.setdefault(change.player_id, change.rating_before)
             last[change.player_id] = change.rating_after
-    qualification = qualification_of(tournament)
+    qualification = qualification_of(tournament, viewer)
     rows = []
     for row in standings_rows(standings):
         player, federation_id = players.get(row["registration"], (None, ""))

@@ -81,3 +81,16 @@ def test_unpublished_tournament_is_not_exported(client, cup):
 def test_recompute_command(cup, capsys):
     call_command("recompute_ratings", "serb")
     assert "serb: 2 tables, 6 changes, 3 players" in capsys.readouterr().out
+
+
+def test_the_public_sees_only_published_rounds(client, cup):
+    from referee.standings.models import StandingsSettings
+
+    StandingsSettings.objects.filter(tournament=cup).update(published_through=1)
+    data = json.loads(client.get(reverse("export-results-json", args=[cup.slug])).content)
+    assert {r["round"] for r in data["rounds"]} == {1}
+    assert data["tournament"]["after_round"] == 1
+    named = client.get(reverse("export-results-json", args=[cup.slug]) + "?list=serb")
+    assert json.loads(named.content)["rating_list"]["slug"] == "serb"
+    other = client.get(reverse("export-results-json", args=[cup.slug]) + "?list=none")
+    assert json.loads(other.content)["rating_list"] is None
