@@ -33,6 +33,7 @@ INSTALLED_APPS = [
     "referee.tables",
     "referee.seating",
     "referee.standings",
+    "referee.ratings",
     "referee.exports",
     "referee.demo",
     "referee.api",

@@ -82,6 +82,10 @@ ACTIONS: dict[str, Action] = _actions(
     ("round.started", _("round started"), ROUND),
     ("round.finished", _("round finished"), ROUND),
     ("round.discarded", _("seating discarded"), ROUND),
+    # the registry and qualification (ratings.services)
+    ("player.merged", _("duplicate player merged"), REGISTRATION),
+    ("qualification.category", _("category chosen"), TOURNAMENT),
+    ("qualification.division", _("division set"), TOURNAMENT),
 )
 
 
