@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth import authenticate
-from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
@@ -41,7 +40,6 @@ from .base import (
     round_or_404,
     tournament_or_404,
 )
-from .errors import ApiError
 from .models import DeviceToken
 from .serializers import (
     ErrorSerializer,
@@ -87,23 +85,12 @@ class TokenView(ApiView):
     def post(self, request: Request) -> Response:
         data = TokenRequestSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        raw = request._request
-        try:
-            user = authenticate(
-                raw,
-                username=data.validated_data["username"],
-                password=data.validated_data["password"],
-            )
-        except PermissionDenied:  # the login lockout (django-axes) refuses outright
-            user = None
-        if getattr(raw, "axes_locked_out", False):
-            raw.axes_locked_out = False  # answered here, in JSON, not by the lockout page
-            raise ApiError(
-                429,
-                "locked_out",
-                _("Too many failed logins: this login is locked for a while."),
-                "username",
-            )
+        # a locked-out login (django-axes) is answered by hall.lockout, as JSON under /api/
+        user = authenticate(
+            request._request,
+            username=data.validated_data["username"],
+            password=data.validated_data["password"],
+        )
         if user is None or not user.is_active:
             raise AuthenticationFailed(_("Wrong username or password."))
         _token, key = DeviceToken.issue(user, data.validated_data.get("device", ""))

@@ -179,6 +179,6 @@ def test_a_locked_out_login_is_a_json_429(settings):
     ]
     assert answers[0].status_code == 401
     assert answers[-1].status_code == 429
-    assert answers[-1].json()["code"] == "locked_out"
+    assert answers[-1].json()["code"] == "login_locked"
     right = client.post("/api/v1/auth/token/", {"username": "ref", "password": "pass"})
     assert right.status_code == 429 and right["Content-Type"] == "application/json"
