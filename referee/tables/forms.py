@@ -22,10 +22,9 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from referee.core.engine_text import refusal_text
 from referee.errors import ServiceError
-from scoring import disciplinary, underbid
-
-from .engine_messages import engine_message
+from scoring import ScoringError, disciplinary, underbid
 
 CALL_ROWS = 5
 MANUAL_ROWS = 2
@@ -604,7 +603,9 @@ class DealForm(forms.Form):
         field, message = error.field or "", error.message
         if field and message.startswith(field + ": "):
             message = message[len(field) + 2 :]
-        message = engine_message(message)
+        engine_error = getattr(error, "engine_error", None)
+        if isinstance(engine_error, ScoringError):
+            message = refusal_text(engine_error)
         found = re.fullmatch(r"deal (\d+)(?:, (.*))?", field)
         if found:
             at = int(found.group(1))

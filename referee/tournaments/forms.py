@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from referee.accounts.models import Role
+from referee.core.engine_text import option_text as option_doc
 from referee.errors import ServiceError
 from scoring import PRESETS
 from scoring.conventions import EXITS, OPTION_DOCS, preset
@@ -167,9 +168,9 @@ class ConventionForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        for name, (_section, text) in OPTION_DOCS.items():
+        for name in OPTION_DOCS:
             self.fields[name] = forms.CharField(
-                label=name, required=False, help_text=text, max_length=100
+                label=name, required=False, help_text=option_doc(name), max_length=100
             )
 
     @staticmethod
@@ -208,7 +209,8 @@ class ConventionForm(forms.Form):
         """One row per option: the value of every preset, the override, the value in play."""
         chosen = tournament.convention
         presets = {name: preset(name).options() for name in PRESETS}
-        for name, (section, text) in OPTION_DOCS.items():
+        for name, (section, _text) in OPTION_DOCS.items():
+            text = option_doc(name)
             stored = tournament.options.get(name)
             override = option_text(stored) if name in tournament.options else ""
             yield OptionRow(
