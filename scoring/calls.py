@@ -79,7 +79,7 @@ def read_defence(table: Table, deal: Deal, declarer: str, level: int) -> Defence
     """Validate the calls of a trick game and say what they decided (a sequence already
     read at this table under this convention is not read again)."""
     stalingrad = table.convention.stalingrad  # only there do strain and play matter here
-    key = (declarer, level, table.players, table.sitting_out)
+    key: tuple[object, ...] = (declarer, level, table.players, table.sitting_out)
     key += (deal.strain, deal.play) if stalingrad else ()
     key += tuple(map(_CALL, deal.defence))
     memo = table.convention.memo

@@ -9,14 +9,24 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, NamedTuple
 
 from .numbers import Amount, exact
 
-PULKA = "pulka"
-GORA = "gora"
-WHIST = "whist"
-ADJUSTMENT = "adjustment"
+
+class Kind(StrEnum):
+    """Where an entry is written. A ``StrEnum``: stored JSON and texts stay ``"pulka"``…"""
+
+    __hash__ = str.__hash__  # equal to its text as a dict key, too
+
+    PULKA = "pulka"
+    GORA = "gora"
+    WHIST = "whist"
+    ADJUSTMENT = "adjustment"
+
+
+PULKA, GORA, WHIST, ADJUSTMENT = Kind.PULKA, Kind.GORA, Kind.WHIST, Kind.ADJUSTMENT
 
 
 class Term(NamedTuple):
@@ -27,7 +37,9 @@ class Term(NamedTuple):
 
 
 class Entry(NamedTuple):
-    kind: str
+    """One line of the sheet: ``kind`` is a ``Kind`` (equal to its text ``"gora"``…)."""
+
+    kind: Kind
     player: str
     amount: Amount
     rule: str
