@@ -128,12 +128,19 @@ def run(args: argparse.Namespace) -> None:
         for seats, data in sheets:
             score_table(rules, seats, data, tournament.pool_size)
 
-    times, _ = timed(rescore, args.repeat)
-    median = statistics.median(times)
+    rescore()  # warm-up
+    cpu, wall = [], []
+    for _ in range(args.repeat):  # scoring time: this process's CPU time (and the wall)
+        start, started = time.process_time(), time.perf_counter()
+        rescore()
+        cpu.append(time.process_time() - start)
+        wall.append(time.perf_counter() - started)
+    median = statistics.median(cpu)
     verdict = "ok" if median < TARGETS["rescore (scoring time)"] else "SLOW"
     print(
-        f"{'rescore (scoring time)':<25} median {median * 1000:>7,.0f} ms  max "
-        f"{max(times) * 1000:>7,.0f} ms  (target 500 ms: {verdict}; {len(sheets)} tables)"
+        f"{'rescore (scoring time)':<25} median {median * 1000:>7,.0f} ms CPU "
+        f"({statistics.median(wall) * 1000:,.0f} ms wall)  (target 500 ms: {verdict}; "
+        f"{len(sheets)} tables, {sum(len(d) for _, d in sheets):,} deals)"
     )
 
     with translation.override("ru"):
