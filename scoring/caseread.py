@@ -44,6 +44,7 @@ DEAL_FIELDS = frozenset(
     {"type", "declarer", "contract", "defence", "play", "tricks", "raspasy", "talon", "ruling"}
     | {"referee_rulings"}
 )
+_DEAL_KEYS = DEAL_FIELDS | {"dealer"}
 #: Referee rulings of §12.4.1: kind -> (required fields, optional fields).
 REFEREE_FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "prikup_refusal": (frozenset({"points"}), frozenset()),
@@ -195,9 +196,9 @@ def table_of(case: Mapping[str, Any]) -> tuple[Convention, tuple[str, ...]]:
 
 def parse_deal(obj: Mapping[str, Any], dealer: Any) -> Deal:
     """A deal object of §12.2 (the ``deal`` of a deal case, or an element of ``deals``)."""
-    for name in obj:
-        if name not in DEAL_FIELDS and name != "dealer":
-            raise CaseError("case.unknown_field", "", name=shown(name))
+    if not obj.keys() <= _DEAL_KEYS:
+        unknown = sorted(str(name) for name in obj.keys() - _DEAL_KEYS)[0]
+        raise CaseError("case.unknown_field", "", name=shown(unknown))
     kind = _choice(DealType, get(obj, "type", "type"))
     if kind is None:
         raise CaseError("case.unknown_type", "type", value=shown(obj["type"]))
