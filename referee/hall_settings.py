@@ -68,7 +68,7 @@ def caches_from_environment(base_dir: Path) -> dict[str, Any]:
     return {
         "default": {
             "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
-            "LOCATION": str(base_dir / ".cache"),
+            "LOCATION": os.environ.get("CACHE_DIR", str(base_dir / ".cache")),
             "OPTIONS": {"MAX_ENTRIES": 5000},
         }
     }
