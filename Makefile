@@ -8,7 +8,7 @@ PORT   ?= 8000
 # the suite runs in parallel, one worker per core
 WORKERS ?= auto
 # the site's pure algorithms (no Django), typed as strictly as the engine
-PURE   := referee/seating/pure referee/standings/pure
+PURE   := referee/seating/pure referee/standings/pure referee/ratings/pure
 
 # the venue's server (make run): gunicorn, workers x threads for this 2-core machine
 SERVER_WORKERS ?= 4
@@ -81,6 +81,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/seating.py
 	$(BIN)/python bench/site.py
+	$(BIN)/python bench/ratings.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .coverage node_modules artifacts

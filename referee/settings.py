@@ -1,6 +1,7 @@
 """Settings of the referee site, read from the environment."""
 
 import os
+import tempfile
 from pathlib import Path
 
 import dj_database_url
@@ -32,6 +33,7 @@ INSTALLED_APPS = [
     "referee.tables",
     "referee.seating",
     "referee.standings",
+    "referee.ratings",
     "referee.exports",
     "referee.demo",
     "referee.api",
@@ -105,7 +107,7 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
         {"transaction_mode": "IMMEDIATE", "timeout": 20}
     )
     DATABASES["default"].setdefault("TEST", {}).setdefault(
-        "NAME", str(BASE_DIR / f"test-{os.getpid()}.sqlite3")
+        "NAME", str(Path(tempfile.gettempdir()) / f"referee-test-{os.getpid()}.sqlite3")
     )
 
 REST_FRAMEWORK = {
@@ -122,6 +124,8 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "referee.api.errors.exception_handler",
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
+    # logging in for a token: a few a minute per address (guessing passwords is slow)
+    "DEFAULT_THROTTLE_RATES": {"token": "30/minute"},
 }
 
 SPECTACULAR_SETTINGS = {

@@ -61,6 +61,7 @@ ACTIONS: dict[str, Action] = _actions(
     ("device.revoked", _("device token revoked"), TOURNAMENT),
     ("login.unlocked", _("login lockout lifted"), USER),
     ("table.referees", _("table referees assigned"), TABLE),
+    ("device.revoked", _("device token revoked"), USER),
     # tables and deals (tables.services)
     ("deal.recorded", _("deal recorded"), DEAL),
     ("deal.ruling_added", _("deal added by a ruling"), DEAL),
@@ -70,6 +71,7 @@ ACTIONS: dict[str, Action] = _actions(
     ("table.submitted", _("table signed off"), TABLE),
     ("table.confirmed", _("table confirmed"), TABLE),
     ("table.reopened", _("table reopened"), TABLE),
+    ("table.disputed", _("a player disputes the table's totals"), TABLE),
     # standings (standings.services)
     ("standings.settings_changed", _("standings settings changed"), TOURNAMENT),
     ("standings.lot_drawn", _("lot drawn"), TOURNAMENT),
@@ -80,6 +82,10 @@ ACTIONS: dict[str, Action] = _actions(
     ("round.started", _("round started"), ROUND),
     ("round.finished", _("round finished"), ROUND),
     ("round.discarded", _("seating discarded"), ROUND),
+    # the registry and qualification (ratings.services)
+    ("player.merged", _("duplicate player merged"), REGISTRATION),
+    ("qualification.category", _("category chosen"), TOURNAMENT),
+    ("qualification.division", _("division set"), TOURNAMENT),
 )
 
 

@@ -56,7 +56,13 @@ class SettingsForm(BoundedForm):
         self.fields.update(
             fields_for_model(
                 Tournament,
-                fields=["table_size", "second_confirmation", "referees_assigned_only", "published"],
+                fields=[
+                    "table_size",
+                    "second_confirmation",
+                    "referees_assigned_only",
+                    "players_confirm",
+                    "published",
+                ],
             )
         )
 

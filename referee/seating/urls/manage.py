@@ -2,9 +2,10 @@
 
 from django.urls import path
 
-from referee.seating import views
+from referee.seating import dashboard, views
 
 urlpatterns = [
     path("rounds/next/", views.seat_next, name="round-seat-next"),
+    path("rounds/<int:round>/dashboard/", dashboard.round_dashboard, name="round-dashboard"),
     path("rounds/<int:round>/<str:action>/", views.round_action, name="round-action"),
 ]

@@ -2,11 +2,11 @@
 
 from django.urls import path
 
-from referee.standings import views
+from referee.standings import screen, views
 
 urlpatterns = [
     path("standings/", views.standings, name="standings"),
-    path("standings/screen/", views.standings_screen, name="standings-screen"),
+    path("standings/screen/", screen.standings_screen, name="standings-screen"),
     path("rounds/<int:round>/results/", views.round_results, name="round-results"),
     path("players/", views.player_search, name="player-search"),
     path("players/<int:registration>/", views.player_card, name="player-card"),

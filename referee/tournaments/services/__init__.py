@@ -5,6 +5,7 @@ registration, withdrawals, substitutes and imports. Both are re-exported here, s
 write ``services.register_player``.
 """
 
+from .create import CREATE_FIELDS, copied_settings, create_tournament
 from .players import (
     ImportResult,
     PlayerDetails,
@@ -24,7 +25,6 @@ from .setup import (
     add_forbidden_pair,
     check_convention,
     chief_only,
-    create_tournament,
     ensure_not_finished,
     finish_tournament,
     frozen_fields,
@@ -37,6 +37,7 @@ from .setup import (
 )
 
 __all__ = [
+    "CREATE_FIELDS",
     "FROZEN_ONCE_STARTED",
     "MIN_PLAYERS",
     "ROUND_LENGTH",
@@ -46,6 +47,7 @@ __all__ = [
     "add_forbidden_pair",
     "check_convention",
     "chief_only",
+    "copied_settings",
     "create_tournament",
     "ensure_not_finished",
     "finish_tournament",

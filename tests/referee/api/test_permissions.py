@@ -57,7 +57,7 @@ MATRIX: list[tuple[str, str, object, dict[str, str], dict[str, int]]] = [
     (
         "post",
         "/api/v1/tournaments/",
-        {"name": "Новый", "slug": "new", "starts_on": "2027-01-01", "ends_on": "2027-01-02"},
+        {"name": "Новый", "slug": "new-cup", "starts_on": "2027-01-01", "ends_on": "2027-01-02"},
         {},
         _only({"organiser": 201}),
     ),

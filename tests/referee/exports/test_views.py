@@ -250,7 +250,7 @@ def test_the_protocol_reads_four_queries_at_any_size(
     client, django_assert_num_queries, players, rounds
 ):
     # the table with its round and tournament, the published rounds, its seats with their
-    # players, its deals
+    # players, its deals, its players' agreement with the totals
     cup = generated(players, rounds, f"size-{players}")
-    with django_assert_num_queries(4):
+    with django_assert_num_queries(5):
         assert client.get(protocol_url(cup, rounds, 1)).status_code == 200
