@@ -121,8 +121,10 @@ def may_enter_deals(user: Any, table: Any) -> bool:
 
 
 def may_confirm(user: Any, table: Any) -> bool:
-    """The second confirmation: an official of the tournament who did not sign it off."""
-    return is_official(user, table.round.tournament)
+    """The second confirmation, which locks the table: the same rule as entering its deals
+    (where referees work only at their tables, only an assigned one or a chief). That the
+    confirming referee is not the one who signed it off is the service's check."""
+    return may_enter_deals(user, table)
 
 
 def may_rule_on_locked(user: Any, table: Any) -> bool:
@@ -139,3 +141,55 @@ def require_chief(user: Any, tournament: Any, message: str) -> None:
     """Refuse (``NotAllowed``, a 403) anybody but the tournament's chief referee."""
     if not is_chief(user, tournament):
         raise NotAllowed(message)
+
+
+def may_unlock_logins(user: Any, tournament: Any) -> bool:
+    """Lifting a login lockout (too many wrong passwords): the chief referee, on his
+    tournament's staff pages (the venue's logins are his staff's)."""
+    return is_chief(user, tournament)
+
+
+# Ratings, the player registry and qualification (referee.ratings).
+
+
+class _Site:
+    """The site itself reading official results for ratings and qualification: it sees every
+    round, as a chief referee does, and is nobody's account."""
+
+    is_authenticated = True
+    is_superuser = True
+    is_staff = False
+    pk = None
+
+
+SITE = _Site()
+
+
+def may_manage_registry(user: Any) -> bool:
+    """Merging duplicate players and confirming registry matches across tournaments: the
+    site's staff (the federation's registrar) and superusers."""
+    return bool(getattr(user, "is_authenticated", False) and (user.is_superuser or user.is_staff))
+
+
+def may_manage_rating_list(user: Any, rating_list: Any) -> bool:
+    """Recomputing a rating list and choosing its tournaments: superusers and its managers."""
+    if not getattr(user, "is_authenticated", False):
+        return False
+    return bool(user.is_superuser or rating_list.managers.filter(pk=user.pk).exists())
+
+
+def may_view_rating_list(user: Any, rating_list: Any) -> bool:
+    """The public sees a published list; its managers see it always."""
+    return bool(rating_list.published) or may_manage_rating_list(user, rating_list)
+
+
+def round_counts_for_ratings(published: bool, published_through: int | None, number: int) -> bool:
+    """A finished round counts for the ratings once the public sees it (a published
+    tournament, the round within ``published_through``), so a rating page never tells the
+    results of rounds that are still hidden."""
+    return published and published_through is not None and number <= published_through
+
+
+def may_set_category(user: Any, tournament: Any) -> bool:
+    """A tournament's category and divisions: its chief referee (the organiser)."""
+    return is_chief(user, tournament)

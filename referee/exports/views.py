@@ -15,11 +15,12 @@ from referee.core.permissions import may_view
 from referee.tables.models import Table
 from referee.tournaments.surfaces import tournament_for
 
-from . import reports
+from . import federation, reports
 from .reports import NotVisible
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 CSV = "text/csv; charset=utf-8"
+JSON = "application/json"
 PDF = "application/pdf"
 
 
@@ -98,3 +99,23 @@ def protocol_pdf(request: HttpRequest, slug: str, round: int, table: int) -> Htt
     )
     name = filename(slug, f"r{round}", f"t{table}", "protocol") + ".pdf"
     return download(content, PDF, name)
+
+
+FEDERATION = {
+    "xlsx": (federation.federation_workbook, XLSX),
+    "pdf": (federation.federation_pdf, PDF),
+    "json": (federation.results_json, JSON),
+    "csv": (federation.results_csv, CSV),
+}
+
+
+@require_GET
+def federation_export(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
+    """The federation's results sheet (XLSX, PDF) and machine-readable results (JSON, CSV);
+    ``?list=`` names the rating list (default: the first counting the tournament)."""
+    tournament = tournament_for(request, slug)
+    build, content_type = FEDERATION[kind]
+    chosen = request.GET.get("list") or None
+    content = _visible(lambda: build(tournament, request.user, chosen))
+    name = "results" if kind in ("json", "csv") else "federation"
+    return download(content, content_type, filename(tournament.slug, name) + "." + kind)

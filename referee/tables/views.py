@@ -23,7 +23,13 @@ from django.views.decorators.http import require_POST
 from referee.core.errors import NotAllowed, ServiceError, StaleVersion
 from referee.core.figures import figure
 from referee.core.language import engine_language
-from referee.core.permissions import is_chief, is_official, may_enter_deals, may_view_round
+from referee.core.permissions import (
+    is_chief,
+    is_official,
+    may_confirm,
+    may_enter_deals,
+    may_view_round,
+)
 from scoring.numbers import Amount
 
 from . import services
@@ -156,7 +162,8 @@ def _page(request: HttpRequest, table: Table, form: DealForm | None = None) -> H
         "can_submit": may_enter and table.status == Table.Status.OPEN,
         "can_confirm": official
         and table.status == Table.Status.SUBMITTED
-        and table.submitted_by_id != user.pk,
+        and table.submitted_by_id != user.pk
+        and may_confirm(user, table),
         "can_reopen": is_chief(user, tournament) and table.status != Table.Status.OPEN,
         "next_dealer": names.get(sheet.next_dealer or "", ""),
     }

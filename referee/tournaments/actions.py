@@ -59,7 +59,9 @@ ACTIONS: dict[str, Action] = _actions(
     ("role.granted", _("referee role granted"), USER),
     ("role.revoked", _("referee role removed"), USER),
     ("device.revoked", _("device token revoked"), TOURNAMENT),
+    ("login.unlocked", _("login lockout lifted"), USER),
     ("table.referees", _("table referees assigned"), TABLE),
+    ("device.revoked", _("device token revoked"), USER),
     # tables and deals (tables.services)
     ("deal.recorded", _("deal recorded"), DEAL),
     ("deal.ruling_added", _("deal added by a ruling"), DEAL),
@@ -80,6 +82,10 @@ ACTIONS: dict[str, Action] = _actions(
     ("round.started", _("round started"), ROUND),
     ("round.finished", _("round finished"), ROUND),
     ("round.discarded", _("seating discarded"), ROUND),
+    # the registry and qualification (ratings.services)
+    ("player.merged", _("duplicate player merged"), REGISTRATION),
+    ("qualification.category", _("category chosen"), TOURNAMENT),
+    ("qualification.division", _("division set"), TOURNAMENT),
 )
 
 

@@ -42,6 +42,7 @@ from .forms import (
     sign_rows,
 )
 from .models import ActionLog, Registration, Tournament
+from .registry import proposals
 from .search import players_to_register
 from .surfaces import manage_page, public_page
 
@@ -352,6 +353,7 @@ def manage_import(request: HttpRequest, tournament: Tournament) -> HttpResponse:
                 preview=preview,
                 filename=upload.name,
                 valid_count=len(valid),
+                proposed=proposals(preview.valid_rows),
                 confirm=ImportConfirmForm(
                     initial={"payload": sign_rows(tournament, valid)}, tournament=tournament
                 ),
@@ -368,7 +370,12 @@ def manage_import_confirm(request: HttpRequest, tournament: Tournament) -> HttpR
             messages.error(request, error)
         return redirect("manage-import", tournament.slug)
     try:
-        result = services.import_players(tournament.pk, form.cleaned_data["payload"], request.user)
+        result = services.import_players(
+            tournament.pk,
+            form.cleaned_data["payload"],
+            request.user,
+            same_as=_same_as(request.POST.getlist("same_as")),
+        )
     except ServiceError as error:
         show_refusal(request, error)
         return redirect("manage-import", tournament.slug)
@@ -376,6 +383,16 @@ def manage_import_confirm(request: HttpRequest, tournament: Tournament) -> HttpR
     for line, why in result.skipped:
         messages.warning(request, _("Line %(line)s skipped: %(why)s") % {"line": line, "why": why})
     return redirect("manage-players", tournament.slug)
+
+
+def _same_as(values: list[str]) -> dict[int, int]:
+    """The confirmed registry matches of an import, "line:player" each (the rest ignored)."""
+    out = {}
+    for value in values:
+        line, _sep, player = value.partition(":")
+        if line.isdigit() and player.isdigit():
+            out[int(line)] = int(player)
+    return out
 
 
 @manage_page

@@ -10,5 +10,19 @@ urlpatterns = [
     path("export/standings.pdf", views.standings_pdf, name="export-pdf"),
     path("r/<int:round>/seating.pdf", hall.round_poster, name="hall-poster"),
     path("r/<int:round>/tables.pdf", hall.round_cards, name="hall-cards"),
+    *(
+        path(
+            f"export/{name}.{kind}",
+            views.federation_export,
+            {"kind": kind},
+            name=f"export-{name}-{kind}",
+        )
+        for name, kind in (
+            ("federation", "xlsx"),
+            ("federation", "pdf"),
+            ("results", "json"),
+            ("results", "csv"),
+        )
+    ),
     path("r/<int:round>/t/<int:table>/protocol.pdf", views.protocol_pdf, name="export-protocol"),
 ]

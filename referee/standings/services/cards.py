@@ -73,6 +73,7 @@ class PlayerCard:
     official: bool
     provisional: bool
     rounds: tuple[CardRound, ...]
+    player_id: int = 0  # the registry player (his page across tournaments)
 
     @property
     def round_numbers(self) -> tuple[int, ...]:
@@ -142,6 +143,7 @@ def player_card(tournament: Tournament, registration: Registration, *, viewer: A
         official=data.official,
         provisional=any(r.provisional for r in rounds),
         rounds=tuple(rounds),
+        player_id=registration.player_id,
     )
 
 
