@@ -23,6 +23,22 @@ def _tricks_ru(n: object) -> str:
     return f"{n} {tail}"
 
 
+def _tricks_acc_ru(n: object) -> str:
+    """After «за»: «за 1 взятку», «за 2 взятки», «за 5 взяток»."""
+    text = _tricks_ru(n)
+    return text[: -len("взятка")] + "взятку" if text.endswith(" взятка") else text
+
+
+def _caught_ru(n: object) -> str:
+    """A misère's caught tricks: «поймана 1 взятка», «пойманы 2 взятки», «поймано 5 взяток»."""
+    text = _tricks_ru(n)
+    if text.endswith(" взятка"):
+        return f"поймана {text}"
+    if text.endswith(" взятки") and isinstance(n, int):
+        return f"пойманы {text}"
+    return f"поймано {text}"
+
+
 _GENITIVE: tuple[str, ...] = ("", "одной", "двух", "трёх", "четырёх", "пяти")
 _GENITIVE += ("шести", "семи", "восьми", "девяти", "десяти")
 
@@ -87,9 +103,9 @@ RU: dict[str, Phrase] = {
     "half_defence_tricks": lambda t, w: f"половина {_tricks_ru(t)} защиты × {_n(w)}",
     "shortfall": lambda c, f: f"недобор на висте {_tricks_ru(c)} × {_n(f)}",
     "consolation": lambda u, k: f"консоляция {_n(u)} × {_n(k)}",
-    "half_whist": lambda t, w: f"полвиста за {_tricks_ru(t)} × {_n(w)}",
+    "half_whist": lambda t, w: f"полвиста за {_tricks_acc_ru(t)} × {_n(w)}",
     "misere_made": lambda: "мизер сыгран",
-    "misere_caught": lambda t, m: f"мизер: поймано {_tricks_ru(t)} × {_n(m)}",
+    "misere_caught": lambda t, m: f"мизер: {_caught_ru(t)} × {_n(m)}",
     "raspasy_tricks": lambda k, t, p: f"распасы №{k}: {_tricks_ru(t)} × {_n(p)}",
     "raspasy_zero": lambda k: f"распасы №{k}: ни одной взятки",
     "raspasy_idle": lambda: "распасы: сдатчик без карт",
