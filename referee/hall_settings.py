@@ -131,6 +131,6 @@ AXES_SETTINGS: dict[str, Any] = {
     "AXES_COOLOFF_TIME": timedelta(minutes=int(os.environ.get("LOGIN_LOCKOUT_MINUTES", "15"))),
     "AXES_LOCKOUT_PARAMETERS": [["username", "ip_address"]],
     "AXES_RESET_ON_SUCCESS": True,
-    "AXES_LOCKOUT_TEMPLATE": "hall/lockout.html",
+    "AXES_LOCKOUT_CALLABLE": "referee.hall.lockout.lockout_response",
     "AXES_VERBOSE": False,
 }

@@ -69,3 +69,30 @@ def test_the_admin_login_is_throttled_too():
         "/admin/login/", {"username": "tablet", "password": "right-one"}, REMOTE_ADDR="10.0.0.9"
     )
     assert response.status_code == 429
+
+
+def test_a_device_locked_out_of_the_token_endpoint_gets_the_apis_json_refusal():
+    """The API's schema promises JSON errors: a lockout there is one too (code login_locked),
+    not the site's HTML page."""
+    UserFactory(username="tablet", password="right-one")
+    client = Client()
+    for _ in range(6):
+        client.post(
+            "/api/v1/auth/token/",
+            {"username": "tablet", "password": "wrong"},
+            content_type="application/json",
+            REMOTE_ADDR="10.0.0.10",
+        )
+    locked = client.post(
+        "/api/v1/auth/token/",
+        {"username": "tablet", "password": "right-one"},
+        content_type="application/json",
+        REMOTE_ADDR="10.0.0.10",
+        HTTP_ACCEPT_LANGUAGE="ru",
+    )
+    assert locked.status_code == 429
+    assert locked["Content-Type"] == "application/json"
+    body = locked.json()
+    assert body["code"] == "login_locked"
+    assert "главного судью" in body["message"]
+    assert "token" not in body
