@@ -25,15 +25,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from django.template.defaultfilters import floatformat
 from django.utils import timezone
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from referee.core.language import engine_language as reader_language
 from referee.core.permissions import may_view, may_view_round
 from referee.standings import services as standings
-from referee.standings.labels import METHOD_LABELS, TIE_BREAK_LABELS
 from referee.standings.services import NotVisible, RoundResults, Standings
 from referee.tables.drawing import pulka_svg
 from referee.tables.models import Table
@@ -41,8 +39,9 @@ from referee.tables.sheet import TableSheet, build_sheet, paper_figures
 from referee.tournaments.models import Tournament
 
 from . import tabular
-from .hall import protocol_extras
+from .hall import person, protocol_extras
 from .pdf import render_pdf
+from .printing import Cell, cells, first_values, page_counter, rules_lines
 from .protocol import Protocol, table_protocols
 from .words import words
 
@@ -259,8 +258,8 @@ def standings_pdf(tournament: Tournament, viewer: Any, after: int | None = None)
     with _collector_paused():
         table = standings.standings_after(tournament, after, viewer=viewer)
         sheet = standings_sheet(table)
-        numeric = [isinstance(v, int | Fraction) for v in _first_values(sheet)]
-        rows = [_cells(row, numeric) for row in sheet.rows]
+        numeric = [isinstance(v, int | Fraction) for v in first_values(sheet)]
+        rows = [cells(row, numeric) for row in sheet.rows]
         widths = _print_widths(sheet.header, rows)
         total = sum(widths)
         columns = [
@@ -277,8 +276,8 @@ def standings_pdf(tournament: Tournament, viewer: Any, after: int | None = None)
                 "rows": rows,
                 # A4 portrait holds about 120 characters of 8 pt text a line
                 "landscape": total * 1.55 + 2.2 * len(widths) > 186,
-                "rules": _rules_lines(table),
-                "chief": _person(tournament.chief_referee),
+                "rules": rules_lines(table),
+                "chief": person(tournament.chief_referee),
                 "printed": timezone.localdate(),
                 "page_counter": page_counter(),
             },
@@ -330,105 +329,15 @@ def protocol_pdf_of(sheet: TableSheet, base: str = "") -> bytes:
             "table": table,
             "groups": protocol.groups(),
             "deals": [
-                {"cells": _cells(row[:-1]), "lines": deal.lines}
+                {"cells": cells(row[:-1]), "lines": deal.lines}
                 for row, deal in zip(protocol.deal_rows(), protocol.deals, strict=True)
             ],
-            "total": _cells(protocol.total_row()[:-1]),
+            "total": cells(protocol.total_row()[:-1]),
             "summary_header": protocol.summary_header(),
-            "summary": [_cells(row) for row in protocol.summary_rows()],
+            "summary": [cells(row) for row in protocol.summary_rows()],
             "drawing": mark_safe(drawing),  # pulka_svg escapes every text it writes
             "printed": timezone.localdate(),
             "page_counter": page_counter(),
             **protocol_extras(table, base),
         },
     )
-
-
-# --- printing helpers -----------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Cell:
-    text: str
-    numeric: bool
-    negative: bool = False
-
-
-def _first_values(sheet: tabular.Sheet) -> list[tabular.Value]:
-    """Per column, its first value that is not empty (numeric columns are right-aligned)."""
-    firsts: list[tabular.Value] = [None] * len(sheet.header)
-    for row in sheet.rows:
-        for i, value in enumerate(row[: len(firsts)]):
-            if firsts[i] is None and value is not None:
-                firsts[i] = value
-    return firsts
-
-
-def _cells(row: Sequence[tabular.Value], numeric: Sequence[bool] = ()) -> list[Cell]:
-    """A row as printed: figures to two places at most, right-aligned, negatives marked."""
-    out = []
-    for i, value in enumerate(row):
-        figure = isinstance(value, int | Fraction | float)
-        out.append(
-            Cell(
-                shown(value),
-                figure or (i < len(numeric) and numeric[i]),
-                figure and value < 0,  # type: ignore[operator]
-            )
-        )
-    return out
-
-
-def shown(value: tabular.Value) -> str:
-    """A value as the pages show it: figures to two places at most (``17.33``, ``-10``,
-    ``2.50``, with the language's decimal sign), text as it is, empty for None."""
-    if value is None:
-        return ""
-    if isinstance(value, str):
-        return value
-    if isinstance(value, int):
-        return str(value)
-    return str(floatformat(value, "-2"))
-
-
-def _person(user: Any) -> str:
-    if user is None:
-        return ""
-    return str(user.get_full_name() or user.get_username())
-
-
-def _rules_lines(table: Standings) -> list[str]:
-    """The footer (§11): the convention and its options, the round points, the tie-breaks."""
-    tournament = table.tournament
-    rules = table.rules
-    convention = tournament.convention
-    if tournament.options:
-        convention += " " + ", ".join(f"{k}={v}" for k, v in tournament.options.items())
-    method = str(METHOD_LABELS.get(rules.method, rules.method))
-    if rules.params:
-        method += " " + ", ".join(f"{k}={v}" for k, v in rules.params.items())
-    lines = [
-        _("convention") + f": {convention}",
-        _("round points") + f": {method}",
-    ]
-    if rules.normalisation == "factor":
-        lines.append(_("tables of 4 × %(f)s") % {"f": rules.four_table_factor})
-    if rules.elimination_threshold is not None:
-        lines.append(_("elimination below %(t)s whists") % {"t": rules.elimination_threshold})
-    chain = ", ".join(str(TIE_BREAK_LABELS.get(n, n)) for n in rules.tie_breaks)
-    lines.append(_("tie-breaks") + f": {chain}")
-    return lines
-
-
-def page_counter() -> SafeString:
-    """CSS ``content`` for "page X of Y" in the active language, from one translatable
-    message: its text parts quoted, the numbers as the page counters."""
-    marked = _("page %(page)s of %(pages)s") % {"page": "\x00page\x00", "pages": "\x00pages\x00"}
-    parts = []
-    for i, piece in enumerate(marked.split("\x00")):
-        if i % 2:
-            parts.append(f"counter({piece})")
-        elif piece:
-            quoted = piece.replace("\\", "\\\\").replace('"', '\\"').replace("<", "\\3C ")
-            parts.append(f'"{quoted}"')
-    return mark_safe(" ".join(parts))  # text parts quoted and escaped above
