@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 
-from .ledger import ADJUSTMENT, GORA, PULKA, WHIST, Entry, Term
+from .ledger import ADJUSTMENT, GORA, PULKA, WHIST, Entry, Kind, Term
 from .numbers import Amount, show
 
 Phrase = Callable[..., str]
@@ -149,7 +149,7 @@ def explain_entry(entry: Entry, lang: str = "en", names: Mapping[str, str] | Non
 
 
 def _headline(
-    kind: str,
+    kind: Kind,
     player: str,
     on: str | None,
     amount: Amount,
@@ -178,8 +178,20 @@ def _headline(
 def explain(
     entries: Iterable[Entry], lang: str = "en", names: Mapping[str, str] | None = None
 ) -> list[str]:
-    """One line per player and book (per pair for whists), amounts summed."""
-    groups: dict[tuple[str, str, str | None], list[Entry]] = {}
+    """One line per player and book (per pair for whists), amounts summed.
+
+    >>> from scoring.ledger import Entry, Term
+    >>> entries = [Entry("gora", "A", 2, "SPEC §3.6 (set)", Term("set", (1, 2))),
+    ...            Entry("whist", "B", 10, "x", Term("defence_tricks", (5, 2)), "A"),
+    ...            Entry("whist", "B", 2, "x", Term("consolation", (1, 2)), "A")]
+    >>> for line in explain(entries, "en"):
+    ...     print(line)
+    A writes 2 to the mountain: set by 1 trick × 2
+    B writes 12 on A: 5 defence tricks × 2 + consolation 1 × 2
+    >>> explain(entries, "ru")[0]
+    'A пишет 2 в гору: ремиз без одной × 2'
+    """
+    groups: dict[tuple[Kind, str, str | None], list[Entry]] = {}
     for entry in entries:
         groups.setdefault((entry.kind, entry.player, entry.on), []).append(entry)
     lines = []
