@@ -16,9 +16,9 @@ from django.utils.translation import gettext_lazy
 from referee.core.bounds import BoundedForm
 from referee.tournaments.models import Registration
 
-from .labels import METHOD_LABELS, NORMALISATION_LABELS
+from .labels import METHOD_LABELS, NORMALISATION_LABELS, TIE_BREAK_LABELS
 from .models import StandingsSettings
-from .pure import points
+from .pure import points, ranking
 
 
 def _exact_json(value: Any) -> Any:
@@ -76,11 +76,9 @@ class SettingsForm(BoundedForm):
     elimination_action = forms.ChoiceField(
         label=gettext_lazy("On crossing it"), choices=StandingsSettings.Action.choices
     )
+    # the chain is chosen in ordered selects (tie_0 … tie_5); the names as text still work
     tie_breaks = forms.CharField(
-        label=gettext_lazy("Tie-break chain"),
-        max_length=200,
-        widget=forms.TextInput(attrs={"size": 60}),
-        help_text=gettext_lazy("Names in order, separated by commas."),
+        label=gettext_lazy("Tie-break chain"), max_length=200, required=False
     )
     count_adjustments = forms.BooleanField(
         label=gettext_lazy("Referee adjustments count in round results"),
@@ -104,6 +102,18 @@ class SettingsForm(BoundedForm):
         normalisation_field.choices = [
             (n, NORMALISATION_LABELS.get(n, n)) for n in points.NORMALISATIONS
         ]
+        chain = [("", "—")] + [(n, TIE_BREAK_LABELS.get(n, n)) for n in ranking.METRICS]
+        chosen = str(self.initial.get("tie_breaks", "")).split(", ")
+        for i in range(len(ranking.METRICS)):
+            self.fields[f"tie_{i}"] = forms.ChoiceField(
+                label=_("Tie-break %(n)s") % {"n": i + 1},
+                choices=chain,
+                required=False,
+                initial=chosen[i] if i < len(chosen) else "",
+            )
+
+    def tie_fields(self) -> list[forms.BoundField]:
+        return [self[f"tie_{i}"] for i in range(len(ranking.METRICS))]
 
     @classmethod
     def for_settings(cls, settings: StandingsSettings) -> SettingsForm:
@@ -140,6 +150,19 @@ class SettingsForm(BoundedForm):
     def clean_tie_breaks(self) -> list[str]:
         text = self.cleaned_data["tie_breaks"].replace(";", ",")
         return [name.strip() for name in text.split(",") if name.strip()]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        picked = [data.pop(f"tie_{i}", "") for i in range(len(ranking.METRICS))]
+        if any(f"tie_{i}" in self.data for i in range(len(ranking.METRICS))):
+            chain = picked
+            chain = [name for name in chain if name]
+            if len(set(chain)) != len(chain):
+                self.add_error("tie_breaks", _("Each tie-break once: remove the repeated one."))
+            data["tie_breaks"] = chain
+        elif not data.get("tie_breaks") and "tie_breaks" not in self.errors:
+            self.add_error("tie_breaks", _("Choose at least one tie-break."))
+        return data
 
 
 class DrawLotForm(BoundedForm):

@@ -90,3 +90,19 @@ def axe_problems(page: Any) -> list[str]:
 
 def no_sideways_scroll(page: Any) -> bool:
     return bool(page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1"))
+
+
+def too_wide(page: Any) -> list[str]:
+    """What makes the page wider than the screen (for the message of a failed check)."""
+    return list(
+        page.evaluate(
+            """() => Array.from(document.querySelectorAll('body, body *'))
+              .filter(e => !e.closest('.scroll') && (e.getBoundingClientRect().right >
+                 window.innerWidth + 1 || (e.scrollWidth > e.clientWidth + 2 && e.clientWidth > 0
+                 && getComputedStyle(e).overflowX === 'visible')))
+              .slice(0, 12)
+              .map(e => e.tagName + '.' + e.className + ' right ' +
+                Math.round(e.getBoundingClientRect().right) + ' sw ' + e.scrollWidth +
+                '/' + e.clientWidth)"""
+        )
+    )

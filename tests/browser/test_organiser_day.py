@@ -33,6 +33,7 @@ from .helpers import (
     no_sideways_scroll,
     save_deal,
     tab_to,
+    too_wide,
     type_in,
 )
 
@@ -154,6 +155,11 @@ def test_an_organisers_day_without_the_admin(live_server, browser, shots, tmp_pa
     page.goto(table_url)
     page.wait_for_selector('#offline[data-ready="yes"]')
     shot(page, "08-table-empty")
+    for width, height in [(1024, 768), (390, 844)]:  # a tablet, a phone: the form fits
+        page.set_viewport_size({"width": width, "height": height})
+        assert no_sideways_scroll(page), (width, too_wide(page))
+        page.screenshot(path=str(shots / f"day-08-table-empty-{width}.png"), full_page=True)
+    page.set_viewport_size({"width": 1366, "height": 768})
 
     choose(page, "type", "raspasy")  # a raspasy series: two in a row
     for letter, count in zip("ABC", "433", strict=True):

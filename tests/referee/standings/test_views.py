@@ -193,6 +193,18 @@ SETTINGS = {
 }
 
 
+def test_the_tie_break_chain_is_chosen_in_order_without_typing_names(client):
+    cup, _ = seven_players()
+    logged_in(client, referee_of(cup, Role.Kind.CHIEF))
+    page = client.get(url("standings-settings", cup)).content.decode()
+    assert 'name="tie_0"' in page and "Names in order" not in page
+    chosen = {k: v for k, v in SETTINGS.items() if k != "tie_breaks"}
+    client.post(url("standings-settings", cup), chosen | {"tie_0": "points", "tie_1": "lot"})
+    assert StandingsSettings.objects.get(tournament=cup).tie_breaks == ["points", "lot"]
+    twice = client.post(url("standings-settings", cup), chosen | {"tie_0": "lot", "tie_1": "lot"})
+    assert "tie_breaks" in twice.context["form"].errors
+
+
 def test_the_chief_saves_the_settings_from_the_page(client):
     cup, _ = seven_players()
     logged_in(client, referee_of(cup, Role.Kind.CHIEF))
