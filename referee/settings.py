@@ -24,6 +24,7 @@ INSTALLED_APPS = [
     "referee.accounts",
     "referee.tournaments",
     "referee.tables",
+    "referee.discipline",
     "referee.seating",
     "referee.standings",
     "referee.exports",
