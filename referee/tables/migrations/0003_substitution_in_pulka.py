@@ -9,7 +9,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('tables', '0002_table_result'),
-        ('tournaments', '0002_tournament_bye_points_tournament_bye_value_and_more'),
+        ('tournaments', '0002_format_stages_teams'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
