@@ -17,31 +17,68 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Collection, Sequence
+from dataclasses import dataclass
 
 from .draw import draw_first_dealer
 from .history import tally
 from .values import Note, P, RoundSeating, SeatedTable, SeatingError
 
 
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One fault of a scheduled round: ``code`` (``table_size``, ``twice``, ``unknown``,
+    ``missing``), the round, the table (``table_size`` only) and the players concerned."""
+
+    code: str
+    round: int
+    table: int = 0
+    players: tuple[object, ...] = ()
+    size: int = 0
+
+    def __str__(self) -> str:
+        listed = ", ".join(map(str, self.players))
+        return {
+            "table_size": f"round {self.round}, table {self.table}: {self.size} players, "
+            "not 3 or 4",
+            "twice": f"round {self.round}: listed more than once: {listed}",
+            "unknown": f"round {self.round}: not playing in the tournament: {listed}",
+            "missing": f"round {self.round}: missing: {listed}",
+        }[self.code]
+
+
+class ScheduleError(SeatingError):
+    """A scheduled round that cannot be seated; ``problems`` lists every fault."""
+
+    def __init__(self, problems: Sequence[Problem]) -> None:
+        self.problems = tuple(problems)
+        super().__init__("; ".join(map(str, problems)))
+
+
 def check_round(
-    number: int, tables: Sequence[Sequence[P]], byes: Sequence[P], players: Collection[P]
-) -> list[str]:
-    """Every problem of round ``number`` of the schedule against the active ``players``, in
-    plain English (the site says the same in the reader's language); empty: it is sound."""
+    number: int,
+    tables: Sequence[Sequence[P]],
+    byes: Sequence[P],
+    players: Collection[P] | None,
+    registered: Collection[P] | None = None,
+) -> list[Problem]:
+    """Every fault of round ``number`` of the schedule: a table not of 3 or 4, a player listed
+    twice, one not in ``registered`` (when given), or an active one of ``players`` missing
+    (when given). Empty: it is sound."""
     problems = []
     for index, table in enumerate(tables, start=1):
         if len(table) not in (3, 4):
-            problems.append(f"round {number}, table {index}: {len(table)} players, not 3 or 4")
+            problems.append(Problem("table_size", number, index, size=len(table)))
     listed = Counter(p for table in tables for p in table) + Counter(byes)
-    twice = [str(p) for p, n in listed.items() if n > 1]
+    twice = tuple(p for p, n in listed.items() if n > 1)
     if twice:
-        problems.append(f"round {number}: listed more than once: {', '.join(twice)}")
-    unknown = [str(p) for p in listed if p not in players]
+        problems.append(Problem("twice", number, players=twice))
+    known = registered if registered is not None else players
+    unknown = tuple(p for p in listed if known is not None and p not in known)
     if unknown:
-        problems.append(f"round {number}: not playing in the tournament: {', '.join(unknown)}")
-    missing = [str(p) for p in players if p not in listed]
+        problems.append(Problem("unknown", number, players=unknown))
+    missing = tuple(p for p in players or () if p not in listed)
     if missing:
-        problems.append(f"round {number}: missing: {', '.join(missing)}")
+        problems.append(Problem("missing", number, players=missing))
     return problems
 
 
@@ -59,7 +96,7 @@ def seat_fixed(
     if players is not None:
         problems = check_round(number, tables, byes, players)
         if problems:
-            raise SeatingError("; ".join(problems))
+            raise ScheduleError(problems)
     past = tally(history)
     seated = []
     for index, table in enumerate(tables, start=1):
