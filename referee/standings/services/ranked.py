@@ -74,6 +74,8 @@ class Standings:
     rules: Rules
     rows: tuple[StandingsRow, ...]
     bye_points: Mapping[int, Fraction | None] = dataclasses.field(default_factory=dict)
+    # registration -> his discipline register entries (cancelled ones included, marked)
+    discipline: Mapping[int, tuple[Any, ...]] = dataclasses.field(default_factory=dict)
 
 
 def standings_after(
@@ -193,6 +195,7 @@ def ranked_standings(data: Loaded, tournament: Tournament, round_number: int | N
         rules=data.rules,
         rows=tuple(rows),
         bye_points=found.bye_points,
+        discipline={k: tuple(v) for k, v in found.discipline.items()},
     )
 
 

@@ -5,6 +5,14 @@ registration, withdrawals, substitutes and imports. Both are re-exported here, s
 write ``services.register_player``.
 """
 
+from .format import (
+    FORMAT_FIELDS,
+    create_team,
+    eliminate_player,
+    exact_text,
+    set_stages,
+    update_format,
+)
 from .players import (
     ImportResult,
     PlayerDetails,
@@ -34,6 +42,7 @@ from .setup import (
 )
 
 __all__ = [
+    "FORMAT_FIELDS",
     "MIN_PLAYERS",
     "ROUND_LENGTH",
     "SETTINGS_FIELDS",
@@ -42,7 +51,10 @@ __all__ = [
     "add_forbidden_pair",
     "check_convention",
     "chief_only",
+    "create_team",
+    "eliminate_player",
     "ensure_not_finished",
+    "exact_text",
     "finish_tournament",
     "import_players",
     "latest_round",
@@ -53,8 +65,10 @@ __all__ = [
     "remove_forbidden_pair",
     "rules_as_json",
     "set_convention",
+    "set_stages",
     "start_tournament",
     "substitute_player",
+    "update_format",
     "update_settings",
     "withdraw_player",
 ]
