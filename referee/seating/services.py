@@ -13,8 +13,8 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from referee.core.errors import NotAllowed, ServiceError
-from referee.core.permissions import is_chief
+from referee.core.errors import ServiceError
+from referee.core.permissions import require_chief
 from referee.standings.services import standings_after
 from referee.tables.models import Seat, Table
 from referee.tables.results import summary
@@ -30,8 +30,7 @@ from .stages import entrants, stage_for, stage_order
 
 
 def _chief_only(user: Any, tournament: Tournament) -> None:
-    if not is_chief(user, tournament):
-        raise NotAllowed(_("Only the chief referee may seat and run rounds."))
+    require_chief(user, tournament, _("Only the chief referee may seat and run rounds."))
 
 
 def history(tournament: Tournament, before: int | None = None) -> list[RoundSeating[int]]:

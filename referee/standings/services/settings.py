@@ -13,8 +13,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from referee.core.errors import NotAllowed, ServiceError
-from referee.core.permissions import is_chief
+from referee.core.errors import ServiceError
+from referee.core.permissions import require_chief
 from referee.tournaments.log import log_action
 from referee.tournaments.models import Registration, Tournament
 
@@ -151,8 +151,7 @@ def _checked(default_field: str, build: Callable[[], Any]) -> Any:
 
 
 def chief_only(user: Any, tournament: Tournament) -> None:
-    if not is_chief(user, tournament):
-        raise NotAllowed(_("Only the chief referee may change the standings settings."))
+    require_chief(user, tournament, _("Only the chief referee may change the standings settings."))
 
 
 def _locked_settings(tournament: Tournament) -> StandingsSettings:
