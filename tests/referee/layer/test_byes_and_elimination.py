@@ -101,7 +101,7 @@ def test_an_eliminated_player_is_never_seated_again():
 def test_a_threshold_removal_takes_the_player_out_of_seating():
     from referee.standings.services import update_settings
 
-    tournament, entries, chief = tournament_of(8)
+    tournament, _entries, chief = tournament_of(8)
     update_settings(
         tournament, chief, {"elimination_threshold": -5, "elimination_action": "remove"}
     )

@@ -137,7 +137,7 @@ def test_carrying_all_points_into_the_final_keeps_the_qualification_ahead():
 
 
 def test_a_tie_across_the_cut_is_refused_until_the_lot_decides():
-    tournament, entries, chief = tournament_of(8, status=Tournament.Status.DRAFT)
+    tournament, _entries, chief = tournament_of(8, status=Tournament.Status.DRAFT)
     setup.set_stages(
         tournament.pk,
         [
@@ -156,7 +156,7 @@ def test_a_tie_across_the_cut_is_refused_until_the_lot_decides():
 
 
 def test_a_schedule_with_a_table_of_two_or_a_missing_player_is_refused():
-    tournament, entries, chief = tournament_of(8, status=Tournament.Status.DRAFT)
+    tournament, _entries, chief = tournament_of(8, status=Tournament.Status.DRAFT)
     bad = [[[1, 2], [3, 4, 5, 6, 7, 8]]]  # a table of 2, a table of 6
     with pytest.raises(ServiceError) as refused:
         schedule.upload_schedule(tournament.pk, schedule_csv(bad), "s.csv", chief)
