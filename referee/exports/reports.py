@@ -41,6 +41,7 @@ from referee.tables.sheet import TableSheet, build_sheet, paper_figures
 from referee.tournaments.models import Tournament
 
 from . import tabular
+from .format_sheets import format_lines, layer_notes, layer_sheets
 from .pdf import render_pdf
 from .protocol import Protocol, table_protocols
 from .words import words
@@ -144,7 +145,10 @@ def standings_sheet(table: Standings) -> tabular.Sheet:
             row["rounds_played"],
             *(row[key] for key, _label in extra),
             *row["round_points"],
-            _notes(row["flags"], row["removed_in"]),
+            ", ".join(
+                [_notes(row["flags"], row["removed_in"])][: bool(row["flags"])]
+                + layer_notes(row["byes"], row["discipline"])
+            ),
         ]
         for row in standings.standings_rows(table)
     ]
@@ -231,11 +235,12 @@ def round_sheet(results: RoundResults) -> tabular.Sheet:
 def results_workbook(tournament: Tournament, viewer: Any, after: int | None = None) -> bytes:
     """The results workbook: the standings, one sheet per round, one per table protocol."""
     with _collector_paused():
-        return workbook_of(load_results(tournament, viewer, after, protocols=True))
+        return workbook_of(load_results(tournament, viewer, after, protocols=True), viewer)
 
 
-def workbook_of(results: Results) -> bytes:
+def workbook_of(results: Results, viewer: Any = None) -> bytes:
     sheets = [standings_sheet(results.standings)]
+    sheets += layer_sheets(results.tournament, results.standings, viewer)
     sheets += [round_sheet(r) for r in results.rounds]
     sheets += [p.sheet() for p in results.protocols]
     return tabular.fast_workbook(sheets)
@@ -253,6 +258,10 @@ def standings_pdf(tournament: Tournament, viewer: Any, after: int | None = None)
     with _collector_paused():
         table = standings.standings_after(tournament, after, viewer=viewer)
         sheet = standings_sheet(table)
+        more = [
+            {"title": s.caption, "header": s.header, "rows": [_cells(r) for r in s.rows]}
+            for s in layer_sheets(tournament, table, viewer)
+        ]
         numeric = [isinstance(v, int | Fraction) for v in _first_values(sheet)]
         rows = [_cells(row, numeric) for row in sheet.rows]
         widths = _print_widths(sheet.header, rows)
@@ -272,6 +281,7 @@ def standings_pdf(tournament: Tournament, viewer: Any, after: int | None = None)
                 # A4 portrait holds about 120 characters of 8 pt text a line
                 "landscape": total * 1.55 + 2.2 * len(widths) > 186,
                 "rules": _rules_lines(table),
+                "more": more,
                 "chief": _person(tournament.chief_referee),
                 "printed": timezone.localdate(),
                 "page_counter": page_counter(),
@@ -411,7 +421,7 @@ def _rules_lines(table: Standings) -> list[str]:
         lines.append(_("elimination below %(t)s whists") % {"t": rules.elimination_threshold})
     chain = ", ".join(str(TIE_BREAK_LABELS.get(n, n)) for n in rules.tie_breaks)
     lines.append(_("tie-breaks") + f": {chain}")
-    return lines
+    return lines + format_lines(tournament)
 
 
 def page_counter() -> SafeString:

@@ -51,10 +51,10 @@ def stage_tables(
     tournament: Tournament, *, viewer: Any, data: Loaded | None = None
 ) -> tuple[StageTable, ...]:
     """Every stage's standings over the rounds the viewer sees, first stage first."""
-    data = data or load(tournament, viewer)
     stages = list(Stage.objects.filter(tournament=tournament).order_by("number"))
     if not stages:
         return ()
+    data = data or load(tournament, viewer)
     last = data.rounds[-1].number if data.rounds else 0
     found = outside(tournament, data.rounds, data.tables, data.entries, last)
     by_stage: dict[int | None, list[int]] = {}
