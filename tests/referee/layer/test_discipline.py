@@ -25,7 +25,7 @@ pytestmark = pytest.mark.django_db
 
 def one_round_of_four():
     """4 players, round 1 played: the player in seat 1 +30, the others -10."""
-    tournament, entries, chief = tournament_of(4)
+    tournament, _entries, chief = tournament_of(4)
     round_ = play_round(tournament, chief)
     table = round_.tables.get()
     order = list(table.seats.order_by("position").values_list("registration_id", flat=True))
@@ -51,7 +51,7 @@ def test_a_deduction_counts_in_the_standings_and_shows_on_the_card():
 
 
 def test_a_referee_records_warnings_but_only_the_chief_disqualifies():
-    tournament, chief, table, order = one_round_of_four()
+    tournament, _chief, _table, order = one_round_of_four()
     referee = referee_of(tournament)
     warning = discipline.record_entry(
         tournament.pk, order[1], "warning", referee, rule="3.9.8", reason="просил показать взятку"
@@ -109,7 +109,7 @@ def test_an_expired_yellow_card_does_not_count():
 
 
 def test_an_appeal_against_a_deduction_changed_then_the_standings_follow():
-    tournament, chief, table, order = one_round_of_four()
+    tournament, chief, _table, order = one_round_of_four()
     referee = referee_of(tournament)
     entry = discipline.record_entry(
         tournament.pk, order[0], "deduction", referee, rule="3.9.11", reason="x", points="5"
@@ -128,7 +128,7 @@ def test_an_appeal_against_a_deduction_changed_then_the_standings_follow():
 
 
 def test_the_chief_who_made_the_ruling_does_not_decide_its_appeal():
-    tournament, chief, table, order = one_round_of_four()
+    tournament, chief, _table, order = one_round_of_four()
     entry = discipline.record_entry(
         tournament.pk, order[1], "disqualification", chief, rule="8.1", reason="сговор"
     )
@@ -164,7 +164,7 @@ def test_an_appeal_against_a_table_result_makes_a_new_version_of_the_deal():
 
 
 def test_the_register_lists_entries_and_appeals_with_a_zero_sum_line_for_officials_only():
-    tournament, chief, table, order = one_round_of_four()
+    tournament, chief, _table, order = one_round_of_four()
     referee = referee_of(tournament)
     entry = discipline.record_entry(
         tournament.pk, order[2], "warning", referee, rule="3.9.8", reason="x"
@@ -187,7 +187,7 @@ def test_a_substitute_inside_the_pulka_takes_the_seats_points_by_deals():
     from referee.seating import services as seating
     from referee.tables import services as tables
 
-    tournament, entries, chief = tournament_of(5)
+    tournament, _entries, chief = tournament_of(5)
     seating.seat_next_round(tournament.pk, chief, seed=1)
     round_ = tournament.rounds.get()
     seating.start_round(round_.pk, chief)
