@@ -10,7 +10,7 @@ WORKERS ?= auto
 # the site's pure algorithms (no Django), typed as strictly as the engine
 PURE   := referee/seating/pure referee/standings/pure
 
-.PHONY: run test lint bench golden clean
+.PHONY: run test lint test-js browser-deps test-browser test-api-fuzz bench golden clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -30,9 +30,30 @@ lint: $(STAMP)
 	$(BIN)/mypy --strict scoring $(PURE)
 	$(BIN)/lint-imports
 
-test: lint
+test: lint test-js
 	$(BIN)/pytest -n $(WORKERS) --cov --cov-report=
 	$(BIN)/coverage report --include='scoring/*' --fail-under=95
+
+# the table page's JavaScript modules, on Node's own test runner (a fake IndexedDB from npm)
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund --silent
+	touch $@
+
+test-js: node_modules/.installed
+	node --test tests/js/
+
+# Debian's Chromium for the browser tests (never a downloaded browser)
+browser-deps:
+	@test -x /usr/bin/chromium || (apt-get update -q && apt-get install -y -q chromium)
+
+# the offline table page in a real browser, against a live server on 127.0.0.1
+test-browser: $(STAMP) browser-deps
+	mkdir -p artifacts
+	$(BIN)/pytest -m browser tests/browser --liveserver=127.0.0.1 -p no:cacheprovider
+
+# schemathesis against /api/schema/ of a fresh demo: bounded in examples and time
+test-api-fuzz: $(STAMP)
+	FUZZ_EXAMPLES=$${FUZZ_EXAMPLES:-8} FUZZ_SECONDS=$${FUZZ_SECONDS:-180} bash tests/fuzz/schemathesis.sh
 
 golden: $(STAMP)
 	$(BIN)/python -m scoring check ../shared/rules/golden-deals.json
@@ -43,4 +64,4 @@ bench: $(STAMP)
 	$(BIN)/python bench/site.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .coverage
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .coverage node_modules artifacts

@@ -21,6 +21,8 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "rest_framework",
+    "django_filters",
+    "drf_spectacular",
     "referee.accounts",
     "referee.tournaments",
     "referee.tables",
@@ -29,6 +31,7 @@ INSTALLED_APPS = [
     "referee.standings",
     "referee.exports",
     "referee.demo",
+    "referee.api",
 ]
 
 MIDDLEWARE = [
@@ -39,6 +42,8 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # a form posted twice with one idempotency key is carried out once (the deal form)
+    "referee.api.middleware.IdempotentFormMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
 
@@ -85,6 +90,36 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
+if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
+    # Writers queue for the database (BEGIN IMMEDIATE) instead of failing at once when two
+    # tablets save at the same moment; the tests use a file so that threads really share it.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {"transaction_mode": "IMMEDIATE", "timeout": 20}
+    )
+    DATABASES["default"].setdefault("TEST", {}).setdefault(
+        "NAME", str(BASE_DIR / f"test-{os.getpid()}.sqlite3")
+    )
+
 REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "referee.api.authentication.DeviceTokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
+    ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
+    "DEFAULT_PAGINATION_CLASS": "referee.api.pagination.Pages",
+    "PAGE_SIZE": 50,
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "EXCEPTION_HANDLER": "referee.api.errors.exception_handler",
+    "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
+}
+
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Preferans referee API",
+    "DESCRIPTION": "Tournaments, players, rounds, tables and deals (SPEC §12.2 deal objects).",
+    "VERSION": "1",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "COMPONENT_SPLIT_REQUEST": True,
 }

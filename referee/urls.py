@@ -22,3 +22,4 @@ urlpatterns += [path("t/<slug:slug>/", include(f"referee.{app}.urls.referee")) f
 urlpatterns += [
     path("t/<slug:slug>/manage/", include(f"referee.{app}.urls.manage")) for app in MANAGE
 ]
+urlpatterns += [path("", include("referee.api.urls"))]  # /api/, /sw.js

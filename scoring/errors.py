@@ -193,7 +193,13 @@ def render(code: str, params: Mapping[str, Param]) -> str:
     return _FORMAT.vformat(MESSAGES[code], (), params)
 
 
-_REPR = reprlib.Repr()
+class _Short(reprlib.Repr):
+    def repr_Decimal(self, value: Any, level: int) -> str:  # as JSON wrote it: 7.0, NaN
+        text = str(value)
+        return text if len(text) <= 20 else text[:8] + "…" + text[-8:]
+
+
+_REPR = _Short()
 _REPR.maxstring = 40
 _REPR.maxother = 40
 _REPR.maxlist = _REPR.maxdict = _REPR.maxtuple = 4

@@ -51,10 +51,13 @@ def from_json(value: object, field: str = "") -> Amount:
     if isinstance(value, Decimal):
         if not value.is_finite():
             raise NumberError("case.not_finite", field)
-        if value and value.adjusted() >= 10:
+        if not value:
+            return 0
+        if value.adjusted() >= 10:
             raise NumberError("case.too_large", field)
-        exponent = value.normalize().as_tuple().exponent
-        if isinstance(exponent, int) and exponent < -PLACES:
+        _, digits, exponent = value.as_tuple()
+        zeros = len(digits) - len(bytes(digits).rstrip(b"\0"))
+        if len(digits) > 40 or int(exponent) + zeros < -PLACES:
             raise NumberError("case.too_precise", field)
         value = Fraction(value)
     if isinstance(value, Fraction):

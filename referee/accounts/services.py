@@ -80,6 +80,7 @@ def grant_role(tournament_id: int, username: str, kind: str, user: Any, password
         user,
         "role.granted",
         username,
+        about=target,
         data={"kind": kind, "was": was, "new_account": created},
     )
     return role
@@ -104,7 +105,15 @@ def revoke_role(tournament_id: int, username: str, user: Any, reason: str = "") 
         table__round__tournament=tournament, user=role.user
     ).delete()
     role.delete()
-    log_action(tournament, user, "role.revoked", username, reason=reason, data={"kind": role.kind})
+    log_action(
+        tournament,
+        user,
+        "role.revoked",
+        username,
+        about=role.user,
+        reason=reason,
+        data={"kind": role.kind},
+    )
 
 
 def officials(tournament: Tournament) -> list[Any]:
@@ -139,6 +148,7 @@ def assign_referees(table_id: int, referee_ids: Iterable[int], user: Any) -> Tab
         user,
         "table.referees",
         str(table),
+        about=table,
         data={"referees": sorted(names.values())},
     )
     return table

@@ -25,3 +25,12 @@ class NotAllowed(PermissionDenied):
 
 class InvalidDeal(ServiceError):
     """The engine refused the deal; ``field`` is the engine's field (``tricks``, …)."""
+
+
+class StaleVersion(ServiceError):
+    """The change was made against an older version of the deal; ``current`` is the deal as
+    it stands now (nothing was changed)."""
+
+    def __init__(self, message: str, current: object) -> None:
+        super().__init__(message, "version")
+        self.current = current

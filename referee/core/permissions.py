@@ -49,6 +49,17 @@ def chief_of_filter(user: Any, prefix: str = "") -> Q:
     )
 
 
+#: The Django group whose members may create tournaments (and become their chief referee).
+ORGANISERS = "organisers"
+
+
+def is_organiser(user: Any) -> bool:
+    """May ``user`` create tournaments? Superusers and members of the ``organisers`` group."""
+    if not getattr(user, "is_authenticated", False):
+        return False
+    return bool(user.is_superuser) or bool(user.groups.filter(name=ORGANISERS).exists())
+
+
 def may_view(user: Any, tournament: Any) -> bool:
     """Officials always; the public once the tournament is published."""
     return tournament.published or is_official(user, tournament)

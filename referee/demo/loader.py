@@ -12,9 +12,11 @@ import random
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group
 from django.db import transaction
 
 from referee.accounts.models import Role
+from referee.core.permissions import ORGANISERS
 from referee.seating import services as seating
 from referee.standings import services as standings
 from referee.tables import services as tables
@@ -30,6 +32,7 @@ LOGINS = (
     ("chief", "demo-chief", "chief referee"),
     ("referee", "demo-referee", "referee"),
     ("referee2", "demo-referee2", "referee"),
+    ("organiser", "demo-organiser", "organiser: creates tournaments"),
 )
 PLAYERS = [
     ("Алексей Воронцов", "Москва"),
@@ -71,7 +74,8 @@ def load_demo(seed: int = 2026) -> Tournament:
     rng = random.Random(seed)
     if not get_user_model().objects.filter(username="admin").exists():
         get_user_model().objects.create_superuser("admin", password="demo-admin")
-    chief, referee, second = (_user(name, password) for name, password, _ in LOGINS)
+    chief, referee, second, organiser = (_user(name, password) for name, password, _ in LOGINS)
+    Group.objects.get_or_create(name=ORGANISERS)[0].user_set.add(organiser)
     tournament = Tournament.objects.create(
         name="Демо-турнир: Кубок ФСПР",
         slug=SLUG,

@@ -114,11 +114,20 @@ def record_entry(
         referee=user if getattr(user, "is_authenticated", False) else None,
         expires_at=expires,
     )
+    if kind == Entry.Kind.WARNING:
+        code = "discipline.warning"
+    elif kind == Entry.Kind.YELLOW:
+        code = "discipline.yellow"
+    elif kind == Entry.Kind.DEDUCTION:
+        code = "discipline.deduction"
+    else:
+        code = "discipline.disqualification"
     log_action(
         tournament,
         user,
-        f"discipline.{kind}",
+        code,
         registration.player.name,
+        about=entry,
         reason=entry.reason,
         data={"entry": entry.pk, "rule": entry.rule, "round": number, "points": text},
     )
@@ -169,6 +178,7 @@ def _automatic(
         user,
         "discipline.disqualified_automatically",
         registration.player.name,
+        about=entry,
         data={"entry": entry.pk, "yellow_cards": cards},
     )
 
@@ -218,7 +228,8 @@ def file_appeal(
         tournament,
         user,
         "appeal.filed",
-        appellant.player.name if hasattr(appellant, "player") else str(appellant.pk),
+        str(appellant.pk),
+        about=appeal,
         reason=appeal.grounds,
         data={"appeal": appeal.pk, "subject": subject},
     )
@@ -276,6 +287,7 @@ def decide_appeal(
         user,
         "appeal.decided",
         str(appeal.pk),
+        about=appeal,
         reason=appeal.decision_reason,
         data={"appeal": appeal.pk, "decision": decision},
     )

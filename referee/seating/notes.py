@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from .pure.notes import CODES, Note
+from .pure.values import SeatingError
 
 Names = Mapping[Any, str]
 Renderer = Callable[[Mapping[str, Any], Callable[[Any], str]], str]
@@ -38,7 +39,10 @@ def render_note(note: Note | Mapping[str, Any] | str, names: Names) -> str:
     def name(player: Any) -> str:
         return names.get(player) or f"#{player}"
 
-    return render(params, name)
+    try:
+        return render(params, name)
+    except (KeyError, TypeError, ValueError, IndexError):
+        return str(code)  # parameters of another version of the code: at least say which
 
 
 def render_notes(notes: Iterable[Note | Mapping[str, Any] | str], names: Names) -> list[str]:
@@ -52,16 +56,34 @@ def players_in(notes: Iterable[Note | Mapping[str, Any] | str]) -> set[Any]:
         if isinstance(note, str):
             continue
         params = note.params if isinstance(note, Note) else note.get("params", {})
+        if not isinstance(params, Mapping):
+            continue
         for key in ("player", "first", "second"):
             if key in params:
                 found.add(params[key])
         found.update(params.get("players", ()))
         for key in ("pairs", "byes"):
-            value = params.get(key)
-            if isinstance(value, list | tuple):
-                for item in value:
-                    found.update(item[:2] if key == "pairs" else item[:1])
+            for item in params.get(key, ()):
+                found.update(item[:2] if key == "pairs" else item[:1])
     return found
+
+
+def render_refusal(error: SeatingError, names: Names) -> str:
+    """Why the algorithm could not seat the round, in the active language."""
+    params = error.params
+    if error.code == "too_few_players":
+        return ngettext(
+            "A round needs at least 3 players; %(n)s is playing.",
+            "A round needs at least 3 players; %(n)s are playing.",
+            params["n"],
+        ) % {"n": params["n"]}
+    if error.code in ("forbidden_pairs", "no_bye"):
+        pairs = ", ".join(
+            _("%(first)s and %(second)s") % {"first": names.get(a, a), "second": names.get(b, b)}
+            for a, b in params["pairs"]
+        )
+        return _("No seating keeps these forbidden pairs apart: %(pairs)s.") % {"pairs": pairs}
+    return _("The round cannot be seated from these players.")
 
 
 # -- the sentences -------------------------------------------------------------------------
@@ -88,7 +110,7 @@ def _starts(text: str, starts: int) -> str:
 
 def _plan(p: Mapping[str, Any], name: Callable[[Any], str]) -> str:
     tables = "+".join(str(size) for size in p["sizes"])
-    if p["byes"]:
+    if p["sitting_out"]:
         tables = _("%(tables)s and a bye") % {"tables": tables}
     return ngettext(
         "Tables %(plan)s for %(n)s player (tables of %(prefer)s preferred)",
@@ -196,8 +218,8 @@ RENDERERS: dict[str, Renderer] = {
         % {"n": p["swaps"], "before": p["before"]}
     ),
     "forbidden_apart": lambda p, name: (
-        ngettext("%(n)s forbidden pair kept apart", "%(n)s forbidden pairs kept apart", p["pairs"])
-        % {"n": p["pairs"]}
+        ngettext("%(n)s forbidden pair kept apart", "%(n)s forbidden pairs kept apart", p["count"])
+        % {"n": p["count"]}
     ),
     "hand_swap": lambda p, name: (
         _("Changed by hand: %(first)s ⇄ %(second)s")
@@ -224,7 +246,7 @@ RENDERERS: dict[str, Renderer] = {
     ),
     "seats_as_listed": lambda p, name: _("Seats as listed in the schedule"),
     "block": lambda p, name: (
-        _("Standings places %(first)s–%(last)s") % {"first": p["first"], "last": p["last"]}
+        _("Standings places %(first)s–%(last)s") % {"first": p["top"], "last": p["bottom"]}
     ),
     "moved_down": lambda p, name: (
         _("Moved down: %(player)s from place %(place)s")

@@ -21,6 +21,7 @@ from referee.tables.results import summary
 from referee.tournaments.log import log_action
 from referee.tournaments.models import Registration, Round, Tournament
 
+from .notes import render_refusal
 from .pure import algorithm, fixed, playoff
 from .pure.fixed import ScheduleError
 from .pure.plan import Prefer
@@ -33,7 +34,7 @@ def _chief_only(user: Any, tournament: Tournament) -> None:
     require_chief(user, tournament, _("Only the chief referee may seat and run rounds."))
 
 
-def history(tournament: Tournament, before: int | None = None) -> list[RoundSeating[int]]:
+def past_rounds(tournament: Tournament, before: int | None = None) -> list[RoundSeating[int]]:
     """Earlier rounds as the algorithm sees them: registration ids in seat order, and each
     round's byes (the bye rotation of §6.2 counts them)."""
     rounds = Round.objects.filter(tournament=tournament)
@@ -67,6 +68,10 @@ def standings_order(tournament: Tournament, viewer: Any) -> list[int]:
     ranked = [row.registration for row in rows if row.registration in playing]
     listed = set(ranked)
     return ranked + [r for r in active if r not in listed]
+
+
+def _names(tournament: Tournament) -> dict[int, str]:
+    return dict(tournament.entries.values_list("pk", "player__name"))
 
 
 def _active(tournament: Tournament) -> list[int]:
@@ -123,7 +128,7 @@ def seat_next_round(
         raise ServiceError(_("Unknown seating method."), "method")
     players, tables = entrants(tournament, user, stage, number)
     seed = random.SystemRandom().randrange(2**31) if seed is None else seed
-    past = history(tournament)
+    past = past_rounds(tournament)
     try:
         seating = _seat(tournament, user, method, number, players, past, seed, stage, tables)
     except ScheduleError as error:
@@ -132,7 +137,7 @@ def seat_next_round(
         )
         raise ServiceError(" ".join(problem_text(p, names) for p in error.problems)) from None
     except SeatingError as error:
-        raise ServiceError(str(error)) from None
+        raise ServiceError(render_refusal(error, _names(tournament))) from None
     notes = [note.as_json() for note in seating.notes]
     if stage is not None:
         info = {"number": stage.number, "name": stage.name, "players": len(players)}
@@ -166,7 +171,8 @@ def seat_next_round(
         tournament,
         user,
         "round.seated",
-        f"round {number}",
+        str(number),
+        about=round_,
         data={"seed": seed, "method": method, "byes": list(seating.byes)},
     )
     return round_
@@ -188,7 +194,7 @@ def _seat(
     if method == Round.Method.FIXED:
         planned = tournament.schedule.get(str(number))
         if not planned:
-            raise SeatingError(
+            raise ServiceError(
                 _("The fixed schedule has no round %(n)s: upload it, or seat by another method.")
                 % {"n": number}
             )
@@ -248,7 +254,8 @@ def swap_players(round_id: int, first: int, second: int, user: Any, reason: str 
         round_.tournament,
         user,
         "round.swapped",
-        f"round {round_.number}",
+        str(round_.number),
+        about=round_,
         reason=reason,
         data={"swapped": [first, second]},
     )
@@ -265,7 +272,7 @@ def start_round(round_id: int, user: Any) -> Round:
         raise ServiceError(_("This round has already started."))
     round_.status = Round.Status.STARTED
     round_.save(update_fields=["status"])
-    log_action(tournament, user, "round.started", f"round {round_.number}")
+    log_action(tournament, user, "round.started", str(round_.number), about=round_)
     return round_
 
 
@@ -281,7 +288,7 @@ def finish_round(round_id: int, user: Any) -> Round:
         raise ServiceError(_("Tables not yet locked: %(tables)s.") % {"tables": listed})
     round_.status = Round.Status.FINISHED
     round_.save(update_fields=["status"])
-    log_action(round_.tournament, user, "round.finished", f"round {round_.number}")
+    log_action(round_.tournament, user, "round.finished", str(round_.number), about=round_)
     return round_
 
 
@@ -296,7 +303,8 @@ def discard_round(round_id: int, user: Any, reason: str) -> None:
         round_.tournament,
         user,
         "round.discarded",
-        f"round {round_.number}",
+        str(round_.number),
+        about=round_,
         reason=reason,
         data={"seed": round_.seed},
     )

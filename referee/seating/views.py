@@ -58,8 +58,8 @@ def round_page(request: HttpRequest, slug: str, round: int) -> HttpResponse:
             group.notes = render_notes(group.table.notes, names)
         if groups:
             report = assess(
-                RoundSeating(tuple(g.seated() for g in groups.values())),
-                services.history(tournament, before=round_.number),
+                RoundSeating(tuple(g.seated() for g in groups.values()), byes=tuple(round_.byes)),
+                services.past_rounds(tournament, before=round_.number),
             )
             quality = render_notes(report.notes, names)
     return render(

@@ -85,8 +85,9 @@ class DealVersion(models.Model):
     version = models.PositiveIntegerField()
     data = models.JSONField()
     deleted = models.BooleanField(default=False)
+    # PROTECT: the history says who entered each version; deactivate the user instead
     author = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+"
     )
     at = models.DateTimeField(auto_now_add=True)
     reason = models.TextField(blank=True)

@@ -17,7 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import scoring
-from referee.core.errors import InvalidDeal, NotAllowed, ServiceError
+from referee.core.errors import InvalidDeal, NotAllowed, ServiceError, StaleVersion
 from referee.core.permissions import is_chief, is_official, may_enter_deals
 from referee.tournaments.log import log_action
 from referee.tournaments.models import Round, Tournament
@@ -74,6 +74,17 @@ def _check_may_change(table: Table, user: Any, reason: str) -> bool:
     return True
 
 
+def _check_version(deal: Deal, expected: int | None) -> None:
+    """Refuse a change made against another version than the one stored (checked under the
+    row lock, so of two simultaneous changes against one version only the first is made)."""
+    if expected is not None and deal.version != expected:
+        raise StaleVersion(
+            _("Deal %(number)s was changed meanwhile (version %(version)s): nothing is saved.")
+            % {"number": deal.number, "version": deal.version},
+            deal,
+        )
+
+
 @transaction.atomic
 def record_deal(table_id: int, data: Mapping[str, Any], user: Any, reason: str = "") -> Deal:
     """Append a deal to the table's sheet."""
@@ -89,20 +100,35 @@ def record_deal(table_id: int, data: Mapping[str, Any], user: Any, reason: str =
     DealVersion.objects.create(deal=deal, version=1, data=deal.data, author=user, reason=reason)
     action = "deal.ruling_added" if ruling else "deal.recorded"
     log_action(
-        table.round.tournament, user, action, f"{table} #{number}", reason=reason, data=deal.data
+        table.round.tournament,
+        user,
+        action,
+        f"{table} #{number}",
+        about=deal,
+        reason=reason,
+        data=deal.data,
     )
     return deal
 
 
 @transaction.atomic
-def correct_deal(deal_id: int, data: Mapping[str, Any], user: Any, reason: str) -> Deal:
-    """Replace a deal's data by a new version; the old versions stay in its history."""
+def correct_deal(
+    deal_id: int,
+    data: Mapping[str, Any],
+    user: Any,
+    reason: str,
+    expected_version: int | None = None,
+) -> Deal:
+    """Replace a deal's data by a new version; the old versions stay in its history.
+    ``expected_version``: the version the change was made against (``StaleVersion`` when
+    somebody changed the deal since)."""
     table_id = Deal.objects.values_list("table_id", flat=True).get(pk=deal_id)
     table = _locked_table(table_id)
     deal = Deal.objects.select_for_update().get(pk=deal_id)
     if not reason.strip():
         raise ServiceError(_("Say why the deal is corrected."), "reason")
     _check_may_change(table, user, reason)
+    _check_version(deal, expected_version)
     if deal.deleted:
         raise ServiceError(_("This deal was deleted; restore it instead."))
     sheet = [dict(data) if d.pk == deal.pk else d.data for d in _current(table)]
@@ -111,7 +137,7 @@ def correct_deal(deal_id: int, data: Mapping[str, Any], user: Any, reason: str) 
 
 
 @transaction.atomic
-def delete_deal(deal_id: int, user: Any, reason: str) -> Deal:
+def delete_deal(deal_id: int, user: Any, reason: str, expected_version: int | None = None) -> Deal:
     """Strike a deal from the sheet; it stays in the history and can be restored."""
     table_id = Deal.objects.values_list("table_id", flat=True).get(pk=deal_id)
     table = _locked_table(table_id)
@@ -119,6 +145,7 @@ def delete_deal(deal_id: int, user: Any, reason: str) -> Deal:
     if not reason.strip():
         raise ServiceError(_("Say why the deal is deleted."), "reason")
     _check_may_change(table, user, reason)
+    _check_version(deal, expected_version)
     if deal.deleted:
         raise ServiceError(_("This deal is already deleted."))
     _keep(table, [d.data for d in _current(table) if d.pk != deal.pk])
@@ -155,6 +182,7 @@ def _new_version(
         user,
         action,
         f"{deal.table} #{deal.number} v{deal.version}",
+        about=deal,
         reason=reason,
         data=data,
     )
@@ -179,7 +207,7 @@ def submit_table(table_id: int, user: Any) -> Table:
     else:
         table.status, table.locked_at = Table.Status.LOCKED, now
     table.save()
-    log_action(table.round.tournament, user, "table.submitted", str(table))
+    log_action(table.round.tournament, user, "table.submitted", str(table), about=table)
     return table
 
 
@@ -202,7 +230,7 @@ def confirm_table(table_id: int, user: Any) -> Table:
         now,
     )
     table.save()
-    log_action(tournament, user, "table.confirmed", str(table))
+    log_action(tournament, user, "table.confirmed", str(table), about=table)
     return table
 
 
@@ -221,7 +249,7 @@ def reopen_table(table_id: int, user: Any, reason: str) -> Table:
     table.submitted_by = table.confirmed_by = None
     table.submitted_at = table.confirmed_at = table.locked_at = None
     table.save()
-    log_action(tournament, user, "table.reopened", str(table), reason=reason)
+    log_action(tournament, user, "table.reopened", str(table), about=table, reason=reason)
     return table
 
 

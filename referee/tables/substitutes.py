@@ -67,6 +67,7 @@ def substitute_in_pulka(
         user,
         "table.substitution",
         str(table),
+        about=table,
         reason=substitution.reason,
         data={"leaving": leaving_id, "entering": entering_id, "from_deal": from_deal},
     )

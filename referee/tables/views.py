@@ -20,7 +20,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from referee.core.errors import NotAllowed, ServiceError
+from referee.core.errors import NotAllowed, ServiceError, StaleVersion
 from referee.core.language import engine_language
 from referee.core.permissions import is_chief, is_official, may_enter_deals, may_view_round
 from scoring.numbers import Amount, show
@@ -198,6 +198,8 @@ def _saved(
         deal = call(data)
     except NotAllowed as refusal:
         raise PermissionDenied(refusal.message) from None
+    except StaleVersion:
+        raise  # the edit page shows the deal as it stands beside the referee's
     except ServiceError as refusal:
         form.place_error(refusal, position, numbers)
         return False
@@ -253,18 +255,32 @@ def deal_edit(request: HttpRequest, slug: str, round: int, table: int, number: i
         "manual_rows": DealForm.manual_count(deal.data),
         "drawn_lot": ruling.get("lot") if ruling.get("lot_drawn_by") == "site" else None,
     }
+    names = {s.letter: s.name for s in seats}
+    conflict = None
+    version = deal.version
     if request.method == "POST":
         form = DealForm(request.POST, **options)
+        posted = request.POST.get("version", "")
+        expected = int(posted) if posted.isdigit() and len(posted) < 10 else None
         if form.is_valid():
             reason = form.cleaned_data["reason"]
             numbers = _current_numbers(found)
-            if _saved(
-                request,
-                form,
-                lambda data: services.correct_deal(deal.pk, data, request.user, reason),
-                numbers.index(deal.number) + 1 if deal.number in numbers else 0,
-                numbers,
-            ):
+            try:
+                saved = _saved(
+                    request,
+                    form,
+                    lambda data: services.correct_deal(
+                        deal.pk, data, request.user, reason, expected
+                    ),
+                    numbers.index(deal.number) + 1 if deal.number in numbers else 0,
+                    numbers,
+                )
+            except StaleVersion as stale:
+                deal = stale.current  # type: ignore[assignment]
+                version = deal.version
+                conflict = describe_deal(deal.data, names, engine_language())
+                saved = False
+            if saved:
                 messages.success(
                     request, _("Deal %(number)s is corrected.") % {"number": deal.number}
                 )
@@ -272,7 +288,6 @@ def deal_edit(request: HttpRequest, slug: str, round: int, table: int, number: i
     else:
         form = DealForm(initial=DealForm.initial_from(deal.data), **options)
     form.focus()
-    names = {s.letter: s.name for s in seats}
     return render(
         request,
         "tables/deal_edit.html",
@@ -280,6 +295,8 @@ def deal_edit(request: HttpRequest, slug: str, round: int, table: int, number: i
             "tournament": found.round.tournament,
             "table": found,
             "deal": deal,
+            "version": version,
+            "conflict": conflict,
             "summary": describe_deal(deal.data, names, engine_language()),
             "form": form,
             "rule_references": RULE_REFERENCES,

@@ -1,6 +1,15 @@
 """Django admin for organisers. A staff user who is not a superuser sees only the tournaments
-where he is a chief referee. Lifecycle changes (start, finish) go through the services, the
-convention is read-only once play has started, and the action log is never edited."""
+where he is a chief referee. The admin keeps the services' rules:
+
+* lifecycle changes (start, finish) go through the services; once play has started the rules
+  of play (``services.frozen_fields``: convention, options, pool size) are read-only;
+* a registration seated in a round is read-only and cannot be deleted: withdrawals and
+  substitutes go through the services, which keep the rounds consistent;
+* a player's name and city are read-only once he has been seated: they are printed in the
+  tables' sheets and the standings, and a rename would silently rewrite published results.
+  (Rename before seating; after it the results stay as printed.)
+* the action log is never edited.
+"""
 
 from __future__ import annotations
 
@@ -83,10 +92,9 @@ class TournamentAdmin(TournamentScoped):
     actions = ["start", "finish"]
 
     def get_readonly_fields(self, request: HttpRequest, obj: Tournament | None = None) -> Any:
-        fixed = ["status"]
-        if obj is not None and obj.frozen:
-            fixed += ["convention", "options"]
-        return fixed
+        # the format changes through its service (the manage pages), checked and logged there
+        frozen = services.frozen_fields(obj) if obj is not None else ()
+        return ["status", *services.FORMAT_FIELDS, "schedule", *frozen]
 
     def get_prepopulated_fields(self, request: HttpRequest, obj: Any = None) -> dict[str, Any]:
         return {"slug": ("name",)} if obj is None else {}
@@ -128,6 +136,10 @@ class PlayerAdmin(admin.ModelAdmin):
     list_display = ["name", "city", "club", "rating", "federation_id"]
     search_fields = ["name", "city", "club", "federation_id"]
 
+    def get_readonly_fields(self, request: HttpRequest, obj: Player | None = None) -> Any:
+        seated = obj is not None and obj.entries.filter(seats__isnull=False).exists()
+        return ["name", "city"] if seated else []
+
 
 @admin.register(Registration)
 class RegistrationAdmin(TournamentScoped):
@@ -136,6 +148,18 @@ class RegistrationAdmin(TournamentScoped):
     list_select_related = ["player", "tournament", "substitute_for__player"]
     search_fields = ["player__name", "player__federation_id"]
     autocomplete_fields = ["player", "substitute_for"]
+    fields = ["tournament", "player", "status", "withdrawn_after_round", "substitute_for"]
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Registration | None = None) -> Any:
+        return self.fields if _seated(obj) else []
+
+    def has_delete_permission(self, request: HttpRequest, obj: Registration | None = None) -> bool:
+        return not _seated(obj) and super().has_delete_permission(request, obj)
+
+
+def _seated(registration: Registration | None) -> bool:
+    """Seated in a round: from then on only the services change the registration."""
+    return registration is not None and registration.seats.exists()
 
 
 @admin.register(Round)
@@ -158,12 +182,22 @@ class RoundAdmin(TournamentScoped):
 class ActionLogAdmin(TournamentScoped):
     """The record of every change: read, never edited."""
 
-    list_display = ["at", "tournament", "user", "action", "subject"]
+    list_display = ["at", "tournament", "user", "label", "subject"]
     list_filter = ["action", "tournament"]
     list_select_related = ["tournament", "user"]
     search_fields = ["subject", "reason", "action"]
     date_hierarchy = "at"
-    readonly_fields = ["tournament", "user", "action", "subject", "reason", "data", "at"]
+    readonly_fields = [
+        "tournament",
+        "user",
+        "action",
+        "subject",
+        "subject_type",
+        "subject_id",
+        "reason",
+        "data",
+        "at",
+    ]
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False

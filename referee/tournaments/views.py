@@ -357,6 +357,12 @@ def manage_import_confirm(request: HttpRequest, tournament: Tournament) -> HttpR
 
 @manage_page
 def manage_log(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """The action log, newest first; ``?type=tables.deal&id=5``: one object's history."""
     entries = ActionLog.objects.filter(tournament=tournament).select_related("user")
+    about = request.GET.get("type", ""), request.GET.get("id", "")
+    if about[0] and about[1].isdigit():
+        entries = entries.filter(subject_type=about[0], subject_id=int(about[1]))
+    else:
+        about = ("", "")
     page = Paginator(entries, 100).get_page(request.GET.get("page"))
-    return _page(request, "manage_log.html", tournament, page=page)
+    return _page(request, "manage_log.html", tournament, page=page, about=about)

@@ -10,8 +10,8 @@ class Migration(migrations.Migration):
     initial = True
 
     dependencies = [
-        ('tables', '0003_substitution_in_pulka'),
-        ('tournaments', '0002_format_stages_teams'),
+        ('tables', '0004_substitution_in_pulka'),
+        ('tournaments', '0003_format_stages_teams'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

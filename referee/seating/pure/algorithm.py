@@ -18,9 +18,9 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from .draw import draw_first_dealer, draw_seats
+from .grouping import FORBIDDEN, Layout, Problem, arrange
 from .history import Tally, tally
 from .plan import Prefer, TablePlan, table_plan
-from .search import FORBIDDEN, Layout, Problem, arrange
 from .values import ForbiddenPairError, Note, P, RoundSeating, SeatedTable, SeatingError, pair_label
 
 
@@ -88,11 +88,16 @@ def seat_round(
         _table(number, layout, order, problem, past, rng, mates)
         for number in range(1, len(plan.sizes) + 1)
     )
-    plan_note = {"sizes": plan.sizes, "byes": plan.byes, "count": len(players), "prefer": prefer}
+    plan_note = {
+        "sizes": plan.sizes,
+        "sitting_out": plan.byes,
+        "count": len(players),
+        "prefer": prefer,
+    }
     notes = [Note("plan", plan_note), *bye_note]
     notes += _round_notes(layout, order, past, swiss=problem.swiss)
     if never:
-        notes.append(Note("forbidden_apart", {"pairs": len(never)}))
+        notes.append(Note("forbidden_apart", {"count": len(never)}))
     if mates:
         kept_apart = sum(not _together(layout, order, a, b) for a, b in mates)
         notes.append(Note("teammates_apart", {"pairs": kept_apart, "of": len(mates)}))
@@ -140,7 +145,9 @@ def _draw_byes(
         if all(p in pair for pair in apart):  # everyone else can play at one table
             bye = {"player": p, "before": past.byes.get(p, 0), "forced": p != drawn[0]}
             return (p,), [Note("bye", bye)]
-    raise ForbiddenPairError("no single bye keeps every forbidden pair apart", tuple(apart))
+    raise ForbiddenPairError(
+        "no single bye keeps every forbidden pair apart", tuple(apart), code="no_bye"
+    )
 
 
 def _by_standings(playing: Sequence[P], standings: Sequence[P]) -> list[P]:
@@ -208,7 +215,7 @@ def _table(
     ]
     if problem.swiss:
         block = problem.blocks()[t]
-        notes.append(Note("block", {"first": block[0] + 1, "last": block[-1] + 1}))
+        notes.append(Note("block", {"top": block[0] + 1, "bottom": block[-1] + 1}))
         for i in layout.tables[t]:
             if i < block[0]:
                 notes.append(Note("moved_down", {"player": order[i], "place": i + 1}))

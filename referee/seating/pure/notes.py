@@ -6,6 +6,10 @@ flags and players (the caller's ids, e.g. registration numbers). The site render
 reader's language with the players' names (``referee.seating.notes``); ``str(note)`` is a
 plain English line for logs, benchmarks and tests.
 
+A parameter named ``player``, ``first``, ``second`` or ``players`` holds players, and so do
+the first two items of each of ``pairs`` (a list) and the first of each of ``byes``; the
+others hold numbers, flags or a ``reason``.
+
 >>> note = Note("pulled_up", {"player": 4, "place": 6})
 >>> str(note), note.as_json()
 ('4 pulled up from place 6', {'code': 'pulled_up', 'params': {'player': 4, 'place': 6}})
@@ -90,7 +94,8 @@ def _dealer(p: Mapping[str, Any]) -> str:
 CODES: dict[str, Callable[[Mapping[str, Any]], str]] = {
     # a round
     "plan": lambda p: (
-        f"plan {plan_label(p['sizes'], p['byes'])} for {p['count']} players (prefer {p['prefer']})"
+        f"plan {plan_label(p['sizes'], p['sitting_out'])} for {p['count']} players"
+        + f" (prefer {p['prefer']})"
     ),
     "bye": lambda p: (
         f"bye: {p['player']} (byes before: {p['before']})"
@@ -103,14 +108,14 @@ CODES: dict[str, Callable[[Mapping[str, Any]], str]] = {
     ),
     "no_repeats": lambda p: "no repeat pairs",
     "swaps": lambda p: f"swaps: {p['swaps']}; repeat pairs before the swaps: {p['before']}",
-    "forbidden_apart": lambda p: f"forbidden pairs kept apart: {p['pairs']}",
+    "forbidden_apart": lambda p: f"forbidden pairs kept apart: {p['count']}",
     "hand_swap": lambda p: f"hand adjustment: {p['first']} ⇄ {p['second']}",
     "playoff": lambda p: "play-off: tables by standings, earlier meetings not considered",
     "fixed_schedule": lambda p: f"fixed schedule: round {p['round']} as uploaded",
     "stage": lambda p: f"stage {p['number']} ({p['name']}): {p['players']} players",
     "teammates_apart": lambda p: f"team mates kept apart: {p['pairs']} of {p['of']} pairs",
     # a table
-    "block": lambda p: f"standings {p['first']}–{p['last']}",
+    "block": lambda p: f"standings {p['top']}–{p['bottom']}",
     "moved_down": lambda p: f"{p['player']} moved down from place {p['place']}",
     "pulled_up": lambda p: f"{p['player']} pulled up from place {p['place']}",
     "swapped": lambda p: f"swapped {p['first']} and {p['second']} {WHY[p['reason']]}",

@@ -39,9 +39,15 @@ def table_plan(n: int, prefer: Prefer = 4) -> TablePlan:
     '4 + bye'
     """
     if n < 3:
-        raise NoTablePlanError(f"{n} players: a table needs at least 3 (TOURNAMENTS.md §6.2)")
+        raise NoTablePlanError(
+            f"{n} players: a table needs at least 3 (TOURNAMENTS.md §6.2)",
+            "too_few_players",
+            {"n": n},
+        )
     if prefer not in (3, 4):
-        raise NoTablePlanError(f"prefer must be 3 or 4, not {prefer!r}")
+        raise NoTablePlanError(
+            f"prefer must be 3 or 4, not {prefer!r}", "unknown_prefer", {"prefer": prefer}
+        )
     if n == 5:
         return TablePlan(sizes=(4,), byes=1)
     if prefer == 4:

@@ -38,7 +38,12 @@ def seat_playoff(
     notes = [
         Note(
             "plan",
-            {"sizes": plan.sizes, "byes": plan.byes, "count": len(standings), "prefer": prefer},
+            {
+                "sizes": plan.sizes,
+                "sitting_out": plan.byes,
+                "count": len(standings),
+                "prefer": prefer,
+            },
         )
     ]
     byes: tuple[P, ...] = ()
@@ -52,7 +57,7 @@ def seat_playoff(
     start = 0
     for number, size in enumerate(plan.sizes, start=1):
         members = playing[start : start + size]
-        block = Note("block", {"first": start + 1, "last": start + size})
+        block = Note("block", {"top": start + 1, "bottom": start + size})
         seats, seat_note = draw_seats(members, past, rng)
         dealer, dealer_note = draw_first_dealer(seats, past, rng)
         met = [

@@ -6,7 +6,7 @@ every order comes from the caller's lists and the seeded draw, so a seed gives o
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
@@ -53,7 +53,17 @@ class RoundSeating(Generic[P]):
 
 
 class SeatingError(ValueError):
-    """Input a seating cannot be made from; the message says what is wrong in plain words."""
+    """Input a seating cannot be made from; the message says what is wrong in plain English,
+    ``code`` and ``params`` say it for a translation: ``too_few_players`` (``n``),
+    ``unknown_prefer`` (``prefer``), ``forbidden_pairs`` and ``no_bye`` (``pairs``), or
+    ``invalid`` (input only a program can get wrong: a player listed twice, bad weights)."""
+
+    def __init__(
+        self, message: str, code: str = "invalid", params: Mapping[str, object] | None = None
+    ) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params = dict(params or {})
 
 
 class NoTablePlanError(SeatingError):
@@ -63,6 +73,8 @@ class NoTablePlanError(SeatingError):
 class ForbiddenPairError(SeatingError):
     """No seating was found that keeps every forbidden pair at different tables."""
 
-    def __init__(self, message: str, pairs: tuple[tuple[object, object], ...]) -> None:
+    def __init__(
+        self, message: str, pairs: tuple[tuple[object, object], ...], code: str = "forbidden_pairs"
+    ) -> None:
         self.pairs = pairs
-        super().__init__(message)
+        super().__init__(message, code, {"pairs": pairs})

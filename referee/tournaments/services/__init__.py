@@ -25,14 +25,17 @@ from .players import (
     withdraw_player,
 )
 from .setup import (
+    FROZEN_ONCE_STARTED,
     MIN_PLAYERS,
     ROUND_LENGTH,
     SETTINGS_FIELDS,
     add_forbidden_pair,
     check_convention,
     chief_only,
+    create_tournament,
     ensure_not_finished,
     finish_tournament,
+    frozen_fields,
     locked_for_chief,
     remove_forbidden_pair,
     rules_as_json,
@@ -43,6 +46,7 @@ from .setup import (
 
 __all__ = [
     "FORMAT_FIELDS",
+    "FROZEN_ONCE_STARTED",
     "MIN_PLAYERS",
     "ROUND_LENGTH",
     "SETTINGS_FIELDS",
@@ -52,10 +56,12 @@ __all__ = [
     "check_convention",
     "chief_only",
     "create_team",
+    "create_tournament",
     "eliminate_player",
     "ensure_not_finished",
     "exact_text",
     "finish_tournament",
+    "frozen_fields",
     "import_players",
     "latest_round",
     "locked_for_chief",

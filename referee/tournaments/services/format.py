@@ -167,7 +167,9 @@ def create_team(tournament_id: int, name: str, members: Sequence[int], user: Any
         raise ServiceError(_("A player plays for one team only."), "members")
     team = Team.objects.create(tournament=tournament, name=name)
     Registration.objects.filter(pk__in=[e.pk for e in entries]).update(team=team)
-    log_action(tournament, user, "team.created", name, data={"members": sorted(members)})
+    log_action(
+        tournament, user, "team.created", name, about=team, data={"members": sorted(members)}
+    )
     return team
 
 
@@ -200,11 +202,15 @@ def eliminate_player(
     entry.status = status
     entry.withdrawn_after_round = latest
     entry.save(update_fields=["status", "withdrawn_after_round"])
+    code = (
+        "player.disqualified" if status == Registration.Status.DISQUALIFIED else "player.eliminated"
+    )
     log_action(
         tournament,
         user,
-        f"player.{status}",
+        code,
         entry.player.name,
+        about=entry,
         reason=reason,
         data={"registration": entry.pk, "after_round": latest},
     )

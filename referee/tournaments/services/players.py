@@ -142,7 +142,12 @@ def register_player(tournament_id: int, player: int | PlayerDetails, user: Any) 
     ensure_not_finished(tournament)
     entry = _register(tournament, player)
     log_action(
-        tournament, user, "player.registered", entry.player.name, data=_player_data(entry.player)
+        tournament,
+        user,
+        "player.registered",
+        entry.player.name,
+        about=entry,
+        data=_player_data(entry.player),
     )
     return entry
 
@@ -199,6 +204,7 @@ def withdraw_player(
         user,
         "player.withdrawn",
         entry.player.name,
+        about=entry,
         reason=reason,
         data={"registration": entry.pk, "after_round": after},
     )
@@ -222,6 +228,7 @@ def substitute_player(
         user,
         "player.substituted",
         f"{substitute.player.name} ← {entry.player.name}",
+        about=substitute,
         reason=reason,
         data={
             "registration": substitute.pk,

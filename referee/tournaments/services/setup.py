@@ -8,15 +8,17 @@ the form field it concerns, and writes the action log. Views call these and show
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Mapping
 from typing import Any
 
+from django.core.validators import slug_re
 from django.db import transaction
 from django.utils.translation import gettext as _
 
 import scoring
-from referee.core.errors import ServiceError
-from referee.core.permissions import require_chief
+from referee.core.errors import NotAllowed, ServiceError
+from referee.core.permissions import is_organiser, require_chief
 from scoring.numbers import to_json
 
 from ..log import log_action
@@ -40,6 +42,15 @@ SETTINGS_FIELDS = (
     "published",
 )
 ROUND_LENGTH = ("pool_size", "deal_cap", "time_limit_minutes")
+#: The rules of play: fixed once the tournament has started (every kept table result depends
+#: on them). ``update_settings`` and ``set_convention`` refuse them then, and the admin shows
+#: them read-only.
+FROZEN_ONCE_STARTED = ("convention", "options", "pool_size")
+
+
+def frozen_fields(tournament: Tournament) -> tuple[str, ...]:
+    """The fields no one may change on ``tournament`` any more (none before it starts)."""
+    return FROZEN_ONCE_STARTED if tournament.frozen else ()
 
 
 def chief_only(user: Any, tournament: Tournament) -> None:
@@ -91,6 +102,43 @@ def _shown(key: str, value: Any) -> Any:
 
 
 @transaction.atomic
+def create_tournament(
+    name: str,
+    slug: str,
+    starts_on: datetime.date,
+    ends_on: datetime.date,
+    user: Any,
+    convention: str = "fspr",
+    options: Mapping[str, object] | None = None,
+) -> Tournament:
+    """An organiser creates a tournament in preparation and becomes its chief referee; the
+    other settings are then changed by ``update_settings``."""
+    if not is_organiser(user):
+        raise NotAllowed(_("Only organisers may create tournaments."))
+    name = " ".join(str(name or "").split())
+    if not name:
+        raise ServiceError(_("The tournament needs a name."), "name")
+    if len(slug or "") > 50 or not slug_re.fullmatch(slug or ""):
+        raise ServiceError(_("Use Latin letters, digits, hyphens and underscores."), "slug")
+    if Tournament.objects.filter(slug=slug).exists():
+        raise ServiceError(_("This short name is taken."), "slug")
+    if ends_on < starts_on:
+        raise ServiceError(_("The tournament cannot end before it starts."), "ends_on")
+    check_convention(convention, options or {})
+    tournament = Tournament.objects.create(
+        name=name,
+        slug=slug,
+        starts_on=starts_on,
+        ends_on=ends_on,
+        convention=convention,
+        options=dict(options or {}),
+        chief_referee=user,
+    )
+    log_action(tournament, user, "tournament.created", name, data={"slug": slug})
+    return tournament
+
+
+@transaction.atomic
 def update_settings(tournament_id: int, changes: Mapping[str, Any], user: Any) -> Tournament:
     """Change the tournament's name, dates, venue, chief referee, round length, table size
     and the referees' switches. ``changes`` maps names of ``SETTINGS_FIELDS`` to values
@@ -111,7 +159,7 @@ def update_settings(tournament_id: int, changes: Mapping[str, Any], user: Any) -
         if not same:
             changed[key] = [_shown(key, before), _shown(key, value)]
             setattr(tournament, key, value)
-    if "pool_size" in changed and tournament.frozen:
+    if "pool_size" in changed and "pool_size" in frozen_fields(tournament):
         # every kept table result depends on it (help and write-off, SPEC §7)
         raise ServiceError(
             _("The pool size is part of the rules: it cannot change once play has started."),
@@ -140,7 +188,7 @@ def set_convention(
     """Choose the preset and its option overrides (JSON values), checked by the engine.
     Refused once the tournament has started: the rules are fixed for every table."""
     tournament = locked_for_chief(tournament_id, user)
-    if tournament.frozen:
+    if "convention" in frozen_fields(tournament):
         raise ServiceError(
             _("The convention is fixed once the tournament has started."), "convention"
         )

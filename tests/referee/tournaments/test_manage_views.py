@@ -451,7 +451,7 @@ def small_and_large():
         ("manage", 7),
         ("manage-settings", 5),
         ("manage-players", 7),
-        ("manage-staff", 6),
+        ("manage-staff", 7),  # with the officials' device tokens
         ("manage-referees", 10),
         ("manage-log", 6),
     ],

@@ -8,8 +8,8 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tables', '0002_table_result'),
-        ('tournaments', '0002_format_stages_teams'),
+        ('tables', '0003_deal_version_author_protect'),
+        ('tournaments', '0003_format_stages_teams'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

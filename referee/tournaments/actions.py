@@ -1,0 +1,119 @@
+"""Every code the services write to the action log, with its label and what it concerns.
+
+``log_action`` refuses a code that is not here, and ``tests/referee/tournaments/test_actions``
+scans the source for the codes written, so a new action cannot reach the log unlabelled. The
+action log page shows ``label`` (translated) instead of the code.
+
+``about`` names the kind of object an entry concerns, as a model label: the entry keeps that
+object's id (``ActionLog.subject_type`` and ``subject_id``), so the history of a deal, a table,
+a registration or a round can be listed (``ActionLog.objects.about(obj)``). Entries about the
+tournament as a whole concern the tournament itself.
+
+The codes of every app are listed here, in the lowest app that keeps the log: they are data,
+and one list is what the catalogue test and the log page need.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+
+TOURNAMENT = "tournaments.tournament"
+REGISTRATION = "tournaments.registration"
+ROUND = "tournaments.round"
+TABLE = "tables.table"
+DEAL = "tables.deal"
+TEAM = "tournaments.team"
+ENTRY = "discipline.entry"
+APPEAL = "discipline.appeal"
+USER = settings.AUTH_USER_MODEL.lower()
+
+
+@dataclass(frozen=True)
+class Action:
+    code: str
+    label: Promise | str
+    about: str  # the model label of the object an entry concerns
+
+
+def _actions(*rows: tuple[str, Promise, str]) -> dict[str, Action]:
+    return {code: Action(code, label, about) for code, label, about in rows}
+
+
+ACTIONS: dict[str, Action] = _actions(
+    # the tournament (tournaments.services.setup, the admin)
+    ("tournament.created", _("tournament created"), TOURNAMENT),
+    ("tournament.admin_changed", _("tournament changed in the admin"), TOURNAMENT),
+    ("tournament.settings", _("tournament settings changed"), TOURNAMENT),
+    ("tournament.convention", _("convention chosen"), TOURNAMENT),
+    ("tournament.started", _("tournament started"), TOURNAMENT),
+    ("tournament.finished", _("tournament finished"), TOURNAMENT),
+    ("pair.forbidden", _("pair kept apart"), TOURNAMENT),
+    ("pair.allowed", _("pair may meet again"), TOURNAMENT),
+    # players (tournaments.services.players)
+    ("player.registered", _("player registered"), REGISTRATION),
+    ("player.withdrawn", _("player withdrawn"), REGISTRATION),
+    ("player.substituted", _("substitute entered"), REGISTRATION),
+    ("players.imported", _("player list imported"), TOURNAMENT),
+    # officials (accounts)
+    ("role.granted", _("referee role granted"), USER),
+    ("role.revoked", _("referee role removed"), USER),
+    ("device.revoked", _("device token revoked"), TOURNAMENT),
+    ("table.referees", _("table referees assigned"), TABLE),
+    # tables and deals (tables.services)
+    ("deal.recorded", _("deal recorded"), DEAL),
+    ("deal.ruling_added", _("deal added by a ruling"), DEAL),
+    ("deal.corrected", _("deal corrected"), DEAL),
+    ("deal.deleted", _("deal deleted"), DEAL),
+    ("deal.restored", _("deal restored"), DEAL),
+    ("table.submitted", _("table signed off"), TABLE),
+    ("table.confirmed", _("table confirmed"), TABLE),
+    ("table.reopened", _("table reopened"), TABLE),
+    # standings (standings.services)
+    ("standings.settings_changed", _("standings settings changed"), TOURNAMENT),
+    ("standings.lot_drawn", _("lot drawn"), TOURNAMENT),
+    ("standings.lot_recorded", _("lot recorded"), TOURNAMENT),
+    # rounds (seating.services)
+    ("round.seated", _("round seated"), ROUND),
+    ("round.swapped", _("players swapped by hand"), ROUND),
+    ("round.started", _("round started"), ROUND),
+    ("round.finished", _("round finished"), ROUND),
+    ("round.discarded", _("seating discarded"), ROUND),
+    # the tournament's format (tournaments.services.format, seating.schedule, seating.stages)
+    ("tournament.format", _("tournament format changed"), TOURNAMENT),
+    ("tournament.stages", _("stages set"), TOURNAMENT),
+    ("tournament.schedule", _("fixed schedule uploaded"), TOURNAMENT),
+    ("stage.qualified", _("players of a stage fixed"), TOURNAMENT),
+    ("team.created", _("team formed"), TEAM),
+    ("player.eliminated", _("player eliminated"), REGISTRATION),
+    ("player.disqualified", _("player disqualified"), REGISTRATION),
+    ("table.substitution", _("player replaced during the round"), TABLE),
+    # discipline and appeals (discipline.services)
+    ("discipline.warning", _("warning"), ENTRY),
+    ("discipline.yellow", _("yellow card"), ENTRY),
+    ("discipline.deduction", _("point deduction"), ENTRY),
+    ("discipline.disqualification", _("disqualification"), ENTRY),
+    ("discipline.disqualified_automatically", _("disqualified by yellow cards"), ENTRY),
+    ("appeal.filed", _("appeal filed"), APPEAL),
+    ("appeal.decided", _("appeal decided"), APPEAL),
+)
+
+
+class UnknownAction(LookupError):
+    """A code the registry lacks: add it to ``ACTIONS`` with its label."""
+
+
+def action(code: str) -> Action:
+    try:
+        return ACTIONS[code]
+    except KeyError:
+        raise UnknownAction(f"action {code!r} is not in referee.tournaments.actions") from None
+
+
+def label(code: str) -> str:
+    """The code's label in the active language; an unknown code (an old entry) as itself."""
+    found = ACTIONS.get(code)
+    return str(found.label) if found else code

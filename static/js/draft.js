@@ -1,0 +1,54 @@
+// The deal form as a list of [name, value] pairs and back, for drafts and for the outbox.
+
+export const UNSAVED = new Set(["csrfmiddlewaretoken", "idempotency_key"]);
+
+export function formFields(form) {
+  const out = [];
+  for (const [name, value] of new FormData(form).entries()) {
+    if (!UNSAVED.has(name) && typeof value === "string") out.push([name, value]);
+  }
+  return out;
+}
+
+export function fillForm(form, fields) {
+  const values = new Map();
+  for (const [name, value] of fields) {
+    if (!values.has(name)) values.set(name, []);
+    values.get(name).push(value);
+  }
+  for (const el of form.elements) {
+    if (!el.name || UNSAVED.has(el.name)) continue;
+    const given = values.get(el.name) ?? [];
+    if (el.type === "radio" || el.type === "checkbox") {
+      el.checked = given.includes(el.value);
+    } else if (el.tagName === "SELECT" && el.multiple) {
+      for (const option of el.options) option.selected = given.includes(option.value);
+    } else if (el.type !== "submit" && el.type !== "button") {
+      el.value = given.length ? given[0] : "";
+    }
+  }
+}
+
+// A short line for a deal not yet on the server: "A: 6♠, tricks A 6 · B 3 · C 1".
+const SIGNS = { S: "♠", C: "♣", D: "♦", H: "♥", NT: "NT" };
+
+export function summary(fields, words) {
+  const get = (name) => {
+    const found = fields.find(([n]) => n === name);
+    return found ? found[1] : "";
+  };
+  const type = get("type");
+  const tricks = fields
+    .filter(([n, v]) => n.startsWith("tricks_") && v !== "")
+    .map(([n, v]) => `${n.slice(7)} ${v}`)
+    .join(" · ");
+  let what = words[type] ?? type;
+  if (type === "game") what = `${get("declarer")}: ${get("level")}${SIGNS[get("strain")] ?? ""}`;
+  if (type === "misere") what = `${get("declarer")}: ${words.misere ?? "misère"}`;
+  return tricks ? `${what}; ${tricks}` : what;
+}
+
+export function nextDealer(letters, dealer) {
+  const i = letters.indexOf(dealer);
+  return i < 0 ? letters[0] : letters[(i + 1) % letters.length];
+}

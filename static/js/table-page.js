@@ -1,0 +1,200 @@
+// The referee's table page, offline-tolerant: every deal saved goes to the outbox first
+// (IndexedDB, with its idempotency key) and is shown as pending until the server has it;
+// the outbox is sent in order whenever the connection is there; the form's draft survives
+// a reload; a refusal comes back into the form with its errors at their fields. In a secure
+// context (HTTPS, localhost) a service worker also keeps the page itself for offline use.
+
+import { fillForm, formFields, nextDealer, summary } from "./draft.js";
+import { newKey } from "./keys.js";
+import { openStore } from "./outbox.js";
+import { classify, flush, LOGIN, OFFLINE, REFUSED, serialised, STORED } from "./sync.js";
+
+const CACHE = "referee-pages-v1";
+const RETRY_MS = 10000;
+
+const form = document.getElementById("deal-form");
+const panel = document.getElementById("offline");
+
+function cookie(name) {
+  const found = document.cookie.split("; ").find((c) => c.startsWith(`${name}=`));
+  return found ? decodeURIComponent(found.slice(name.length + 1)) : "";
+}
+
+function text(key, n) {
+  const raw = panel.dataset[key] || key;
+  return n === undefined ? raw : raw.replace("%(n)s", String(n));
+}
+
+function words() {
+  return { raspasy: text("raspasy"), misere: text("misere"), game: text("game") };
+}
+
+async function keepPageOffline() {
+  if (!("serviceWorker" in navigator) || !window.isSecureContext) {
+    panel.dataset.offlinePage = "no";
+    return;
+  }
+  await navigator.serviceWorker.register("/sw.js", { scope: "/" });
+  await navigator.serviceWorker.ready;
+  const cache = await caches.open(CACHE);
+  const assets = [
+    location.pathname,
+    ...Array.from(document.querySelectorAll("link[rel=stylesheet]"), (l) => l.href),
+    ...Array.from(document.querySelectorAll("script[src]"), (s) => s.src),
+    ...["draft.js", "keys.js", "outbox.js", "sync.js"].map((m) => new URL(m, import.meta.url).href),
+  ];
+  await cache.addAll(assets);
+  panel.dataset.offlinePage = "yes";
+}
+
+function send(entry) {
+  const body = new URLSearchParams(entry.fields);
+  body.set("csrfmiddlewaretoken", cookie("csrftoken"));
+  body.set("idempotency_key", entry.key);
+  return fetch(entry.url, {
+    method: "POST",
+    body,
+    credentials: "same-origin",
+    headers: { "Idempotency-Key": entry.key, "X-Requested-With": "fetch" },
+  }).then((response) => classify(response, parseRefusal));
+}
+
+// The refused form of the page the server answered with: its inner HTML (values and errors
+// at their fields) and its messages.
+function parseRefusal(html) {
+  const page = new DOMParser().parseFromString(html, "text/html");
+  const refused = page.getElementById("deal-form");
+  const errors = Array.from(page.querySelectorAll("#deal-form .errorlist li"), (li) =>
+    li.textContent.trim(),
+  );
+  return { form: refused ? refused.innerHTML : null, messages: errors };
+}
+
+function pendingRows(entries) {
+  const body = document.querySelector("table.deals tbody");
+  if (!body) return;
+  for (const row of body.querySelectorAll("tr.pending")) row.remove();
+  const empty = body.querySelector("tr.no-deals");
+  if (empty) empty.hidden = entries.length > 0;
+  const columns = document.querySelectorAll("table.deals thead th").length;
+  for (const entry of entries) {
+    const row = document.createElement("tr");
+    row.className = `pending ${entry.state}`;
+    row.dataset.key = entry.key;
+    const badge = entry.state === REFUSED ? text("refusedBadge") : text("pendingBadge");
+    const cells = [
+      "…",
+      entry.fields.find(([n]) => n === "dealer")?.[1] ?? "",
+      `${summary(entry.fields, words())} — ${badge}`,
+    ];
+    for (const value of cells) {
+      const cell = document.createElement("td");
+      cell.textContent = value;
+      row.append(cell);
+    }
+    const rest = document.createElement("td");
+    rest.colSpan = Math.max(1, columns - cells.length);
+    row.append(rest);
+    body.append(row);
+  }
+}
+
+async function show(store, table, note) {
+  const entries = await store.list(table);
+  pendingRows(entries);
+  const status = document.getElementById("sync-status");
+  const waiting = entries.length;
+  const online = navigator.onLine;
+  let message = waiting ? text("pending", waiting) : text("synced");
+  if (!online) message = `${text("offline")} ${message}`;
+  if (note) message = `${message} ${note}`;
+  status.textContent = message;
+  panel.dataset.pending = String(waiting);
+  panel.dataset.online = online ? "yes" : "no";
+}
+
+function resetForm(fields) {
+  const dealer = fields.find(([n]) => n === "dealer")?.[1] ?? "";
+  const letters = (form.dataset.letters || "").split("");
+  form.reset();
+  const next = form.querySelector(`input[name="dealer"][value="${nextDealer(letters, dealer)}"]`);
+  if (next) next.checked = true;
+  form.elements.namedItem("idempotency_key").value = newKey();
+  form.dispatchEvent(new Event("change", { bubbles: true }));
+}
+
+async function main() {
+  if (!form || !panel) return;
+  const table = panel.dataset.table;
+  const url = form.getAttribute("action");
+  const store = await openStore();
+  form.elements.namedItem("idempotency_key").value = newKey(); // a cached page's key is used
+  let editing = null; // the outbox entry of a refused deal being corrected
+
+  const draft = await store.loadDraft(table);
+  const bound = form.querySelector(".errorlist");
+  if (draft && !bound) {
+    fillForm(form, draft);
+    form.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+  const saveDraft = () => store.saveDraft(table, formFields(form));
+  form.addEventListener("input", saveDraft);
+  form.addEventListener("change", saveDraft);
+
+  const sendAll = serialised(async () => {
+    const report = await flush(store, table, send);
+    let note = "";
+    if (report.stopped === REFUSED && report.entry) {
+      editing = report.entry;
+      const refusal = report.entry.error || {};
+      if (refusal.form) form.innerHTML = refusal.form;
+      else fillForm(form, report.entry.fields);
+      form.elements.namedItem("idempotency_key").value = newKey();
+      form.dispatchEvent(new Event("change", { bubbles: true }));
+      note = text("refused");
+      panel.dataset.refused = "yes";
+    } else if (report.stopped === LOGIN) {
+      note = text("login");
+    }
+    await show(store, table, note);
+    if (report.sent && !report.stopped && !(await store.list(table)).length) {
+      // everything is on the server: show the server's sheet
+      location.replace(location.pathname);
+    }
+    return report;
+  });
+
+  form.addEventListener("submit", async (event) => {
+    if (event.submitter && event.submitter.name === "draw_lot") return; // the site draws it
+    event.preventDefault();
+    const fields = formFields(form);
+    const key = form.elements.namedItem("idempotency_key").value || newKey();
+    if (editing) {
+      await store.put({ ...editing, fields, key, state: "pending", error: null });
+      editing = null;
+      delete panel.dataset.refused;
+    } else {
+      await store.add({ table, url, key, fields });
+    }
+    await store.clearDraft(table);
+    resetForm(fields);
+    await show(store, table);
+    if (navigator.onLine) sendAll();
+  });
+
+  window.addEventListener("online", () => sendAll());
+  window.addEventListener("offline", () => show(store, table));
+  setInterval(() => {
+    if (navigator.onLine) sendAll();
+  }, RETRY_MS);
+  await show(store, table);
+  panel.dataset.ready = "yes";
+  if (navigator.onLine) sendAll();
+  keepPageOffline().catch(() => {
+    panel.dataset.offlinePage = "failed";
+  });
+}
+
+main();
+
+export { OFFLINE, STORED };

@@ -1,0 +1,81 @@
+"""The table page offline: three deals entered without network, a reload, the network back,
+and each deal stored exactly once."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.api.models import IdempotentRequest
+from referee.tables.models import Deal
+from tests.referee.factories import referee_of, table_with_players
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+DEALS = [
+    {"A": "4", "B": "3", "C": "3"},
+    {"A": "5", "B": "3", "C": "2"},
+    {"A": "2", "B": "4", "C": "4"},
+]
+
+
+def _enter_raspasy(page, tricks: dict[str, str]) -> None:
+    page.locator('#deal-form input[name="type"][value="raspasy"]').check(force=True)
+    for letter, count in tricks.items():
+        page.fill(f'#deal-form input[name="tricks_{letter}"]', count)
+    page.locator("#deal-form .actions button.primary").click()
+
+
+def test_three_deals_entered_offline_are_stored_once_when_the_network_returns(
+    live_server, browser, shots
+):
+    table = table_with_players(3)
+    referee = referee_of(table.round.tournament, name="tablet")
+    referee.set_password("tablet-pass")
+    referee.save()
+    url = (
+        f"{live_server.url}/t/{table.round.tournament.slug}/r/{table.round.number}"
+        f"/t/{table.number}/"
+    )
+    assert "127.0.0.1" in live_server.url
+
+    context = browser.new_context(locale="ru-RU")
+    page = context.new_page()
+    page.goto(f"{live_server.url}/accounts/login/?next={url}")
+    page.fill('input[name="username"]', "tablet")
+    page.fill('input[name="password"]', "tablet-pass")
+    page.locator('main button[type="submit"], main input[type="submit"]').first.click()
+    page.wait_for_url(url)
+    page.wait_for_selector('#offline[data-ready="yes"][data-offline-page="yes"]')
+
+    context.set_offline(True)
+    for number, tricks in enumerate(DEALS, start=1):
+        _enter_raspasy(page, tricks)
+        page.wait_for_function(
+            "n => document.querySelectorAll('table.deals tr.pending').length === n", arg=number
+        )
+    assert Deal.objects.count() == 0
+    # half a fourth deal: the draft survives the reload
+    page.fill('#deal-form input[name="tricks_A"]', "7")
+    page.wait_for_timeout(200)
+    page.screenshot(path=str(shots / "offline-three-pending.png"), full_page=True)
+
+    page.reload()  # offline: the service worker serves the page, the outbox is in IndexedDB
+    page.wait_for_selector('#offline[data-ready="yes"]')
+    assert page.locator("table.deals tr.pending").count() == 3
+    assert page.input_value('#deal-form input[name="tricks_A"]') == "7"
+    assert "3" in page.text_content("#sync-status")
+    page.screenshot(path=str(shots / "offline-after-reload.png"), full_page=True)
+
+    context.set_offline(False)
+    page.wait_for_selector('#offline[data-ready="yes"][data-pending="0"]', timeout=20000)
+    page.wait_for_function(
+        "document.querySelectorAll('table.deals tbody tr[id^=deal-]').length === 3"
+    )
+    page.screenshot(path=str(shots / "online-stored.png"), full_page=True)
+
+    deals = list(Deal.objects.filter(table=table).order_by("number"))
+    assert [d.number for d in deals] == [1, 2, 3]
+    assert [d.data["tricks"] for d in deals] == [{k: int(v) for k, v in t.items()} for t in DEALS]
+    assert IdempotentRequest.objects.filter(user=referee).count() == 3
+    assert page.input_value('#deal-form input[name="tricks_A"]') == "7"  # the draft, still
+    context.close()
