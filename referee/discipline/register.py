@@ -236,3 +236,14 @@ def _zero_sum(results: list[Any], only: int | None) -> tuple[ZeroSumLine, ...]:
         )
         for n in sorted(tables)
     )
+
+
+def filters(request: Any) -> dict[str, Any]:
+    """The register's filters from a request's query (anything unreadable is no filter)."""
+    found: dict[str, Any] = {}
+    for key in ("round", "table", "player"):
+        text = request.GET.get(key, "")
+        found[key] = int(text) if text.isdigit() else None
+    kind = request.GET.get("kind", "")
+    found["kind"] = kind if kind in KINDS else None
+    return found
