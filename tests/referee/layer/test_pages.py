@@ -64,9 +64,10 @@ def test_the_register_reads_a_fixed_number_of_queries(
 ):
     tournament, chief = played(players, rounds)
     client.force_login(chief)
-    # the same twelve at both sizes: session, user and roles, the tournament, the register's
+    # the same fifteen at both sizes: session, user and roles, the tournament, the forms' players,
+    # entries and pending appeals, the register's
     # rounds, tables, seats, names, deals with rulings, their seats, entries and appeals
-    with django_assert_num_queries(12):
+    with django_assert_num_queries(15):
         client.get(reverse("register", args=[tournament.slug]))
 
 
@@ -89,3 +90,46 @@ def test_the_places_page_without_stages(client):
     tournament, _chief = played(8, 1, published=True)
     page = client.get(reverse("stage-places", args=[tournament.slug]))
     assert page.status_code == 200 and page.context["places"] == ()
+
+
+def test_recording_on_the_register_page_keeps_the_rights(client):
+    tournament, chief = played(8, 1)
+    address = reverse("register", args=[tournament.slug])
+    offender = tournament.entries.order_by("pk").last()
+    client.force_login(referee_of(tournament))
+    form = {"section": "entry", "registration": offender.pk, "rule": "3.9.8", "reason": "x"}
+    assert client.post(address, {**form, "kind": "yellow"}).status_code == 302
+    assert client.post(address, {**form, "kind": "disqualification"}).status_code == 403
+    refused = client.post(address, {**form, "kind": "deduction", "points": "-1"})
+    assert "points" in refused.context["entry_form"].errors
+    assert offender.discipline.count() == 1  # the yellow card only
+
+
+def test_the_format_page_saves_stages_and_refuses_once_play_started(client):
+    tournament, entries, chief = tournament_of(8, status=Tournament.Status.DRAFT)
+    client.force_login(chief)
+    address = reverse("manage-format", args=[tournament.slug])
+    stages = {
+        "section": "stages",
+        "stages-TOTAL_FORMS": "3",
+        "stages-INITIAL_FORMS": "0",
+        "stages-0-name": "отбор",
+        "stages-0-rounds_planned": "4",
+        "stages-0-method": "swiss",
+        "stages-0-carry_over": "all",
+        "stages-0-carry_fraction": "1",
+        "stages-0-entry": "all",
+        "stages-1-name": "финал",
+        "stages-1-rounds_planned": "1",
+        "stages-1-method": "playoff",
+        "stages-1-carry_over": "none",
+        "stages-1-carry_fraction": "1",
+        "stages-1-entry": "top",
+        "stages-1-entry_count": "4",
+    }
+    assert client.post(address, stages).status_code == 302
+    assert list(tournament.stages.values_list("name", flat=True)) == ["отбор", "финал"]
+    setup.start_tournament(tournament.pk, chief)
+    page = client.post(address, {**stages, "stages-1-entry_count": "3"})
+    assert page.status_code == 200  # refused: the format is frozen
+    assert tournament.stages.get(number=2).entry_count == 4
