@@ -25,9 +25,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from django.template.defaultfilters import floatformat
 from django.utils import timezone
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from referee.core.language import engine_language as reader_language
@@ -43,6 +42,7 @@ from referee.tournaments.models import Tournament
 from . import tabular
 from .format_sheets import format_lines, layer_notes, layer_sheets
 from .pdf import render_pdf
+from .printing import Cell, _cells, _first_values, _person, page_counter
 from .protocol import Protocol, table_protocols
 from .words import words
 
@@ -348,59 +348,6 @@ def protocol_pdf_of(sheet: TableSheet) -> bytes:
     )
 
 
-# --- printing helpers -----------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Cell:
-    text: str
-    numeric: bool
-    negative: bool = False
-
-
-def _first_values(sheet: tabular.Sheet) -> list[tabular.Value]:
-    """Per column, its first value that is not empty (numeric columns are right-aligned)."""
-    firsts: list[tabular.Value] = [None] * len(sheet.header)
-    for row in sheet.rows:
-        for i, value in enumerate(row[: len(firsts)]):
-            if firsts[i] is None and value is not None:
-                firsts[i] = value
-    return firsts
-
-
-def _cells(row: Sequence[tabular.Value], numeric: Sequence[bool] = ()) -> list[Cell]:
-    """A row as printed: figures to two places at most, right-aligned, negatives marked."""
-    out = []
-    for i, value in enumerate(row):
-        figure = isinstance(value, int | Fraction | float)
-        out.append(
-            Cell(
-                shown(value),
-                figure or (i < len(numeric) and numeric[i]),
-                figure and value < 0,  # type: ignore[operator]
-            )
-        )
-    return out
-
-
-def shown(value: tabular.Value) -> str:
-    """A value as the pages show it: figures to two places at most (``17.33``, ``-10``,
-    ``2.50``, with the language's decimal sign), text as it is, empty for None."""
-    if value is None:
-        return ""
-    if isinstance(value, str):
-        return value
-    if isinstance(value, int):
-        return str(value)
-    return str(floatformat(value, "-2"))
-
-
-def _person(user: Any) -> str:
-    if user is None:
-        return ""
-    return str(user.get_full_name() or user.get_username())
-
-
 def _rules_lines(table: Standings) -> list[str]:
     """The footer (§11): the convention and its options, the round points, the tie-breaks."""
     tournament = table.tournament
@@ -422,17 +369,3 @@ def _rules_lines(table: Standings) -> list[str]:
     chain = ", ".join(str(TIE_BREAK_LABELS.get(n, n)) for n in rules.tie_breaks)
     lines.append(_("tie-breaks") + f": {chain}")
     return lines + format_lines(tournament)
-
-
-def page_counter() -> SafeString:
-    """CSS ``content`` for "page X of Y" in the active language, from one translatable
-    message: its text parts quoted, the numbers as the page counters."""
-    marked = _("page %(page)s of %(pages)s") % {"page": "\x00page\x00", "pages": "\x00pages\x00"}
-    parts = []
-    for i, piece in enumerate(marked.split("\x00")):
-        if i % 2:
-            parts.append(f"counter({piece})")
-        elif piece:
-            quoted = piece.replace("\\", "\\\\").replace('"', '\\"').replace("<", "\\3C ")
-            parts.append(f'"{quoted}"')
-    return mark_safe(" ".join(parts))  # text parts quoted and escaped above
