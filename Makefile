@@ -8,9 +8,14 @@ PORT   ?= 8000
 # the suite runs in parallel, one worker per core
 WORKERS ?= auto
 # the site's pure algorithms (no Django), typed as strictly as the engine
-PURE   := referee/seating/pure referee/standings/pure
+PURE   := referee/seating/pure referee/standings/pure referee/ratings/pure
 
-.PHONY: run test lint test-js browser-deps test-browser test-api-fuzz bench golden clean
+# the venue's server (make run): gunicorn, workers x threads for this 2-core machine
+SERVER_WORKERS ?= 4
+SERVER_THREADS ?= 4
+BACKUP_DIR ?= backups
+
+.PHONY: run dev backup test lint test-js browser-deps test-browser test-api-fuzz bench golden clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -21,8 +26,22 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py load_demo
+	$(BIN)/python manage.py collectstatic --noinput -v 0
 	@echo "Serving the demo on http://$(HOST):$(PORT)/t/demo/  (Ctrl-C stops it)"
-	$(BIN)/python manage.py runserver --noreload $(HOST):$(PORT)
+	ALLOWED_HOSTS="$${ALLOWED_HOSTS:-*}" $(BIN)/gunicorn referee.wsgi:application \
+	    --bind $(HOST):$(PORT) --workers $(SERVER_WORKERS) --threads $(SERVER_THREADS) \
+	    --worker-class gthread --timeout 60 --graceful-timeout 10 \
+	    --no-control-socket --access-logfile - --error-logfile - --capture-output
+
+# the auto-reloading debug server, for development only
+dev: $(STAMP)
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py load_demo
+	DEBUG=1 $(BIN)/python manage.py runserver $(HOST):$(PORT)
+
+# a consistent copy of the live SQLite database, also while the server runs
+backup: $(STAMP)
+	$(BIN)/python manage.py backup_database --directory $(BACKUP_DIR)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
@@ -62,6 +81,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/seating.py
 	$(BIN)/python bench/site.py
+	$(BIN)/python bench/ratings.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .coverage node_modules artifacts

@@ -1,29 +1,51 @@
-"""Engine throughput: deals per second and whole pulkas per second, on one core.
+"""Engine throughput: deals and pulkas in process, the whole command line, and a peer.
 
-    python bench/engine.py [--deals 100000] [--pulkas 2000] [--seed 1]
+    python bench/engine.py [--deals 100000] [--pulkas 2000] [--cli-deals 20000]
+                           [--repeat 5] [--seed 1] [--pref /tmp/pref]
 
-The workload is a tournament's worth of random legal deals (every preset, tables
-of 3 and 4) and whole pulkas of 30 deals with their settlement. Inputs are built
-before the clock starts; the clock covers validation, scoring and settlement.
+Workloads (inputs are built before the clock starts; each runs ``--repeat`` times and the
+median is printed):
+
+* deals: a tournament's worth of random legal deals (every preset, tables of 3 and 4),
+  validated and scored by ``score_deal``;
+* pulkas: whole sheets of 30 deals with their settlement (``score_pulka``);
+* command line: a case file of ``--cli-deals`` deal cases (the same kind of deals, written
+  with ``deal_to_json``) scored by ``python -m scoring score FILE`` in a fresh process; the
+  clock is the whole process (start-up, reading, scoring, writing the JSON output);
+* trick games: with ``--pref PATH`` (a checkout of DmitryBal/pref, not part of this
+  project), the same Sochi trick games scored by our ``score_deal`` and by that project's
+  ``preferans.scoring.score_game``, alternating in one run. Its ``config/default.yaml`` is
+  not in its repository, so its Sochi config is built by hand: prices 2/4/6/8/10, whist
+  obligations 4/2/1/1/1. It validates nothing; ours validates as always.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
+import json
 import random
+import statistics
+import subprocess
 import sys
+import tempfile
 import time
+import types
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scoring import PRESETS, preset, score_deal, score_pulka
+from scoring import PRESETS, Call, Deal, DealType, Play, preset, score_deal, score_pulka
+from scoring.casefile import deal_to_json
 from scoring.samples import random_deal, random_pulka
 
+ROOT = Path(__file__).resolve().parent.parent
 TABLES = (("A", "B", "C"), ("A", "B", "C", "D"))
 
 
-def deal_workload(rng: random.Random, count: int) -> list[tuple[object, tuple[str, ...], object]]:
+def deal_workload(rng: random.Random, count: int) -> list[tuple[Any, tuple[str, ...], Deal]]:
     work = []
     conventions = [preset(name) for name in PRESETS]
     for i in range(count):
@@ -35,7 +57,7 @@ def deal_workload(rng: random.Random, count: int) -> list[tuple[object, tuple[st
     return work
 
 
-def pulka_workload(rng: random.Random, count: int, length: int) -> list[tuple[object, ...]]:
+def pulka_workload(rng: random.Random, count: int, length: int) -> list[tuple[Any, ...]]:
     work = []
     for i in range(count):
         cv = preset(list(PRESETS)[i % len(PRESETS)])
@@ -44,36 +66,185 @@ def pulka_workload(rng: random.Random, count: int, length: int) -> list[tuple[ob
     return work
 
 
+def median_of(work: Callable[[], object], repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.process_time()
+        work()
+        times.append(time.process_time() - start)
+    return statistics.median(times)
+
+
+def score_deals(deals: list[tuple[Any, tuple[str, ...], Deal]]) -> None:
+    for cv, players, deal in deals:
+        score_deal(cv, players, deal)
+
+
+def score_pulkas(pulkas: list[tuple[Any, ...]]) -> None:
+    for cv, players, deals in pulkas:
+        assert sum(score_pulka(cv, players, deals).result.values()) == 0
+
+
+def case_file(deals: list[tuple[Any, tuple[str, ...], Deal]], folder: str) -> Path:
+    """The deals as a file of deal cases (SPEC §12.2)."""
+    cases = []
+    for i, (cv, players, deal) in enumerate(deals):
+        data = deal_to_json(deal)
+        dealer = data.pop("dealer")
+        case = {"id": f"D{i}", "kind": "deal", "convention": cv.name, "players": list(players)}
+        if dealer is not None:
+            case["dealer"] = dealer
+        if deal.type == DealType.RASPASY:
+            data["raspasy"] = {"series_index": deal.series_index}
+        cases.append({**case, "deal": data})
+    path = Path(folder) / "cases.json"
+    path.write_text(json.dumps(cases), encoding="utf-8")
+    return path
+
+
+def run_cli(path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "scoring", "score", str(path)],
+        cwd=ROOT,
+        capture_output=True,
+        check=True,
+    )
+    assert done.stdout.startswith(b"[")
+
+
+# -- the peer: DmitryBal/pref's score_game on the same trick games -------------------------
+
+
+def pref_module(path: Path) -> Any:
+    """``preferans.scoring`` of a pref checkout; its config module imports yaml, which the
+    scoring code never uses: a stand-in is given when PyYAML is not installed."""
+    sys.path.insert(0, str(path))
+    try:
+        import yaml  # noqa: F401
+    except ImportError:
+        sys.modules["yaml"] = types.ModuleType("yaml")
+    import preferans.config as config
+    import preferans.scoring as scoring
+
+    return config, scoring
+
+
+def pref_sochi(config: Any, seats: int) -> Any:
+    """Sochi by hand: C = W = 2/4/6/8/10, obligations 4/2/1/1/1, consolation from the passer
+    and the sitting-out dealer, the shortfall at the full price."""
+    cfg = config.Config()
+    cfg.num_players = seats
+    cfg.dealer_sits_out = seats == 4
+    obligations = {6: 4, 7: 2, 8: 1, 9: 1, 10: 1}
+    for level, value in zip((6, 7, 8, 9, 10), (2, 4, 6, 8, 10), strict=True):
+        for strain in ("S", "C", "D", "H", "NT"):
+            name = f"{level}{strain}"
+            cfg.contracts[name] = config.Contract(
+                name, level, "game", True, strain != "NT", value, value, obligations[level]
+            )
+    cfg.whist.consolation_to_dealer = True
+    cfg.whist.consolation_to_passer = True
+    return cfg
+
+
+def trick_games(rng: random.Random, count: int) -> list[tuple[tuple[str, ...], Deal]]:
+    """Played Sochi trick games whose calls are whist and pass only (both engines' ground)."""
+    cv = preset("sochi")
+    games: list[tuple[tuple[str, ...], Deal]] = []
+    while len(games) < count:
+        players = TABLES[len(games) % 2]
+        deal = random_deal(rng, cv, players, players[len(games) % len(players)])
+        if (
+            deal.type == DealType.GAME
+            and deal.play != Play.NONE
+            and len(deal.defence) == 2
+            and all(c.call in (Call.WHIST, Call.PASS) for c in deal.defence)
+        ):
+            games.append((players, deal))
+    return games
+
+
+def compare_pref(path: Path, rng: random.Random, count: int, repeat: int) -> None:
+    config, pref = pref_module(path)
+    cv = preset("sochi")
+    games = trick_games(rng, count)
+    configs = {3: pref_sochi(config, 3), 4: pref_sochi(config, 4)}
+    theirs = []
+    for players, deal in games:
+        seat = {p: i for i, p in enumerate(players)}
+        whisters = [seat[c.player] for c in deal.defence if c.call == Call.WHIST]
+        passers = [seat[c.player] for c in deal.defence if c.call == Call.PASS]
+        assert deal.tricks is not None and deal.declarer is not None
+        tricks = {seat[p]: n for p, n in deal.tricks.items()}
+        dealer = seat[deal.dealer] if deal.dealer is not None else 0
+        active = [seat[p] for p in deal.tricks]
+        name = f"{deal.level}{deal.strain}"
+        args = (configs[len(players)], name, seat[deal.declarer], whisters, passers, tricks)
+        theirs.append((*args, dealer, active))
+    ours = [(cv, players, deal) for players, deal in games]
+    score_game = pref.score_game
+    gc.collect()
+    gc.freeze()  # the inputs are not the collector's work, for either engine
+
+    def run_theirs() -> None:
+        for args in theirs:
+            score_game(*args)
+
+    times: dict[str, list[float]] = {"ours": [], "theirs": []}
+    ratios = []
+    for _ in range(max(repeat, 3) * 3):  # alternating rounds: both see the same machine
+        times["ours"].append(median_of(lambda: score_deals(ours), 1))
+        times["theirs"].append(median_of(run_theirs, 1))
+        ratios.append(times["theirs"][-1] / times["ours"][-1])
+    mine, peer = statistics.median(times["ours"]), statistics.median(times["theirs"])
+    print(
+        f"trick games: {count:>8,}  ours {count / mine:>10,.0f} games/s, "
+        f"DmitryBal/pref score_game {count / peer:>10,.0f} games/s: "
+        f"ours {statistics.median(ratios):.2f}x (median of {len(ratios)} alternating rounds)"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=100_000)
     parser.add_argument("--pulkas", type=int, default=2_000)
     parser.add_argument("--length", type=int, default=30, help="deals per pulka")
+    parser.add_argument("--cli-deals", type=int, default=20_000)
+    parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--pref", type=Path, help="a checkout of DmitryBal/pref to compare")
     args = parser.parse_args()
     rng = random.Random(args.seed)
 
     deals = deal_workload(rng, args.deals)
-    start = time.perf_counter()
-    entries = 0
-    for cv, players, deal in deals:
-        entries += len(score_deal(cv, players, deal).entries)  # type: ignore[arg-type]
-    seconds = time.perf_counter() - start
-    rate = len(deals) / seconds
-    print(f"deals:  {len(deals):>8,} scored in {seconds:.3f} s = {rate:>10,.0f} deals/s", end="")
-    print(f" ({entries:,} ledger entries)")
+    entries = sum(len(score_deal(cv, p, d).entries) for cv, p, d in deals)  # also warms up
+    seconds = median_of(lambda: score_deals(deals), args.repeat)
+    deal_rate = len(deals) / seconds
+    print(
+        f"deals:       {len(deals):>8,} in {seconds:.3f} s = {deal_rate:>10,.0f} deals/s "
+        f"({entries:,} ledger entries)"
+    )
 
     pulkas = pulka_workload(rng, args.pulkas, args.length)
-    start = time.perf_counter()
-    for cv, players, pulka_deals in pulkas:
-        result = score_pulka(cv, players, pulka_deals)  # type: ignore[arg-type]
-        assert sum(result.result.values()) == 0
-    seconds = time.perf_counter() - start
+    seconds = median_of(lambda: score_pulkas(pulkas), args.repeat)
     total = len(pulkas) * args.length
     print(
-        f"pulkas: {len(pulkas):>8,} of {args.length} deals ({total:,} deals) settled in "
-        f"{seconds:.3f} s = {len(pulkas) / seconds:>8,.0f} pulkas/s, {total / seconds:,.0f} deals/s"
+        f"pulkas:      {len(pulkas):>8,} of {args.length} deals in {seconds:.3f} s = "
+        f"{len(pulkas) / seconds:>8,.0f} pulkas/s, {total / seconds:,.0f} deals/s"
     )
+
+    with tempfile.TemporaryDirectory(prefix="bench-engine-") as folder:
+        path = case_file(deals[: args.cli_deals], folder)
+        count = min(args.cli_deals, len(deals))
+        seconds = median_of(lambda: run_cli(path), args.repeat)
+        cli_rate = count / seconds
+        print(
+            f"command line: {count:>7,} deal cases in {seconds:.3f} s (whole process) = "
+            f"{cli_rate:>10,.0f} deals/s: {cli_rate / deal_rate:.2f} of the in-process rate"
+        )
+
+    if args.pref is not None:
+        compare_pref(args.pref, rng, 20_000, args.repeat)
 
 
 if __name__ == "__main__":

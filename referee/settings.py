@@ -1,14 +1,19 @@
 """Settings of the referee site, read from the environment."""
 
 import os
+import tempfile
 from pathlib import Path
 
 import dj_database_url
 
+from referee.hall_settings import secret_key_file
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
-SECRET_KEY = os.environ.get("SECRET_KEY", "dev-only-insecure-key")
-DEBUG = os.environ.get("DEBUG", "1") == "1"
+# Without SECRET_KEY, a key generated on first run and kept outside git (hall.py).
+SECRET_KEY = os.environ.get("SECRET_KEY") or secret_key_file(BASE_DIR / ".secret_key")
+# Off unless asked for (``make dev`` asks): a debug page shows every URL to the hall's Wi-Fi.
+DEBUG = os.environ.get("DEBUG", "0") == "1"
 # A local demo (DEBUG) answers on any address it is served on; production names its hosts.
 _default_hosts = "*" if DEBUG else "127.0.0.1,localhost"
 ALLOWED_HOSTS = [h for h in os.environ.get("ALLOWED_HOSTS", _default_hosts).split(",") if h]
@@ -29,13 +34,17 @@ INSTALLED_APPS = [
     "referee.discipline",
     "referee.seating",
     "referee.standings",
+    "referee.ratings",
     "referee.exports",
     "referee.demo",
     "referee.api",
+    "referee.hall",
+    "axes",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -45,6 +54,8 @@ MIDDLEWARE = [
     # a form posted twice with one idempotency key is carried out once (the deal form)
     "referee.api.middleware.IdempotentFormMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "referee.hall.pagecache.PageCacheMiddleware",
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "referee.urls"
@@ -97,7 +108,7 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
         {"transaction_mode": "IMMEDIATE", "timeout": 20}
     )
     DATABASES["default"].setdefault("TEST", {}).setdefault(
-        "NAME", str(BASE_DIR / f"test-{os.getpid()}.sqlite3")
+        "NAME", str(Path(tempfile.gettempdir()) / f"referee-test-{os.getpid()}.sqlite3")
     )
 
 REST_FRAMEWORK = {
@@ -114,6 +125,8 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "referee.api.errors.exception_handler",
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
+    # logging in for a token: a few a minute per address (guessing passwords is slow)
+    "DEFAULT_THROTTLE_RATES": {"token": "30/minute"},
 }
 
 SPECTACULAR_SETTINGS = {
@@ -122,4 +135,27 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
+}
+
+# -- running a venue (README, "Running a venue") ------------------------------------------
+from referee.hall_settings import (  # noqa: E402
+    AXES_SETTINGS,
+    caches_from_environment,
+    https_settings,
+    logging_settings,
+    sqlite_options,
+)
+
+sqlite_options(DATABASES["default"], BASE_DIR)
+CACHES = caches_from_environment(BASE_DIR)
+LOGGING = logging_settings()
+globals().update(https_settings())
+globals().update(AXES_SETTINGS)
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
 }

@@ -8,7 +8,7 @@ from referee.tournaments import views as tournament_views
 
 PUBLIC = ["tournaments", "seating", "tables", "standings", "exports"]
 REFEREE = ["tables", "discipline"]
-MANAGE = ["tournaments", "accounts", "seating", "standings"]
+MANAGE = ["tournaments", "accounts", "seating", "standings", "ratings"]
 
 urlpatterns = [
     path("", tournament_views.home, name="home"),
@@ -16,10 +16,13 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
+    path("t/new/", include("referee.wizard.urls")),
+    path("", include("referee.ratings.urls.public")),
 ]
 urlpatterns += [path("t/<slug:slug>/", include(f"referee.{app}.urls.public")) for app in PUBLIC]
 urlpatterns += [path("t/<slug:slug>/", include(f"referee.{app}.urls.referee")) for app in REFEREE]
 urlpatterns += [
     path("t/<slug:slug>/manage/", include(f"referee.{app}.urls.manage")) for app in MANAGE
 ]
+urlpatterns += [path("t/<slug:slug>/manage/", include("referee.hall.urls"))]
 urlpatterns += [path("", include("referee.api.urls"))]  # /api/, /sw.js

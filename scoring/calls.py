@@ -7,11 +7,12 @@ SPEC §3.1 (whist or pass, Stalingrad), §3.5 (gentleman retreat to half-whist),
 from __future__ import annotations
 
 from functools import lru_cache
+from operator import attrgetter
 from typing import NamedTuple, NoReturn
 
 from .errors import DealError
 from .model import Call, Deal, DefenceCall
-from .table import Table
+from .table import MEMO_SIZE, Table
 
 PASS_PASS = "pass_pass"
 HALF_WHIST = "half_whist"
@@ -71,8 +72,28 @@ def _defenders(players: tuple[str, ...], sitting_out: str | None, declarer: str)
     return others[0], others[1]
 
 
+_CALL = attrgetter("player", "call", "replaces")
+
+
 def read_defence(table: Table, deal: Deal, declarer: str, level: int) -> Defence:
-    """Validate the calls of a trick game and say what they decided."""
+    """Validate the calls of a trick game and say what they decided (a sequence already
+    read at this table under this convention is not read again)."""
+    key = (declarer, level, deal.strain, deal.play, table.players, table.dealer)
+    key += tuple(map(_CALL, deal.defence))
+    memo = table.convention.memo
+    try:
+        defence: Defence | None = memo.get(key)
+    except TypeError:  # a value that cannot be a key is refused by the reading itself
+        return _read_defence(table, deal, declarer, level)
+    if defence is None:
+        defence = _read_defence(table, deal, declarer, level)
+        if len(memo) >= MEMO_SIZE:
+            memo.clear()
+        memo[key] = defence
+    return defence
+
+
+def _read_defence(table: Table, deal: Deal, declarer: str, level: int) -> Defence:
     cv = table.convention
     defenders = defenders_of(table, declarer)
     calls = deal.defence

@@ -100,6 +100,12 @@ class Convention:
     def prices(self) -> Prices:
         return Prices.of(self)
 
+    @cached_property
+    def memo(self) -> dict[object, Any]:
+        """Results that depend only on this convention and small keys (seatings, call
+        sequences), kept so that a tournament's deals validate them once (bounded)."""
+        return {}
+
     def raspasy_step(self, series_index: int) -> Amount:
         """p_k: the per-trick price of the k-th raspasy of a series (SPEC §6.8)."""
         steps = self.raspasy_progression

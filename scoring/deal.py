@@ -12,7 +12,7 @@ from . import disputed, game, misere, penalties, prikup, raspasy
 from .calls import CHECKED, PASS_PASS, Defence, read_defence
 from .conventions import Convention
 from .errors import DealError, RulingError, shown
-from .ledger import DealResult, Entry, Outcome
+from .ledger import DealResult, Entry, Outcome, new
 from .model import (
     STRAINS,
     Deal,
@@ -30,6 +30,11 @@ from .pool import apply_overflow
 from .table import PoolState, Table
 
 Scored = tuple[list[Entry], Outcome]
+# Enum members as module constants: an attribute of an Enum class costs ~10x a global.
+GAME, MISERE, RASPASY = DealType.GAME, DealType.MISERE, DealType.RASPASY
+NO_PLAY, OPEN = Play.NONE, Play.OPEN
+_LEVELS = frozenset((6, 7, 8, 9, 10))
+_STRAINS = frozenset(STRAINS)
 
 
 def score_deal(
@@ -42,20 +47,23 @@ def score_deal(
     invalid input. ``pool``: pools and mountains before the deal (help, classic)."""
     seats = players if type(players) is tuple else tuple(players)
     table = Table.seat(convention, seats, deal.dealer, pool)
-    if deal.type == DealType.RASPASY:
+    kind = deal.type
+    if kind == GAME:
+        entries, outcome = _game(table, deal, _declarer(table, deal))
+    elif kind == MISERE:
+        entries, outcome = _misere(table, deal, _declarer(table, deal))
+    elif kind == RASPASY:
         entries, outcome = _raspasy(table, deal)
-    elif deal.type in (DealType.GAME, DealType.MISERE):
-        entries, outcome = _contract(table, deal)
     else:
         raise DealError("deal.unknown_type", "type", value=shown(deal.type))
     if deal.talon is not None:
         prikup.parse_talon(deal.talon)
     if deal.referee_rulings:
-        raspasy_deal = deal.type == DealType.RASPASY
+        raspasy_deal = deal.type == RASPASY
         entries += penalties.referee_entries(table, deal.referee_rulings, raspasy_deal)
     if pool is not None and pool.size is not None:
         entries = apply_overflow(table, entries)
-    return DealResult(tuple(entries), outcome)
+    return new(DealResult, (tuple(entries), outcome))
 
 
 def _raspasy(table: Table, deal: Deal) -> Scored:
@@ -84,7 +92,8 @@ def _raspasy(table: Table, deal: Deal) -> Scored:
     return raspasy.score_raspasy(table, tricks, k)
 
 
-def _contract(table: Table, deal: Deal) -> Scored:
+def _declarer(table: Table, deal: Deal) -> str:
+    """The declarer of a game or misère, who holds cards (and no raspasy index)."""
     declarer = deal.declarer
     if declarer is None:
         raise DealError("deal.declarer_needed", "declarer")
@@ -93,9 +102,7 @@ def _contract(table: Table, deal: Deal) -> Scored:
         raise DealError("deal.dealer_declares", "declarer")
     if deal.series_index is not None:
         raise DealError("deal.series_index_not_raspasy", "raspasy")
-    if deal.type == DealType.MISERE:
-        return _misere(table, deal, declarer)
-    return _game(table, deal, declarer)
+    return declarer
 
 
 def _misere(table: Table, deal: Deal, declarer: str) -> Scored:
@@ -121,18 +128,18 @@ def _misere(table: Table, deal: Deal, declarer: str) -> Scored:
 
 def _game(table: Table, deal: Deal, declarer: str) -> Scored:
     level = deal.level
-    if type(level) is not int or level not in (6, 7, 8, 9, 10):
+    if type(level) is not int or level not in _LEVELS:
         raise DealError("deal.level", "contract.level", value=shown(level))
-    if deal.strain not in STRAINS:
+    if type(deal.strain) is not str or deal.strain not in _STRAINS:
         raise DealError("deal.strain", "contract.strain", value=shown(deal.strain))
     ruling = deal.ruling
-    if isinstance(ruling, SetWithoutAll | WrongCardCount):
+    if ruling is not None and isinstance(ruling, SetWithoutAll | WrongCardCount):
         return _penalty(table, declarer, level, deal, ruling)
     defence = read_defence(table, deal, declarer, level)
     if deal.referee_rulings:
         _no_peeker_whists(deal, defence)
     if defence.kind != CHECKED and not defence.whisters:
-        if deal.play != Play.NONE or deal.tricks is not None:
+        if deal.play != NO_PLAY or deal.tricks is not None:
             if defence.kind == PASS_PASS:
                 raise DealError("deal.unplayed_pass_pass", "play")
             raise DealError("deal.unplayed_half_whist", "play")
@@ -140,8 +147,9 @@ def _game(table: Table, deal: Deal, declarer: str) -> Scored:
             raise RulingError("ruling.needs_play", "ruling", rule=ruling.rule)
         entries, outcome = game.score_unplayed(table, declarer, level, defence)
     else:
-        _require_play(deal)
-        if len(defence.whisters) == 2 and deal.play == Play.OPEN:
+        if deal.play == NO_PLAY or deal.tricks is None:
+            _require_play(deal)
+        if len(defence.whisters) == 2 and deal.play == OPEN:
             raise DealError("deal.two_whisters_open", "play")
         assert deal.tricks is not None
         if ruling is None:
@@ -155,10 +163,11 @@ def _game(table: Table, deal: Deal, declarer: str) -> Scored:
                 return game.score_played(table, declarer, level, defence, counted, penalty_tricks)
 
             entries, outcome = _with_plan(table, declarer, deal, score_game)
-    cv = table.convention
-    unplayed = defence.kind != CHECKED and not defence.whisters
-    if deal.talon is not None and cv.prikup_bonus and (cv.prikup_bonus_unplayed or not unplayed):
-        entries += prikup.premium(table, declarer, level, deal.talon)
+    if deal.talon is not None and table.convention.prikup_bonus:
+        cv = table.convention
+        unplayed = defence.kind != CHECKED and not defence.whisters
+        if cv.prikup_bonus_unplayed or not unplayed:
+            entries += prikup.premium(table, declarer, level, deal.talon)
     return entries, outcome
 
 
@@ -223,12 +232,12 @@ def _bid_level(ruling: SetWithoutAll, lowest: int) -> int:
 
 
 def _no_play(deal: Deal) -> None:
-    if deal.play != Play.NONE or deal.tricks is not None:
+    if deal.play != NO_PLAY or deal.tricks is not None:
         raise DealError("deal.penalty_played", "play")
 
 
 def _require_play(deal: Deal) -> None:
-    if deal.play == Play.NONE:
+    if deal.play == NO_PLAY:
         raise DealError("deal.play_needed", "play")
     if deal.tricks is None:
         raise DealError("deal.tricks_missing", "tricks")
@@ -246,11 +255,7 @@ def _tricks(
     table: Table, tricks: Mapping[str, int], hands: tuple[str, ...], field: str
 ) -> Mapping[str, int]:
     """Tricks per hand in play: whole numbers >= 0, every hand given, summing to 10."""
-    if (
-        isinstance(tricks, Mapping)
-        and len(tricks) == len(hands)
-        and all(p in tricks for p in hands)
-    ):
+    if type(tricks) is dict and tricks.keys() == set(hands):
         total = 0
         for count in tricks.values():
             if type(count) is not int or count < 0:

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 
 from .calls import CHECKED, HALF_WHIST, PASS_PASS, Defence, defenders_of
 from .conventions import OBLIGATION
-from .ledger import GORA, PULKA, WHIST, Entry, Outcome, Term
+from .ledger import GORA, PULKA, WHIST, Entry, Outcome, Term, new
 from .numbers import Amount, divide
 from .table import Table
 
@@ -53,48 +53,76 @@ def score_played(
     """A trick game that was played. ``penalty_tricks``: Kodeks 3.4.9 takes one trick
     from the declarer's result only; whists and liability use the actual tricks, and a
     shortfall is written only on a contract made by the effective tricks (SPEC §3.8, §9.3)."""
-    cv = table.convention
-    prices = cv.prices
+    prices = table.convention.prices
+    w = prices.whist[level]
     effective = tricks[declarer] - penalty_tricks
-    entries: list[Entry] = []
     if effective >= level:
-        entries.append(
-            Entry(PULKA, declarer, prices.contract[level], R_MADE, Term("made", (level,)))
-        )
-        undertricks = 0
+        term = _MADE_TERMS[level]
+        entries = [new(Entry, (PULKA, declarer, prices.contract[level], R_MADE, term, None))]
+        whisters = defence.whisters
+        if len(whisters) == 2:  # each writes W × his own tricks (SPEC §3.3), as _own_tricks
+            for p in whisters:
+                taken = tricks[p]
+                if taken:
+                    term = new(Term, ("own_tricks", (taken, w)))
+                    entries.append(new(Entry, (WHIST, p, w * taken, R_TRICKS, term, declarer)))
+        else:
+            entries += trick_whists(table, declarer, w, defence, tricks, False)
+        d1, d2 = defence.defenders
+        if defence.kind != CHECKED and tricks[d1] + tricks[d2] < OBLIGATION[level]:
+            entries += shortfall(table, level, defence, tricks)  # only on a made contract
+        return entries, _MADE
+    undertricks = level - effective
+    r = prices.set[level]
+    term = new(Term, ("set", (undertricks, r)))
+    entries = [new(Entry, (GORA, declarer, r * undertricks, R_SET, term, None))]
+    if len(defence.whisters) == 2:
+        _own_tricks(entries, defence.whisters, tricks, w, declarer)
     else:
-        undertricks = level - effective
-        r = prices.set[level]
-        entries.append(Entry(GORA, declarer, r * undertricks, R_SET, Term("set", (undertricks, r))))
-    entries += trick_whists(table, declarer, level, defence, tricks, undertricks > 0)
-    if defence.kind != CHECKED and not undertricks:  # a shortfall only on a made contract
-        entries += shortfall(table, level, defence, tricks)
-    if undertricks:
-        entries += consolation(table, declarer, level, undertricks, defence)
-    return entries, Outcome("made" if not undertricks else "set", whisted=True)
+        entries += trick_whists(table, declarer, w, defence, tricks, True)
+    entries += consolation(table, declarer, level, undertricks, defence)
+    return entries, _SET
+
+
+_MADE_TERMS = {level: Term("made", (level,)) for level in (6, 7, 8, 9, 10)}
+_MADE = Outcome("made", whisted=True)
+_SET = Outcome("set", whisted=True)
+
+
+def _own_tricks(
+    entries: list[Entry],
+    whisters: tuple[str, ...],
+    tricks: Mapping[str, int],
+    w: Amount,
+    declarer: str,
+) -> None:
+    """Two whisters: each writes W × his own tricks (SPEC §3.3)."""
+    for p in whisters:
+        taken = tricks[p]
+        if taken:
+            term = new(Term, ("own_tricks", (taken, w)))
+            entries.append(new(Entry, (WHIST, p, w * taken, R_TRICKS, term, declarer)))
 
 
 def trick_whists(
     table: Table,
     declarer: str,
-    level: int,
+    w: Amount,
     defence: Defence,
     tricks: Mapping[str, int],
     is_set: bool,
 ) -> list[Entry]:
-    """Whists for defence tricks (SPEC §3.3–3.5, §3.7, §4)."""
-    cv = table.convention
-    w = cv.prices.whist[level]
+    """Whists for defence tricks at ``w`` = W(L) (SPEC §3.3–3.5, §3.7, §4)."""
+    whisters = defence.whisters
+    if len(whisters) == 2:
+        entries: list[Entry] = []
+        _own_tricks(entries, whisters, tricks, w, declarer)
+        return entries
     d1, d2 = defence.defenders
     defence_tricks = tricks[d1] + tricks[d2]
-    if len(defence.whisters) == 2:
-        return [
-            Entry(WHIST, p, w * tricks[p], R_TRICKS, Term("own_tricks", (tricks[p], w)), declarer)
-            for p in defence.whisters
-            if tricks[p]
-        ]
     if not defence_tricks:
         return []
+    cv = table.convention
     halves = defence.kind == CHECKED or (
         defence.passer is not None
         and cv.whist_sharing == "gentleman"
@@ -105,14 +133,12 @@ def trick_whists(
         rule = R_CHECKED if defence.kind == CHECKED else R_GENTLEMAN
         term = Term("half_defence_tricks", (defence_tricks, w))
         return [Entry(WHIST, p, half, rule, term, declarer) for p in defence.defenders]
-    (whister,) = defence.whisters
-    term = Term("defence_tricks", (defence_tricks, w))
-    return [Entry(WHIST, whister, w * defence_tricks, R_TRICKS, term, declarer)]
+    term = new(Term, ("defence_tricks", (defence_tricks, w)))
+    return [new(Entry, (WHIST, whisters[0], w * defence_tricks, R_TRICKS, term, declarer))]
 
 
 def shortfall(table: Table, level: int, defence: Defence, tricks: Mapping[str, int]) -> list[Entry]:
     """Whisters who took fewer than their obligation write mountain (SPEC §3.2–3.4, §3.7)."""
-    cv = table.convention
     obligation = OBLIGATION[level]
     d1, d2 = defence.defenders
     missing = obligation - tricks[d1] - tricks[d2]
@@ -124,18 +150,19 @@ def shortfall(table: Table, level: int, defence: Defence, tricks: Mapping[str, i
         if obligation >= 2:
             half = obligation // 2
             owed = [(p, half - tricks[p]) for p in defence.whisters if tricks[p] < half]
-        elif cv.liability_8_to_10 == "second_whister":
+        elif table.convention.liability_8_to_10 == "second_whister":
             owed = [(second, missing)]
         else:
             owed = [(p, missing) for p in defence.whisters if tricks[p] == 0]
-    elif defence.by_dealer and not cv.dealer_whist_liable:
+    elif defence.by_dealer and not table.convention.dealer_whist_liable:
         owed = []
     else:
         owed = [(defence.whisters[0], missing)]
     entries = []
     for player, count in owed:
         f = liability_price(table, player, level)
-        entries.append(Entry(GORA, player, f * count, R_SHORTFALL, Term("shortfall", (count, f))))
+        term = new(Term, ("shortfall", (count, f)))
+        entries.append(new(Entry, (GORA, player, f * count, R_SHORTFALL, term, None)))
     return entries
 
 
@@ -165,11 +192,13 @@ def consolation(
     cv = table.convention
     k = cv.prices.consolation[level]
     amount = k * undertricks
-    term = Term("consolation", (undertricks, k))
+    term = new(Term, ("consolation", (undertricks, k)))
     if defence is None:
         writers = list(defenders_of(table, declarer))
     elif defence.by_dealer and not cv.dealer_whist_defenders_consolation:
         writers = []
+    elif defence.silent is None:
+        writers = list(defence.defenders)
     else:
         writers = [p for p in defence.defenders if p != defence.silent]
     dealer = table.sitting_out
@@ -177,4 +206,4 @@ def consolation(
         cv.consolation_to_dealer or (defence is not None and defence.by_dealer)
     ):
         writers.append(dealer)
-    return [Entry(WHIST, p, amount, R_CONSOLATION, term, declarer) for p in writers]
+    return [new(Entry, (WHIST, p, amount, R_CONSOLATION, term, declarer)) for p in writers]

@@ -35,6 +35,12 @@ class Entry(NamedTuple):
     on: str | None = None
 
 
+#: ``new(Entry, (kind, player, amount, rule, term, on))`` builds an entry (or a ``Term``)
+#: without NamedTuple's Python-level ``__new__``: the scoring hot paths use it; every field
+#: is given, ``on`` included.
+new = tuple.__new__
+
+
 class Outcome(NamedTuple):
     """How a deal ended, for the raspasy series (SPEC §6.3) and for reports.
 

@@ -14,6 +14,8 @@ from .numbers import Amount
 
 
 class DealType(StrEnum):
+    __hash__ = str.__hash__  # as its text, without Enum's Python-level hash
+
     GAME = "game"
     MISERE = "misere"
     RASPASY = "raspasy"
@@ -21,6 +23,8 @@ class DealType(StrEnum):
 
 class Call(StrEnum):
     """A defender's call (SPEC §3.1, §3.7, §4)."""
+
+    __hash__ = str.__hash__
 
     WHIST = "whist"
     PASS = "pass"
@@ -30,6 +34,7 @@ class Call(StrEnum):
 
 
 class Play(StrEnum):
+    __hash__ = str.__hash__
     OPEN = "open"
     CLOSED = "closed"
     NONE = "none"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .errors import DealError, shown
 from .ledger import WHIST, Entry, Term
 from .model import CARD_RANKS, CARD_SUITS
@@ -12,7 +14,15 @@ RULE = "Kodeks 3.4.11 (prikup premium)"
 
 
 def parse_talon(talon: tuple[str, ...]) -> tuple[tuple[str, str], tuple[str, str]]:
-    """Two distinct cards like ``SA``, ``H10``: (suit, rank) pairs."""
+    """Two distinct cards like ``SA``, ``H10``: (suit, rank) pairs (each talon read once)."""
+    try:
+        return _parse_talon(talon)
+    except TypeError:  # a value that cannot be a key: read without the cache (refused)
+        return _parse_talon.__wrapped__(talon)
+
+
+@lru_cache(maxsize=2048)
+def _parse_talon(talon: tuple[str, ...]) -> tuple[tuple[str, str], tuple[str, str]]:
     if len(talon) != 2:
         raise DealError("deal.talon_two", "talon")
     cards = []

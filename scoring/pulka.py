@@ -19,6 +19,8 @@ from .numbers import Amount
 from .settlement import settle_totals
 from .table import PoolState
 
+GAME, RASPASY = DealType.GAME, DealType.RASPASY  # as globals: faster than the Enum's
+
 
 @dataclass(frozen=True, slots=True)
 class PulkaResult:
@@ -72,7 +74,7 @@ def score_pulka(
             raise error.within(f"deal {number}") from None
         results.append(result)
         totals.add(result.entries)
-        if deal.type == DealType.RASPASY:
+        if deal.type == RASPASY:
             in_series += 1
         elif ends_series(convention, result.outcome):
             in_series = 0
@@ -91,7 +93,7 @@ def score_pulka(
 
 def _check_series(cv: Convention, deal: Deal, in_series: int) -> Deal:
     """Derive the raspasy index; refuse a contract below the exit minimum (SPEC §6.8)."""
-    if deal.type == DealType.RASPASY:
+    if deal.type == RASPASY:
         index = in_series + 1
         given = deal.series_index
         if given is not None and (type(given) is not int or given != index):
@@ -99,7 +101,7 @@ def _check_series(cv: Convention, deal: Deal, in_series: int) -> Deal:
             raise PulkaError("pulka.series_index", field, given=shown(given), derived=index)
         return dataclasses.replace(deal, series_index=index)
     level = deal.level
-    if deal.type == DealType.GAME and type(level) is int:
+    if deal.type == GAME and type(level) is int:
         minimum = cv.minimum_level(in_series)
         if level < minimum:
             raise PulkaError("pulka.below_minimum", "contract.level", level=level, minimum=minimum)

@@ -10,6 +10,9 @@ from .conventions import Convention
 from .errors import DealError
 from .numbers import Amount
 
+#: How many results a convention's ``memo`` keeps before it starts again.
+MEMO_SIZE = 4096
+
 
 class PoolState(NamedTuple):
     """Pools and mountains before a deal; ``size`` None means no pool limit (SPEC §7)."""
@@ -40,6 +43,16 @@ class Table(NamedTuple):
         dealer: str | None,
         pool: PoolState | None = None,
     ) -> Table:
+        if pool is None:  # the same table for every deal at it
+            memo = convention.memo
+            table: Table | None = memo.get((players, dealer))
+            if table is None:
+                seating = _seating(players, dealer)
+                table = Table(convention, players, dealer, seating[0], seating[1])
+                if len(memo) >= MEMO_SIZE:
+                    memo.clear()
+                memo[(players, dealer)] = table
+            return table
         seating = _seating(players, dealer)
         return Table(convention, players, dealer, seating[0], seating[1], pool)
 

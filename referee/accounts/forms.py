@@ -8,10 +8,12 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy
 
+from referee.core.bounds import BoundedForm
+
 from .models import Role
 
 
-class GrantRoleForm(forms.Form):
+class GrantRoleForm(BoundedForm):
     username = forms.CharField(label=gettext_lazy("username"), max_length=150)
     kind = forms.ChoiceField(label=gettext_lazy("role"), choices=Role.Kind.choices)
     password = forms.CharField(
@@ -21,12 +23,12 @@ class GrantRoleForm(forms.Form):
     )
 
 
-class RevokeRoleForm(forms.Form):
+class RevokeRoleForm(BoundedForm):
     username = forms.CharField(max_length=150)
     reason = forms.CharField(required=False, max_length=500)
 
 
-class RefereeAssignmentForm(forms.Form):
+class RefereeAssignmentForm(BoundedForm):
     """One set of checkboxes per table of a round: which officials referee it."""
 
     def __init__(

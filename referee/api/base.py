@@ -39,6 +39,7 @@ ERRORS = {
         (403, "no right to do this"),
         (404, "no such thing, or not for this user"),
         (405, "method not allowed"),
+        (413, "the request is too large"),
         (415, "unsupported media type"),
         (422, "the idempotency key was used for another request"),
     )

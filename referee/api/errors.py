@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import PermissionDenied, RequestDataTooBig, SuspiciousOperation
 from django.http import Http404
 from django.utils.translation import gettext as _
 from rest_framework import exceptions, status
@@ -96,6 +96,10 @@ def exception_handler(error: Exception, context: dict[str, Any]) -> Response | N
         if type(error).__name__ == "NotVisible":
             return Response(error_body("not_found", _("Not found.")), status=404)
         return Response(found, status=status.HTTP_400_BAD_REQUEST)
+    if isinstance(error, RequestDataTooBig):
+        return Response(error_body("too_large", _("The request is too large.")), status=413)
+    if isinstance(error, SuspiciousOperation):
+        return Response(error_body("bad_request", _("Bad request.")), status=400)
     if isinstance(error, Http404):
         error = exceptions.NotFound()
     elif isinstance(error, PermissionDenied):

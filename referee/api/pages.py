@@ -36,7 +36,7 @@ def revoke_device(request: HttpRequest, token: int) -> HttpResponse:
         raise PermissionDenied(_("Only the chief referee may revoke his officials' devices."))
     label = f"{found.user.get_username()} — {found.name or found.prefix}"
     found.delete()
-    log_action(tournament, request.user, "device.revoked", label)
+    log_action(tournament, request.user, "device.revoked", label, about=found.user)
     messages.success(request, _("The device token is revoked: %(device)s.") % {"device": label})
     return redirect("manage-staff", tournament.slug)
 

@@ -21,6 +21,7 @@ from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.throttling import ScopedRateThrottle
 
 from referee.core.errors import ServiceError
 from referee.core.permissions import may_view
@@ -41,6 +42,7 @@ from .base import (
 )
 from .models import DeviceToken
 from .serializers import (
+    ErrorSerializer,
     NewPlayerSerializer,
     PlayerCardSerializer,
     PlayerSerializer,
@@ -66,7 +68,8 @@ class TokenView(ApiView):
     """Exchange a username and password for a new device token."""
 
     authentication_classes: tuple[Any, ...] = ()
-    throttle_classes: tuple[Any, ...] = ()
+    throttle_classes = (ScopedRateThrottle,)
+    throttle_scope = "token"
     permission_classes = (AllowAny,)
     parser_classes = (JSONParser, FormParser, MultiPartParser)
 
@@ -75,7 +78,7 @@ class TokenView(ApiView):
 
     @extend_schema(
         request=TokenRequestSerializer,
-        responses={201: TokenSerializer, **ERRORS},
+        responses={201: TokenSerializer, **ERRORS, 429: ErrorSerializer},
         auth=[],
         tags=["auth"],
     )
@@ -136,13 +139,15 @@ class TournamentList(ApiView, generics.ListAPIView):  # type: ignore[misc]
         values = dict(data.validated_data)
         with transaction.atomic():
             created = tournaments.create_tournament(
-                values.pop("name"),
-                values.pop("slug"),
-                values.pop("starts_on"),
-                values.pop("ends_on"),
                 request.user,
-                values.pop("convention", "fspr"),
-                values.pop("options", {}),
+                {
+                    "name": values.pop("name"),
+                    "slug": values.pop("slug"),
+                    "starts_on": values.pop("starts_on"),
+                    "ends_on": values.pop("ends_on"),
+                    "convention": values.pop("convention", "fspr"),
+                    "options": values.pop("options", {}),
+                },
             )
             if values:
                 created = tournaments.update_settings(created.pk, values, request.user)

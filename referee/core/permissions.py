@@ -60,24 +60,43 @@ def is_organiser(user: Any) -> bool:
     return bool(user.is_superuser) or bool(user.groups.filter(name=ORGANISERS).exists())
 
 
+def may_create_tournaments(user: Any) -> bool:
+    """The wizard at ``/t/new/``: organisers only; the creator becomes the chief referee."""
+    return is_organiser(user)
+
+
+def may_grant_organiser(user: Any) -> bool:
+    """Organisers are made by the superuser or by another organiser."""
+    return is_organiser(user)
+
+
+def may_copy_from(user: Any, tournament: Any) -> bool:
+    """Settings and players may be copied from a tournament its chief referee runs."""
+    return is_chief(user, tournament)
+
+
 def may_view(user: Any, tournament: Any) -> bool:
     """Officials always; the public once the tournament is published."""
     return tournament.published or is_official(user, tournament)
 
 
-def round_is_public(tournament: Any, number: int) -> bool:
-    """Whether the public may see round ``number``'s results and table sheets: the
-    tournament is published and the round is within the standings settings'
-    ``published_through`` (no settings saved yet: none is)."""
+def public_through(tournament: Any) -> int:
+    """The last round the public sees (0: none): the tournament is published and the round
+    is within the standings settings' ``published_through`` (no settings saved yet: none)."""
     if not tournament.published:
-        return False
+        return 0
     through = (
         type(tournament)
         .objects.filter(pk=tournament.pk)
         .values_list("standings_settings__published_through", flat=True)
         .first()
     )
-    return through is not None and number <= through
+    return through or 0
+
+
+def round_is_public(tournament: Any, number: int) -> bool:
+    """Whether the public may see round ``number``'s results and table sheets."""
+    return number <= public_through(tournament)
 
 
 def may_view_round(user: Any, tournament: Any, number: int) -> bool:
@@ -102,8 +121,10 @@ def may_enter_deals(user: Any, table: Any) -> bool:
 
 
 def may_confirm(user: Any, table: Any) -> bool:
-    """The second confirmation: an official of the tournament who did not sign it off."""
-    return is_official(user, table.round.tournament)
+    """The second confirmation, which locks the table: the same rule as entering its deals
+    (where referees work only at their tables, only an assigned one or a chief). That the
+    confirming referee is not the one who signed it off is the service's check."""
+    return may_enter_deals(user, table)
 
 
 def may_rule_on_locked(user: Any, table: Any) -> bool:
@@ -157,3 +178,55 @@ def may_substitute_in_pulka(user: Any, table: Any) -> bool:
     """Replacing a player during a round (Kodeks 3.1.2) changes who scores the seat: the
     chief referee only."""
     return is_chief(user, table.round.tournament)
+
+
+def may_unlock_logins(user: Any, tournament: Any) -> bool:
+    """Lifting a login lockout (too many wrong passwords): the chief referee, on his
+    tournament's staff pages (the venue's logins are his staff's)."""
+    return is_chief(user, tournament)
+
+
+# Ratings, the player registry and qualification (referee.ratings).
+
+
+class _Site:
+    """The site itself reading official results for ratings and qualification: it sees every
+    round, as a chief referee does, and is nobody's account."""
+
+    is_authenticated = True
+    is_superuser = True
+    is_staff = False
+    pk = None
+
+
+SITE = _Site()
+
+
+def may_manage_registry(user: Any) -> bool:
+    """Merging duplicate players and confirming registry matches across tournaments: the
+    site's staff (the federation's registrar) and superusers."""
+    return bool(getattr(user, "is_authenticated", False) and (user.is_superuser or user.is_staff))
+
+
+def may_manage_rating_list(user: Any, rating_list: Any) -> bool:
+    """Recomputing a rating list and choosing its tournaments: superusers and its managers."""
+    if not getattr(user, "is_authenticated", False):
+        return False
+    return bool(user.is_superuser or rating_list.managers.filter(pk=user.pk).exists())
+
+
+def may_view_rating_list(user: Any, rating_list: Any) -> bool:
+    """The public sees a published list; its managers see it always."""
+    return bool(rating_list.published) or may_manage_rating_list(user, rating_list)
+
+
+def round_counts_for_ratings(published: bool, published_through: int | None, number: int) -> bool:
+    """A finished round counts for the ratings once the public sees it (a published
+    tournament, the round within ``published_through``), so a rating page never tells the
+    results of rounds that are still hidden."""
+    return published and published_through is not None and number <= published_through
+
+
+def may_set_category(user: Any, tournament: Any) -> bool:
+    """A tournament's category and divisions: its chief referee (the organiser)."""
+    return is_chief(user, tournament)

@@ -59,10 +59,18 @@ PLAYERS = [
     ("Эдуард Шилов", "Ростов-на-Дону"),
 ]
 DEALS_PER_TABLE = {3: 18, 4: 20}
+#: The officials' full names, as the protocols print them.
+FULL_NAMES = {
+    "chief": ("Анна", "Главная"),
+    "referee": ("Сергей", "Судейкин"),
+    "referee2": ("Ольга", "Вторая"),
+    "organiser": ("Илья", "Устроев"),
+}
 
 
 def _user(username: str, password: str) -> Any:
     user, _ = get_user_model().objects.get_or_create(username=username)
+    user.first_name, user.last_name = FULL_NAMES.get(username, ("", ""))
     user.set_password(password)
     user.save()
     return user

@@ -41,6 +41,7 @@ from referee.tournaments.models import Tournament
 
 from . import tabular
 from .format_sheets import format_lines, layer_notes, layer_sheets
+from .hall import protocol_extras
 from .pdf import render_pdf
 from .printing import Cell, _cells, _first_values, _person, page_counter
 from .protocol import Protocol, table_protocols
@@ -116,8 +117,9 @@ def _collector_paused() -> Iterator[None]:
 # --- standings and rounds ---------------------------------------------------------------------
 
 
-def standings_sheet(table: Standings) -> tabular.Sheet:
-    """The standings (TOURNAMENTS §11): place ("3–4" when shared), player, city, points,
+def standings_sheet(table: Standings, numeric_places: bool = False) -> tabular.Sheet:
+    """The standings (TOURNAMENTS §11): place ("3–4" when shared; for spreadsheets a number,
+    the first of a shared place, the share in the notes), player, city, points,
     whists, first places, rounds played, the tie-break values the chain uses beyond those,
     the round points of every round, and notes."""
     after = table.after or 0
@@ -136,7 +138,7 @@ def standings_sheet(table: Standings) -> tabular.Sheet:
     ]
     rows = [
         [
-            row["rank_label"],
+            row["rank"] if numeric_places else row["rank_label"],
             row["player"],
             row["city"],
             row["points"],
@@ -145,9 +147,11 @@ def standings_sheet(table: Standings) -> tabular.Sheet:
             row["rounds_played"],
             *(row[key] for key, _label in extra),
             *row["round_points"],
-            ", ".join(
-                [_notes(row["flags"], row["removed_in"])][: bool(row["flags"])]
-                + layer_notes(row["byes"], row["discipline"])
+            _notes(
+                row["flags"],
+                row["removed_in"],
+                row["rank_label"] if numeric_places and row["tied"] else "",
+                layer_notes(row["byes"], row["discipline"]),
             ),
         ]
         for row in standings.standings_rows(table)
@@ -168,15 +172,20 @@ def _extra_tie_breaks(table: Standings) -> list[tuple[str, str]]:
     return extra
 
 
-def _notes(flags: Iterable[str], removed_in: int | None = None) -> str:
+def _notes(
+    flags: Iterable[str],
+    removed_in: int | None = None,
+    shared: str = "",
+    extra: Iterable[str] = (),
+) -> str:
     said = words()
-    out = []
+    out = [_("shared place %(places)s") % {"places": shared}] if shared else []
     for flag in flags:
         if flag == "removed":
             out.append(said["out_after"] % {"n": removed_in})
         elif flag in said:
             out.append(said[flag])
-    return ", ".join(out)
+    return ", ".join([*out, *extra])
 
 
 def _standings_title(table: Standings) -> str:
@@ -239,7 +248,7 @@ def results_workbook(tournament: Tournament, viewer: Any, after: int | None = No
 
 
 def workbook_of(results: Results, viewer: Any = None) -> bytes:
-    sheets = [standings_sheet(results.standings)]
+    sheets = [standings_sheet(results.standings, numeric_places=True)]
     sheets += layer_sheets(results.tournament, results.standings, viewer)
     sheets += [round_sheet(r) for r in results.rounds]
     sheets += [p.sheet() for p in results.protocols]
@@ -249,7 +258,7 @@ def workbook_of(results: Results, viewer: Any = None) -> bytes:
 def standings_csv(tournament: Tournament, viewer: Any, after: int | None = None) -> bytes:
     """The standings sheet as CSV (UTF-8 with a BOM, ``;``)."""
     table = standings.standings_after(tournament, after, viewer=viewer)
-    return tabular.csv_bytes(standings_sheet(table))
+    return tabular.csv_bytes(standings_sheet(table, numeric_places=True))
 
 
 def standings_pdf(tournament: Tournament, viewer: Any, after: int | None = None) -> bytes:
@@ -300,7 +309,7 @@ def _print_widths(header: Sequence[str], rows: Sequence[Sequence[Cell]]) -> list
     return widths
 
 
-def protocol_pdf(table: Table, viewer: Any) -> bytes:
+def protocol_pdf(table: Table, viewer: Any, base: str = "") -> bytes:
     """A table's protocol for signing: the seats, the pulka as drawn on paper, every deal
     with what it wrote, the totals and settled result, and signature lines for every player
     and the referee. ``table`` has ``round.tournament`` loaded."""
@@ -310,10 +319,10 @@ def protocol_pdf(table: Table, viewer: Any) -> bytes:
     if not may_view_round(viewer, tournament, table.round.number):
         raise NotVisible(_("The results of this round are not public yet."))
     with _collector_paused():
-        return protocol_pdf_of(build_sheet(table, reader_language()))
+        return protocol_pdf_of(build_sheet(table, reader_language()), base)
 
 
-def protocol_pdf_of(sheet: TableSheet) -> bytes:
+def protocol_pdf_of(sheet: TableSheet, base: str = "") -> bytes:
     protocol = Protocol.of_sheet(sheet)
     figures = paper_figures(sheet)
     drawing = pulka_svg(
@@ -341,9 +350,9 @@ def protocol_pdf_of(sheet: TableSheet) -> bytes:
             "summary_header": protocol.summary_header(),
             "summary": [_cells(row) for row in protocol.summary_rows()],
             "drawing": mark_safe(drawing),  # pulka_svg escapes every text it writes
-            "referee": _person(table.submitted_by if table.submitted_by_id else None),
             "printed": timezone.localdate(),
             "page_counter": page_counter(),
+            **protocol_extras(table, base),
         },
     )
 

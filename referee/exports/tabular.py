@@ -64,6 +64,11 @@ def workbook(sheets: Sequence[Sheet]) -> bytes:
                 if isinstance(value, str):
                     cell.data_type = "s"  # never a formula, whatever the text starts with
         ws.freeze_panes = ws.cell(row=first + 1, column=1)
+        ws.page_setup.orientation = "landscape"
+        ws.page_setup.paperSize = ws.PAPERSIZE_A4
+        ws.page_setup.fitToWidth, ws.page_setup.fitToHeight = 1, 0
+        ws.sheet_properties.pageSetUpPr.fitToPage = True
+        ws.print_title_rows = f"{first}:{first}"
         for col in range(1, len(sheet.header) + 1):
             width = sheet.widths[col - 1] if col <= len(sheet.widths) else _width(sheet, col)
             ws.column_dimensions[get_column_letter(col)].width = width
@@ -90,23 +95,28 @@ def _sheet_title(title: str, used: set[str]) -> str:
     return name
 
 
-def csv_text(value: Value) -> str:
+def csv_text(value: Value, decimal: str = ",") -> str:
+    """A cell of the CSV: numbers with a decimal comma (``206,67``: the file's separator is
+    ``;``, so Russian-locale spreadsheets read them as numbers), text as it is."""
     if value is None:
         return ""
     shown = number(value)
     text = str(shown)
+    if isinstance(shown, float):
+        text = text.replace(".", decimal)
     if isinstance(value, str) and text.startswith(FORMULA_STARTS):
         return "'" + text  # OWASP: keep it text in every spreadsheet
     return text
 
 
 def csv_bytes(sheet: Sheet, delimiter: str = ";") -> bytes:
-    """UTF-8 with a BOM; ``;`` by default, as Russian Excel expects."""
+    """UTF-8 with a BOM; ``;`` and a decimal comma by default, as Russian Excel expects
+    (with ``,`` as the separator the decimals keep their point)."""
     out = io.StringIO()
     writer = csv.writer(out, delimiter=delimiter, lineterminator="\r\n")
     writer.writerow(sheet.header)
     for row in sheet.rows:
-        writer.writerow([csv_text(v) for v in row])
+        writer.writerow([csv_text(v, "," if delimiter != "," else ".") for v in row])
     return ("\ufeff" + out.getvalue()).encode("utf-8")
 
 
@@ -154,6 +164,14 @@ def fast_workbook(sheets: Sequence[Sheet]) -> bytes:
         f'<sheet name="{escape(title, _QUOTES)}" sheetId="{i}" r:id="rId{i}"/>'
         for i, title in enumerate(titles, start=1)
     )
+    # the header row repeats on every printed page
+    printed = "".join(
+        f'<definedName name="_xlnm.Print_Titles" localSheetId="{i}">'
+        f"'{_quoted(title)}'!${_header_row(sheet)}:${_header_row(sheet)}"
+        "</definedName>"
+        for i, (title, sheet) in enumerate(zip(titles, sheets, strict=False))
+    )
+    names = f"<definedNames>{printed}</definedNames>" if printed else ""
     links = "".join(
         f'<Relationship Id="rId{i}" Type="{_REL}/worksheet" Target="worksheets/sheet{i}.xml"/>'
         for i in range(1, count + 1)
@@ -168,7 +186,7 @@ def fast_workbook(sheets: Sequence[Sheet]) -> bytes:
         "_rels/.rels": f'{_HEAD}<Relationships xmlns="{_PKG_REL}"><Relationship Id="rId1" '
         f'Type="{_REL}/officeDocument" Target="xl/workbook.xml"/></Relationships>',
         "xl/workbook.xml": f'{_HEAD}<workbook xmlns="{_MAIN}" xmlns:r="{_REL}"><bookViews>'
-        f"<workbookView/></bookViews><sheets>{listed}</sheets></workbook>",
+        f"<workbookView/></bookViews><sheets>{listed}</sheets>{names}</workbook>",
         "xl/_rels/workbook.xml.rels": f'{_HEAD}<Relationships xmlns="{_PKG_REL}">{links}'
         f'<Relationship Id="rId{count + 1}" Type="{_REL}/styles" Target="styles.xml"/>'
         "</Relationships>",
@@ -211,13 +229,31 @@ def _sheet_xml(sheet: Sheet) -> str:
         for col in range(1, columns + 1)
     )
     return (
-        f'{_HEAD}<worksheet xmlns="{_MAIN}" xmlns:r="{_REL}"><sheetViews>'
+        f'{_HEAD}<worksheet xmlns="{_MAIN}" xmlns:r="{_REL}">'
+        '<sheetPr><pageSetUpPr fitToPage="1"/></sheetPr><sheetViews>'
         f'<sheetView workbookViewId="0"><pane ySplit="{first}" topLeftCell="A{first + 1}" '
         'activePane="bottomLeft" state="frozen"/><selection pane="bottomLeft"/></sheetView>'
         '</sheetViews><sheetFormatPr defaultRowHeight="15"/>'
         + (f"<cols>{widths}</cols>" if widths else "")
-        + f"<sheetData>{''.join(rows)}</sheetData></worksheet>"
+        + f"<sheetData>{''.join(rows)}</sheetData>{_PRINT}</worksheet>"
     )
+
+
+#: Print set-up of every sheet: A4 landscape, fitted to the page width (any number of
+#: pages down), narrow margins; the header row repeats (``_xlnm.Print_Titles``).
+_PRINT = (
+    '<pageMargins left="0.4" right="0.4" top="0.5" bottom="0.5" header="0.3" footer="0.3"/>'
+    '<pageSetup paperSize="9" orientation="landscape" fitToWidth="1" fitToHeight="0"/>'
+)
+
+
+def _quoted(title: str) -> str:
+    """A sheet's name inside a formula: single quotes doubled, XML-escaped."""
+    return escape(title.replace("'", "''"))
+
+
+def _header_row(sheet: Sheet) -> int:
+    return 3 if sheet.caption else 1
 
 
 def _column_width(sheet: Sheet, col: int) -> int:

@@ -16,12 +16,13 @@ from referee.discipline.register import filters, register
 from referee.tables.models import Table
 from referee.tournaments.surfaces import tournament_for
 
-from . import reports, tabular
+from . import federation, reports, tabular
 from .format_sheets import register_sheet, zero_sum_sheet
 from .reports import NotVisible
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 CSV = "text/csv; charset=utf-8"
+JSON = "application/json"
 PDF = "application/pdf"
 
 
@@ -86,14 +87,18 @@ def standings_pdf(request: HttpRequest, slug: str) -> HttpResponse:
 @require_GET
 def protocol_pdf(request: HttpRequest, slug: str, round: int, table: int) -> HttpResponse:
     found = get_object_or_404(
-        Table.objects.select_related("round__tournament", "submitted_by"),
+        Table.objects.select_related(
+            "round__tournament__chief_referee", "submitted_by", "confirmed_by"
+        ),
         round__tournament__slug=slug,
         round__number=round,
         number=table,
     )
     if not may_view(request.user, found.round.tournament):
         raise Http404
-    content = _visible(lambda: reports.protocol_pdf(found, request.user))
+    content = _visible(
+        lambda: reports.protocol_pdf(found, request.user, request.build_absolute_uri("/"))
+    )
     name = filename(slug, f"r{round}", f"t{table}", "protocol") + ".pdf"
     return download(content, PDF, name)
 
@@ -113,3 +118,23 @@ def register_csv(request: HttpRequest, slug: str) -> HttpResponse:
     found = register(tournament, request.user, **filters(request))  # type: ignore[arg-type]
     content = tabular.csv_bytes(register_sheet(found))
     return download(content, CSV, filename(tournament.slug, "register.csv"))
+
+
+FEDERATION = {
+    "xlsx": (federation.federation_workbook, XLSX),
+    "pdf": (federation.federation_pdf, PDF),
+    "json": (federation.results_json, JSON),
+    "csv": (federation.results_csv, CSV),
+}
+
+
+@require_GET
+def federation_export(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
+    """The federation's results sheet (XLSX, PDF) and machine-readable results (JSON, CSV);
+    ``?list=`` names the rating list (default: the first counting the tournament)."""
+    tournament = tournament_for(request, slug)
+    build, content_type = FEDERATION[kind]
+    chosen = request.GET.get("list") or None
+    content = _visible(lambda: build(tournament, request.user, chosen))
+    name = "results" if kind in ("json", "csv") else "federation"
+    return download(content, content_type, filename(tournament.slug, name) + "." + kind)

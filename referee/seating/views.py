@@ -8,13 +8,16 @@ from dataclasses import dataclass, field
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.db.models import Count
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from referee.core.confirm import Summary, ask, confirmed
 from referee.core.errors import NotAllowed, ServiceError
-from referee.core.permissions import is_chief, is_official
+from referee.core.permissions import is_chief, is_official, may_view_round
 from referee.tables.models import Seat, Table
 from referee.tournaments.models import Registration, Round
 from referee.tournaments.surfaces import tournament_for
@@ -71,6 +74,7 @@ def round_page(request: HttpRequest, slug: str, round: int) -> HttpResponse:
             "tables": list(groups.values()),
             "official": official,
             "chief": is_chief(request.user, tournament),
+            "sheets_visible": may_view_round(request.user, tournament, round_.number),
             "quality": quality,
             "round_notes": round_notes,
         },
@@ -121,12 +125,49 @@ def seat_next(request: HttpRequest, slug: str) -> HttpResponse:
     return redirect("round", slug, last.number)
 
 
+def _round_summary(round_: Round, action: str) -> Summary:
+    """What starting or finishing the round means, from the round as it stands."""
+    tables = list(round_.tables.annotate(players=Count("seats")).order_by("number"))
+    locked = sum(1 for t in tables if t.status == Table.Status.LOCKED)
+    facts: list[tuple[str, object]] = [
+        (_("Round"), round_.number),
+        (_("Tables"), len(tables)),
+        (_("Players seated"), sum(t.players for t in tables)),
+    ]
+    if round_.byes:
+        facts.append((_("Sitting out"), len(round_.byes)))
+    tournament = round_.tournament
+    if action == "start":
+        if tournament.time_limit_minutes:
+            facts.append((_("Minutes per round"), tournament.time_limit_minutes))
+        return Summary(
+            title=_("Start round %(n)s?") % {"n": round_.number},
+            button=_("Start the round"),
+            facts=facts,
+            warning=_(
+                "The seating can no longer change; the referees enter deals from now on"
+                " and the round clock starts."
+            ),
+        )
+    facts.append((_("Tables locked"), f"{locked} / {len(tables)}"))
+    return Summary(
+        title=_("Finish round %(n)s?") % {"n": round_.number},
+        button=_("Finish the round"),
+        facts=facts,
+        warning=_("The round's results count in the standings; the next round can be seated."),
+    )
+
+
 @login_required
 @require_POST
 def round_action(request: HttpRequest, slug: str, round: int, action: str) -> HttpResponse:
     tournament = tournament_for(request, slug)
     round_ = get_object_or_404(Round, tournament=tournament, number=round)
     user, reason = request.user, request.POST.get("reason", "")
+    if action in ("start", "finish") and not confirmed(request):
+        if not is_chief(user, tournament):
+            raise PermissionDenied
+        return ask(request, _round_summary(round_, action), reverse("round", args=[slug, round]))
     if action == "start":
         _act(request, lambda: services.start_round(round_.pk, user), _("The round is in play."))
     elif action == "finish":

@@ -13,6 +13,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from referee.core.bounds import BoundedForm
 from referee.tournaments.models import Registration
 
 from .labels import METHOD_LABELS, NORMALISATION_LABELS
@@ -50,7 +51,7 @@ def method_defaults() -> list[tuple[str, str, str]]:
     return out
 
 
-class SettingsForm(forms.Form):
+class SettingsForm(BoundedForm):
     method = forms.ChoiceField(label=gettext_lazy("Conversion method"))
     params = forms.CharField(
         label=gettext_lazy("Method parameters (JSON)"),
@@ -141,7 +142,7 @@ class SettingsForm(forms.Form):
         return [name.strip() for name in text.split(",") if name.strip()]
 
 
-class DrawLotForm(forms.Form):
+class DrawLotForm(BoundedForm):
     seed = forms.IntegerField(
         label=gettext_lazy("Seed"),
         required=False,
@@ -154,7 +155,7 @@ class DrawLotForm(forms.Form):
     )
 
 
-class LotForm(forms.Form):
+class LotForm(BoundedForm):
     """The lot drawn at the venue, one number per player."""
 
     witness = forms.CharField(label=gettext_lazy("Witness"), max_length=200, required=False)

@@ -6,13 +6,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
-from urllib.parse import urlencode
 
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -28,9 +26,6 @@ from . import services
 from .forms import DrawLotForm, LotForm, SettingsForm, method_defaults
 from .labels import METHOD_LABELS, TIE_BREAK_LABELS
 from .pure import ranking
-
-SCREEN_REFRESH_SECONDS = 30
-SCREEN_ROWS = 20
 
 
 def _visible(action: Callable[[], Any]) -> Any:
@@ -95,30 +90,6 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
             "chain": [TIE_BREAK_LABELS.get(n, n) for n in table.rules.tie_breaks],
             "method": METHOD_LABELS.get(table.rules.method, table.rules.method),
             "chief": is_chief(request.user, tournament),
-        },
-    )
-
-
-def standings_screen(request: HttpRequest, slug: str) -> HttpResponse:
-    """The hall's big screen: the latest standings a page at a time, turning every 30 s."""
-    tournament = tournament_for(request, slug)
-    table = _visible(lambda: services.standings_after(tournament, viewer=request.user))
-    per_page = min(max(_number(request.GET.get("rows")) or SCREEN_ROWS, 5), 60)
-    pages = Paginator(services.standings_rows(table), per_page)
-    page = pages.get_page(request.GET.get("page"))
-    following = page.next_page_number() if page.has_next() else 1
-    query = {"page": following}
-    if "rows" in request.GET:
-        query["rows"] = per_page
-    return render(
-        request,
-        "standings/screen.html",
-        {
-            "tournament": tournament,
-            "standings": table,
-            "page": page,
-            "refresh": SCREEN_REFRESH_SECONDS,
-            "next_url": f"{request.path}?{urlencode(query)}",
         },
     )
 

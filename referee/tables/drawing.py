@@ -19,7 +19,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from xml.sax.saxutils import escape
 
-from scoring.numbers import Amount, show
+from referee.core.figures import figure as shown
+from scoring.numbers import Amount
 
 Point = tuple[float, float]
 
@@ -159,10 +160,9 @@ def sides_of(edge: Sequence[Point], centre: Point) -> list[Side]:
 
 
 def figure(value: Amount) -> str:
-    """A figure for the sheet: ``12``, ``7,5`` (decimal comma: the dot separates figures),
-    ``17 1/3``."""
-    text = show(Fraction(value) if not isinstance(value, int) else value)
-    return text.replace(".", ",")
+    """A figure for the sheet: ``12``, ``7,5``, ``17,33`` (the site's one number format, with
+    a decimal comma whatever the language: on paper the dot separates figures)."""
+    return shown(Fraction(value) if not isinstance(value, int) else value, ",")
 
 
 def chain(values: Sequence[Amount]) -> list[str]:

@@ -21,6 +21,8 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from referee.core.bounds import BoundedForm
+
 from .form_choices import (
     BOOKS,
     CALL_ROWS,
@@ -42,7 +44,7 @@ from .form_codec import DealCodec
 from .form_errors import EngineErrorPlacement
 
 
-class DealForm(DealCodec, EngineErrorPlacement, forms.Form):
+class DealForm(DealCodec, EngineErrorPlacement, BoundedForm):
     """One deal. ``seats``: (letter, name) clockwise; ``minimum_level`` the contract
     minimum after raspasy (shown); ``reason_required`` for corrections and for the chief
     referee's rulings on a signed-off table; ``drawn_lot`` the lot the site drew for the

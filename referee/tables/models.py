@@ -121,3 +121,24 @@ class Substitution(models.Model):
         ordering = ["table", "from_deal"]
         verbose_name = _("substitution")
         verbose_name_plural = _("substitutions")
+
+
+class Agreement(models.Model):
+    """A player's word on the totals of his table at sign-off (when the tournament asks for
+    it): agreed, or a dispute for the chief referee. Recorded on the referee's tablet."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="agreements")
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="+")
+    agreed = models.BooleanField(default=False)
+    dispute = models.TextField(blank=True)
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        unique_together = [("table", "seat")]
+        ordering = ["seat__position"]
+
+    def __str__(self) -> str:
+        return f"{self.seat}: {'agreed' if self.agreed else 'disputed'}"

@@ -17,14 +17,16 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import scoring
+from referee.core.bounds import check_data, check_text
 from referee.core.errors import InvalidDeal, NotAllowed, ServiceError, StaleVersion
-from referee.core.permissions import is_chief, is_official, may_enter_deals
+from referee.core.permissions import is_chief, may_confirm, may_enter_deals
 from referee.tournaments.log import log_action
 from referee.tournaments.models import Round, Tournament
 
 from .dealdata import score_table
 from .models import Deal, DealVersion, Table
 from .results import summary
+from .rotation import check_dealer
 
 
 def _locked_table(table_id: int) -> Table:
@@ -88,12 +90,15 @@ def _check_version(deal: Deal, expected: int | None) -> None:
 @transaction.atomic
 def record_deal(table_id: int, data: Mapping[str, Any], user: Any, reason: str = "") -> Deal:
     """Append a deal to the table's sheet."""
+    check_data(data)
+    check_text(reason)
     table = _locked_table(table_id)
     ruling = _check_may_change(table, user, reason)
     deals = _current(table)
     cap = table.round.tournament.deal_cap
     if cap is not None and len(deals) >= cap:
         raise ServiceError(_("This table has played its %(cap)s deals.") % {"cap": cap})
+    check_dealer(table, [d.data for d in deals], data)
     _keep(table, [d.data for d in deals] + [dict(data)])
     number = (table.deals.aggregate(n=Max("number"))["n"] or 0) + 1
     deal = Deal.objects.create(table=table, number=number, data=dict(data))
@@ -122,6 +127,8 @@ def correct_deal(
     """Replace a deal's data by a new version; the old versions stay in its history.
     ``expected_version``: the version the change was made against (``StaleVersion`` when
     somebody changed the deal since)."""
+    check_data(data)
+    check_text(reason)
     table_id = Deal.objects.values_list("table_id", flat=True).get(pk=deal_id)
     table = _locked_table(table_id)
     deal = Deal.objects.select_for_update().get(pk=deal_id)
@@ -131,6 +138,9 @@ def correct_deal(
     _check_version(deal, expected_version)
     if deal.deleted:
         raise ServiceError(_("This deal was deleted; restore it instead."))
+    if data.get("dealer") != deal.data.get("dealer"):
+        before = [d.data for d in _current(table) if d.number < deal.number]
+        check_dealer(table, before, data)
     sheet = [dict(data) if d.pk == deal.pk else d.data for d in _current(table)]
     _keep(table, sheet)
     return _new_version(deal, dict(data), False, user, reason, "deal.corrected")
@@ -216,7 +226,7 @@ def confirm_table(table_id: int, user: Any) -> Table:
     """A second referee, never the one who signed, confirms and locks the table."""
     table = _locked_table(table_id)
     tournament = table.round.tournament
-    if not is_official(user, tournament):
+    if not may_confirm(user, table):
         raise NotAllowed(_("Only this tournament's referees may confirm a table."))
     if table.status != Table.Status.SUBMITTED:
         raise ServiceError(_("Only a signed-off table waits for confirmation."))

@@ -21,9 +21,16 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from referee.core.errors import NotAllowed, ServiceError, StaleVersion
+from referee.core.figures import figure
 from referee.core.language import engine_language
-from referee.core.permissions import is_chief, is_official, may_enter_deals, may_view_round
-from scoring.numbers import Amount, show
+from referee.core.permissions import (
+    is_chief,
+    is_official,
+    may_confirm,
+    may_enter_deals,
+    may_view_round,
+)
+from scoring.numbers import Amount
 
 from . import services
 from .dealdata import dealer_of, describe_deal, lot_of, ruling_of, talon_peekers
@@ -61,7 +68,7 @@ def _table_url(table: Table) -> str:
 
 
 def _figure(value: Amount | None) -> str:
-    return "" if value is None else show(value)
+    return figure(value)
 
 
 # -- the page ----------------------------------------------------------------------------
@@ -155,7 +162,8 @@ def _page(request: HttpRequest, table: Table, form: DealForm | None = None) -> H
         "can_submit": may_enter and table.status == Table.Status.OPEN,
         "can_confirm": official
         and table.status == Table.Status.SUBMITTED
-        and table.submitted_by_id != user.pk,
+        and table.submitted_by_id != user.pk
+        and may_confirm(user, table),
         "can_reopen": is_chief(user, tournament) and table.status != Table.Status.OPEN,
         "next_dealer": names.get(sheet.next_dealer or "", ""),
     }
@@ -388,60 +396,6 @@ def deal_history(
         request,
         "tables/deal_history.html",
         {"tournament": tournament, "table": found, "deal": deal, "versions": versions},
-    )
-
-
-# -- the table's lifecycle -----------------------------------------------------------------
-
-
-def _lifecycle(
-    request: HttpRequest, table: Table, call: Callable[[], Any], done: str
-) -> HttpResponse:
-    try:
-        call()
-    except NotAllowed as refusal:
-        raise PermissionDenied(refusal.message) from None
-    except ServiceError as refusal:
-        messages.error(request, refusal.message)
-    else:
-        messages.success(request, done)
-    return redirect(_table_url(table))
-
-
-@login_required
-@require_POST
-def table_submit(request: HttpRequest, slug: str, round: int, table: int) -> HttpResponse:
-    found = _table(request, slug, round, table)
-    return _lifecycle(
-        request,
-        found,
-        lambda: services.submit_table(found.pk, request.user),
-        _("The table is signed off."),
-    )
-
-
-@login_required
-@require_POST
-def table_confirm(request: HttpRequest, slug: str, round: int, table: int) -> HttpResponse:
-    found = _table(request, slug, round, table)
-    return _lifecycle(
-        request,
-        found,
-        lambda: services.confirm_table(found.pk, request.user),
-        _("The table is confirmed and locked."),
-    )
-
-
-@login_required
-@require_POST
-def table_reopen(request: HttpRequest, slug: str, round: int, table: int) -> HttpResponse:
-    found = _table(request, slug, round, table)
-    reason = request.POST.get("reason", "")
-    return _lifecycle(
-        request,
-        found,
-        lambda: services.reopen_table(found.pk, request.user, reason),
-        _("The table is open again."),
     )
 
 

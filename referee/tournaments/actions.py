@@ -62,7 +62,9 @@ ACTIONS: dict[str, Action] = _actions(
     ("role.granted", _("referee role granted"), USER),
     ("role.revoked", _("referee role removed"), USER),
     ("device.revoked", _("device token revoked"), TOURNAMENT),
+    ("login.unlocked", _("login lockout lifted"), USER),
     ("table.referees", _("table referees assigned"), TABLE),
+    ("device.revoked", _("device token revoked"), USER),
     # tables and deals (tables.services)
     ("deal.recorded", _("deal recorded"), DEAL),
     ("deal.ruling_added", _("deal added by a ruling"), DEAL),
@@ -72,6 +74,7 @@ ACTIONS: dict[str, Action] = _actions(
     ("table.submitted", _("table signed off"), TABLE),
     ("table.confirmed", _("table confirmed"), TABLE),
     ("table.reopened", _("table reopened"), TABLE),
+    ("table.disputed", _("a player disputes the table's totals"), TABLE),
     # standings (standings.services)
     ("standings.settings_changed", _("standings settings changed"), TOURNAMENT),
     ("standings.lot_drawn", _("lot drawn"), TOURNAMENT),
@@ -99,6 +102,10 @@ ACTIONS: dict[str, Action] = _actions(
     ("discipline.disqualified_automatically", _("disqualified by yellow cards"), ENTRY),
     ("appeal.filed", _("appeal filed"), APPEAL),
     ("appeal.decided", _("appeal decided"), APPEAL),
+    # the registry and qualification (ratings.services)
+    ("player.merged", _("duplicate player merged"), REGISTRATION),
+    ("qualification.category", _("category chosen"), TOURNAMENT),
+    ("qualification.division", _("division set"), TOURNAMENT),
 )
 
 

@@ -16,6 +16,7 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from referee.core.bounds import BoundedForm
 from referee.core.errors import ServiceError
 from referee.core.refusals import add_refusal
 from scoring import PRESETS
@@ -31,7 +32,7 @@ from .services import ROUND_LENGTH, PlayerDetails, check_convention
 _DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 
 
-class SettingsForm(forms.Form):
+class SettingsForm(BoundedForm):
     """Everything of the set-up except the convention."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -55,7 +56,13 @@ class SettingsForm(forms.Form):
         self.fields.update(
             fields_for_model(
                 Tournament,
-                fields=["table_size", "second_confirmation", "referees_assigned_only", "published"],
+                fields=[
+                    "table_size",
+                    "second_confirmation",
+                    "referees_assigned_only",
+                    "players_confirm",
+                    "published",
+                ],
             )
         )
 
@@ -139,7 +146,7 @@ class OptionRow:
     value: str  # the value in play: the override, else the chosen preset's
 
 
-class ConventionForm(forms.Form):
+class ConventionForm(BoundedForm):
     """The preset and one override input per option of ``scoring.conventions.OPTION_DOCS``;
     an empty input keeps the preset's value. Checked option by option by the engine."""
 
@@ -213,7 +220,7 @@ class ConventionForm(forms.Form):
 # -- players -------------------------------------------------------------------------------
 
 
-class PlayerForm(forms.Form):
+class PlayerForm(BoundedForm):
     """A new player's details."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -233,16 +240,16 @@ class PlayerForm(forms.Form):
         )
 
 
-class ExistingPlayerForm(forms.Form):
+class ExistingPlayerForm(BoundedForm):
     player = forms.IntegerField(widget=forms.HiddenInput)
 
 
-class WithdrawForm(forms.Form):
+class WithdrawForm(BoundedForm):
     after_round = forms.IntegerField(label=gettext_lazy("after round"), min_value=0)
     reason = forms.CharField(label=gettext_lazy("reason"), required=False, max_length=500)
 
 
-class ForbiddenPairForm(forms.Form):
+class ForbiddenPairForm(BoundedForm):
     first = forms.TypedChoiceField(label=gettext_lazy("player"), coerce=int)
     second = forms.TypedChoiceField(label=gettext_lazy("and player"), coerce=int)
 
@@ -253,7 +260,7 @@ class ForbiddenPairForm(forms.Form):
         self.fields["second"].choices = choices
 
 
-class PairForm(forms.Form):
+class PairForm(BoundedForm):
     first = forms.IntegerField()
     second = forms.IntegerField()
 
@@ -264,7 +271,7 @@ IMPORT_SALT = "referee.tournaments.import"
 IMPORT_MAX_AGE = 6 * 60 * 60  # a preview stays good for a working day's session
 
 
-class ImportUploadForm(forms.Form):
+class ImportUploadForm(BoundedForm):
     file = forms.FileField(
         label=gettext_lazy("player list (CSV or XLSX)"),
         widget=forms.ClearableFileInput(attrs={"accept": ".csv,.txt,.xlsx"}),
@@ -286,7 +293,7 @@ def sign_rows(tournament: Tournament, rows: list[dict[str, Any]]) -> str:
     )
 
 
-class ImportConfirmForm(forms.Form):
+class ImportConfirmForm(BoundedForm):
     payload = forms.CharField(widget=forms.HiddenInput)
 
     def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:

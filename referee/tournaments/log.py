@@ -6,6 +6,8 @@ from typing import Any
 
 from django.db import models
 
+from referee.core.bounds import check_text
+
 from .actions import ACTIONS, TOURNAMENT
 from .models import ActionLog, Tournament
 
@@ -32,6 +34,9 @@ def log_action(
     if about is None or (expected and about._meta.label_lower != expected):
         given = "nothing" if about is None else about._meta.label_lower
         raise ValueError(f"action {code!r} concerns a {expected}, not {given}")
+    # every service's reason passes here: a NUL byte or an endless text is refused, and
+    # the service's transaction undoes the change it was about to log
+    check_text(reason)
     author = user if getattr(user, "is_authenticated", False) else None
     return ActionLog.objects.create(
         tournament=tournament,

@@ -86,6 +86,9 @@ class Tournament(models.Model):
     referees_assigned_only = models.BooleanField(
         _("referees enter deals only at their assigned tables"), default=False
     )
+    players_confirm = models.BooleanField(
+        _("players confirm their table's totals at sign-off"), default=False
+    )
     published = models.BooleanField(_("published"), default=False)
     forbidden_pairs = models.JSONField(
         _("pairs never seated together"),

@@ -11,14 +11,24 @@ from django.core.paginator import Paginator
 from django.db.models import Count, Prefetch, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from referee.core.confirm import ask, confirmed
 from referee.core.errors import ServiceError
-from referee.core.permissions import is_chief, is_official, may_view
+from referee.core.permissions import (
+    is_chief,
+    is_official,
+    may_create_tournaments,
+    may_view,
+    public_through,
+)
 from referee.core.refusals import add_refusal, attempt, show_refusal
 
 from . import services
+from .confirmations import start_summary
+from .conventions import preset_name
 from .forms import (
     ConventionForm,
     ExistingPlayerForm,
@@ -32,6 +42,7 @@ from .forms import (
     sign_rows,
 )
 from .models import ActionLog, Registration, Tournament
+from .registry import proposals
 from .search import players_to_register
 from .surfaces import manage_page, public_page
 
@@ -43,19 +54,30 @@ def home(request: HttpRequest) -> HttpResponse:
         players=Count("entries", filter=Q(entries__status="active"))
     )
     visible = [t for t in tournaments if may_view(request.user, t)]
-    return render(request, "tournaments/home.html", {"tournaments": visible})
+    for t in visible:
+        t.convention_name = preset_name(t.convention)  # type: ignore[attr-defined]
+    return render(
+        request,
+        "tournaments/home.html",
+        {"tournaments": visible, "may_create": may_create_tournaments(request.user)},
+    )
 
 
 @public_page
 def detail(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    rounds = tournament.rounds.annotate(table_count=Count("tables")).order_by("number")
+    rounds = list(tournament.rounds.annotate(table_count=Count("tables")).order_by("number"))
+    official = is_official(request.user, tournament)
+    through = public_through(tournament) if rounds and not official else len(rounds) + 1000
+    for r in rounds:
+        r.results_visible = r.number <= through  # type: ignore[attr-defined]
     return render(
         request,
         "tournaments/detail.html",
         {
             "tournament": tournament,
             "rounds": rounds,
-            "official": is_official(request.user, tournament),
+            "convention_name": preset_name(tournament.convention),
+            "official": official,
             "chief": is_chief(request.user, tournament),
         },
     )
@@ -92,6 +114,8 @@ def manage(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 @manage_page
 @require_POST
 def manage_start(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    if not confirmed(request):
+        return ask(request, start_summary(tournament), reverse("manage", args=[tournament.slug]))
     attempt(
         request,
         lambda: services.start_tournament(tournament.pk, request.user),
@@ -329,6 +353,7 @@ def manage_import(request: HttpRequest, tournament: Tournament) -> HttpResponse:
                 preview=preview,
                 filename=upload.name,
                 valid_count=len(valid),
+                proposed=proposals(preview.valid_rows),
                 confirm=ImportConfirmForm(
                     initial={"payload": sign_rows(tournament, valid)}, tournament=tournament
                 ),
@@ -345,7 +370,12 @@ def manage_import_confirm(request: HttpRequest, tournament: Tournament) -> HttpR
             messages.error(request, error)
         return redirect("manage-import", tournament.slug)
     try:
-        result = services.import_players(tournament.pk, form.cleaned_data["payload"], request.user)
+        result = services.import_players(
+            tournament.pk,
+            form.cleaned_data["payload"],
+            request.user,
+            same_as=_same_as(request.POST.getlist("same_as")),
+        )
     except ServiceError as error:
         show_refusal(request, error)
         return redirect("manage-import", tournament.slug)
@@ -353,6 +383,16 @@ def manage_import_confirm(request: HttpRequest, tournament: Tournament) -> HttpR
     for line, why in result.skipped:
         messages.warning(request, _("Line %(line)s skipped: %(why)s") % {"line": line, "why": why})
     return redirect("manage-players", tournament.slug)
+
+
+def _same_as(values: list[str]) -> dict[int, int]:
+    """The confirmed registry matches of an import, "line:player" each (the rest ignored)."""
+    out = {}
+    for value in values:
+        line, _sep, player = value.partition(":")
+        if line.isdigit() and player.isdigit():
+            out[int(line)] = int(player)
+    return out
 
 
 @manage_page

@@ -21,7 +21,7 @@ function cookie(name) {
 }
 
 function text(key, n) {
-  const raw = panel.dataset[key] || key;
+  const raw = panel.dataset[`msg${key[0].toUpperCase()}${key.slice(1)}`] || key;
   return n === undefined ? raw : raw.replace("%(n)s", String(n));
 }
 

@@ -63,7 +63,8 @@ def test_three_deals_entered_offline_are_stored_once_when_the_network_returns(
     page.wait_for_selector('#offline[data-ready="yes"]')
     assert page.locator("table.deals tr.pending").count() == 3
     assert page.input_value('#deal-form input[name="tricks_A"]') == "7"
-    assert "3" in page.text_content("#sync-status")
+    status = page.text_content("#sync-status")
+    assert "Нет связи" in status and "Ещё не на сервере: раздач — 3" in status
     page.screenshot(path=str(shots / "offline-after-reload.png"), full_page=True)
 
     context.set_offline(False)
@@ -78,4 +79,44 @@ def test_three_deals_entered_offline_are_stored_once_when_the_network_returns(
     assert [d.data["tricks"] for d in deals] == [{k: int(v) for k, v in t.items()} for t in DEALS]
     assert IdempotentRequest.objects.filter(user=referee).count() == 3
     assert page.input_value('#deal-form input[name="tricks_A"]') == "7"  # the draft, still
+    context.close()
+
+
+def test_a_refused_deal_comes_back_at_its_field_and_the_corrected_one_is_stored(
+    live_server, browser, shots
+):
+    table = table_with_players(3)
+    referee = referee_of(table.round.tournament, name="tablet2")
+    referee.set_password("tablet-pass")
+    referee.save()
+    url = (
+        f"{live_server.url}/t/{table.round.tournament.slug}/r/{table.round.number}"
+        f"/t/{table.number}/"
+    )
+    context = browser.new_context(locale="en-GB")
+    page = context.new_page()
+    page.goto(f"{live_server.url}/accounts/login/?next={url}")
+    page.fill('input[name="username"]', "tablet2")
+    page.fill('input[name="password"]', "tablet-pass")
+    page.locator('main button[type="submit"], main input[type="submit"]').first.click()
+    page.wait_for_url(url)
+    page.wait_for_selector('#offline[data-ready="yes"]')
+
+    _enter_raspasy(page, {"A": "4", "B": "3", "C": "2"})  # 9 tricks
+    page.wait_for_selector('#offline[data-refused="yes"]')
+    assert "The server refused a deal" in page.text_content("#sync-status")
+    assert page.locator("#deal-form .errorlist").count() >= 1
+    assert "9" in page.text_content("#deal-form .errorlist")
+    assert page.locator("table.deals tr.pending.refused").count() == 1
+    assert page.input_value('#deal-form input[name="tricks_C"]') == "2"  # the referee's values
+    page.screenshot(path=str(shots / "refused-at-its-field.png"), full_page=True)
+    assert Deal.objects.count() == 0
+
+    page.fill('#deal-form input[name="tricks_C"]', "3")
+    page.locator("#deal-form .actions button.primary").click()
+    page.wait_for_function(
+        "document.querySelectorAll('table.deals tbody tr[id^=deal-]').length === 1"
+    )
+    page.wait_for_selector('#offline[data-ready="yes"][data-pending="0"]')
+    assert [d.data["tricks"] for d in Deal.objects.all()] == [{"A": 4, "B": 3, "C": 3}]
     context.close()

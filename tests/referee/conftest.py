@@ -14,8 +14,29 @@ def _fast_passwords(settings):
 
 
 @pytest.fixture(autouse=True)
-def _empty_cache():
-    """Each test starts with an empty cache: database ids repeat between tests."""
+def _empty_cache(settings):
+    """Each test starts with an empty cache of its own process (the site's shared file or
+    Redis cache would mix the parallel workers' databases): database ids repeat."""
     from django.core.cache import cache
 
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
     cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def _no_login_throttling(settings):
+    """Login throttling (django-axes) is tested on its own (tests/referee/hall)."""
+    settings.AXES_ENABLED = False
+
+
+@pytest.fixture(autouse=True)
+def _no_page_cache(settings):
+    """The pages' own tests read each rendering; the page cache is tested on its own."""
+    settings.PAGE_CACHE = False
+
+
+@pytest.fixture(autouse=True)
+def _any_dealer(request, settings):
+    """Most tests post the same sample deal again and again, whoever's deal it is; the
+    dealer rotation is enforced in the tests marked ``rotation`` (tests/referee/hall)."""
+    settings.ENFORCE_DEALER_ROTATION = request.node.get_closest_marker("rotation") is not None

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from referee.exports import views
+from referee.exports import hall, views
 
 urlpatterns = [
     path("export/results.xlsx", views.results_xlsx, name="export-xlsx"),
@@ -10,5 +10,21 @@ urlpatterns = [
     path("export/standings.pdf", views.standings_pdf, name="export-pdf"),
     path("export/register.xlsx", views.register_xlsx, name="export-register-xlsx"),
     path("export/register.csv", views.register_csv, name="export-register-csv"),
+    path("r/<int:round>/seating.pdf", hall.round_poster, name="hall-poster"),
+    path("r/<int:round>/tables.pdf", hall.round_cards, name="hall-cards"),
+    *(
+        path(
+            f"export/{name}.{kind}",
+            views.federation_export,
+            {"kind": kind},
+            name=f"export-{name}-{kind}",
+        )
+        for name, kind in (
+            ("federation", "xlsx"),
+            ("federation", "pdf"),
+            ("results", "json"),
+            ("results", "csv"),
+        )
+    ),
     path("r/<int:round>/t/<int:table>/protocol.pdf", views.protocol_pdf, name="export-protocol"),
 ]

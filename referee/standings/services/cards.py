@@ -74,6 +74,7 @@ class PlayerCard:
     provisional: bool
     rounds: tuple[CardRound, ...]
     discipline: tuple[Any, ...] = ()  # his register entries (discipline.models.Entry)
+    player_id: int = 0  # the registry player (his page across tournaments)
 
     @property
     def round_numbers(self) -> tuple[int, ...]:
@@ -159,6 +160,7 @@ def player_card(tournament: Tournament, registration: Registration, *, viewer: A
         provisional=any(r.provisional for r in rounds),
         rounds=tuple(rounds),
         discipline=standings.discipline.get(registration.pk, ()),
+        player_id=registration.player_id,
     )
 
 

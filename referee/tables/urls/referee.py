@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from referee.tables import views
+from referee.tables import signoff, views
 
 TABLE = "r/<int:round>/t/<int:table>/"
 DEAL = TABLE + "deals/<int:number>/"
@@ -13,7 +13,7 @@ urlpatterns = [
     path(DEAL + "delete/", views.deal_delete, name="deal-delete"),
     path(DEAL + "restore/", views.deal_restore, name="deal-restore"),
     path(DEAL + "history/", views.deal_history, name="deal-history"),
-    path(TABLE + "submit/", views.table_submit, name="table-submit"),
-    path(TABLE + "confirm/", views.table_confirm, name="table-confirm"),
-    path(TABLE + "reopen/", views.table_reopen, name="table-reopen"),
+    path(TABLE + "submit/", signoff.table_submit, name="table-submit"),
+    path(TABLE + "confirm/", signoff.table_confirm, name="table-confirm"),
+    path(TABLE + "reopen/", signoff.table_reopen, name="table-reopen"),
 ]

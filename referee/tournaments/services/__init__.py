@@ -5,6 +5,7 @@ registration, withdrawals, substitutes and imports. Both are re-exported here, s
 write ``services.register_player``.
 """
 
+from .create import CREATE_FIELDS, copied_settings, create_tournament
 from .format import (
     FORMAT_FIELDS,
     create_team,
@@ -32,7 +33,6 @@ from .setup import (
     add_forbidden_pair,
     check_convention,
     chief_only,
-    create_tournament,
     ensure_not_finished,
     finish_tournament,
     frozen_fields,
@@ -45,6 +45,7 @@ from .setup import (
 )
 
 __all__ = [
+    "CREATE_FIELDS",
     "FORMAT_FIELDS",
     "FROZEN_ONCE_STARTED",
     "MIN_PLAYERS",
@@ -55,6 +56,7 @@ __all__ = [
     "add_forbidden_pair",
     "check_convention",
     "chief_only",
+    "copied_settings",
     "create_team",
     "create_tournament",
     "eliminate_player",

@@ -28,6 +28,7 @@ from ..importing import (
 )
 from ..log import log_action
 from ..models import Player, Registration, Tournament
+from ..registry import confirmed_player
 from .setup import chief_only, ensure_not_finished, locked_for_chief
 
 
@@ -259,10 +260,15 @@ def preview_import(
 
 @transaction.atomic
 def import_players(
-    tournament_id: int, rows: Sequence[Mapping[str, Any]], user: Any
+    tournament_id: int,
+    rows: Sequence[Mapping[str, Any]],
+    user: Any,
+    same_as: Mapping[int, int] | None = None,
 ) -> ImportResult:
     """Register the rows of a previewed list that are still valid, all in one transaction.
-    Each row is checked again: another import or registration may have happened since."""
+    Each row is checked again: another import or registration may have happened since.
+    ``same_as`` (line → registry player) are the organiser's confirmed registry matches of
+    rows without a federation id (``registry.proposals``); each is checked again too."""
     tournament = locked_for_chief(tournament_id, user)
     ensure_not_finished(tournament)
     parsed = [ImportRow.from_data(row) for row in rows]
@@ -280,6 +286,13 @@ def import_players(
             federation_id__in=[r.federation_id for r in valid if r.federation_id]
         )
     }
+    confirmed = {
+        row.line: found
+        for row in valid
+        if (found := confirmed_player(row, (same_as or {}).get(row.line))) is not None
+    }
+    owners.update({f"line:{line}": player for line, player in confirmed.items()})
+    keys = [f"line:{row.line}" if row.line in confirmed else row.federation_id for row in valid]
     new_players = [
         Player(
             name=row.name,
@@ -288,13 +301,11 @@ def import_players(
             rating=Decimal(row.rating) if row.rating else None,
             federation_id=row.federation_id,
         )
-        for row in valid
-        if row.federation_id not in owners
+        for row, key in zip(valid, keys, strict=True)
+        if key not in owners
     ]
     created = iter(Player.objects.bulk_create(new_players))
-    players = [
-        owners[row.federation_id] if row.federation_id in owners else next(created) for row in valid
-    ]
+    players = [owners[key] if key in owners else next(created) for key in keys]
     result.registered = Registration.objects.bulk_create(
         Registration(tournament=tournament, player=player) for player in players
     )

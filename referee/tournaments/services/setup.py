@@ -8,17 +8,15 @@ the form field it concerns, and writes the action log. Views call these and show
 
 from __future__ import annotations
 
-import datetime
 from collections.abc import Mapping
 from typing import Any
 
-from django.core.validators import slug_re
 from django.db import transaction
 from django.utils.translation import gettext as _
 
 import scoring
-from referee.core.errors import NotAllowed, ServiceError
-from referee.core.permissions import is_organiser, require_chief
+from referee.core.errors import ServiceError
+from referee.core.permissions import require_chief
 from scoring.numbers import to_json
 
 from ..log import log_action
@@ -39,6 +37,7 @@ SETTINGS_FIELDS = (
     "table_size",
     "second_confirmation",
     "referees_assigned_only",
+    "players_confirm",
     "published",
 )
 ROUND_LENGTH = ("pool_size", "deal_cap", "time_limit_minutes")
@@ -99,43 +98,6 @@ def _shown(key: str, value: Any) -> Any:
     if key == "chief_referee":
         return value.get_username() if value is not None else None
     return value.isoformat() if hasattr(value, "isoformat") else value
-
-
-@transaction.atomic
-def create_tournament(
-    name: str,
-    slug: str,
-    starts_on: datetime.date,
-    ends_on: datetime.date,
-    user: Any,
-    convention: str = "fspr",
-    options: Mapping[str, object] | None = None,
-) -> Tournament:
-    """An organiser creates a tournament in preparation and becomes its chief referee; the
-    other settings are then changed by ``update_settings``."""
-    if not is_organiser(user):
-        raise NotAllowed(_("Only organisers may create tournaments."))
-    name = " ".join(str(name or "").split())
-    if not name:
-        raise ServiceError(_("The tournament needs a name."), "name")
-    if len(slug or "") > 50 or not slug_re.fullmatch(slug or ""):
-        raise ServiceError(_("Use Latin letters, digits, hyphens and underscores."), "slug")
-    if Tournament.objects.filter(slug=slug).exists():
-        raise ServiceError(_("This short name is taken."), "slug")
-    if ends_on < starts_on:
-        raise ServiceError(_("The tournament cannot end before it starts."), "ends_on")
-    check_convention(convention, options or {})
-    tournament = Tournament.objects.create(
-        name=name,
-        slug=slug,
-        starts_on=starts_on,
-        ends_on=ends_on,
-        convention=convention,
-        options=dict(options or {}),
-        chief_referee=user,
-    )
-    log_action(tournament, user, "tournament.created", name, data={"slug": slug})
-    return tournament
 
 
 @transaction.atomic

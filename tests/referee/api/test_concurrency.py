@@ -147,3 +147,27 @@ def test_two_corrections_of_one_version_at_once_one_is_refused_with_412(table, s
     stale = client_for(user).put(url + "1/", mine, format="json", HTTP_IF_MATCH='"1"')
     assert stale.status_code == 412
     assert Deal.objects.get(pk=deal.pk).version == 2
+
+
+def test_the_deal_form_tapped_twice_at_once_stores_one_deal(table, slow):
+    """The page's form with its one-time key, sent twice at the same moment (a double tap):
+    the same mechanism as the API's (``IdempotentFormMiddleware`` → ``run_once``), so one
+    deal, and both taps get the redirect to the table."""
+    from django.test import Client
+    from django.urls import reverse
+
+    from tests.referee.tables.test_forms import POSTED
+
+    user = referee_of(table.round.tournament)
+    url = reverse("deal-add", args=[table.round.tournament.slug, table.round.number, table.number])
+    form = POSTED | {"dealer": "A", "idempotency_key": "tap-1"}
+
+    def tap() -> object:
+        client = Client()
+        client.force_login(user)
+        return client.post(url, form)
+
+    responses = in_parallel(tap, tap)
+    assert all(not isinstance(r, Exception) for r in responses), responses
+    assert [r.status_code for r in responses] == [302, 302]
+    assert Deal.objects.filter(table=table).count() == 1

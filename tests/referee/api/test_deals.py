@@ -159,6 +159,15 @@ def test_malformed_deals_are_400_never_a_server_error(table, referee, body):
     assert set(response.json()) == {"code", "field", "message", "params"}
 
 
+def test_a_body_too_large_is_a_json_413(table, referee):
+    body = '{"type": "game", "x": "' + "a" * 3_000_000 + '"}'
+    for key in ({}, {"HTTP_IDEMPOTENCY_KEY": "k"}):
+        response = client_for(referee).post(
+            deals_url(table), body, content_type="application/json", **key
+        )
+        assert response.status_code == 413 and response.json()["code"] == "too_large"
+
+
 def test_a_body_that_is_not_json_is_a_400(table, referee):
     response = client_for(referee).post(
         deals_url(table), "{not json", content_type="application/json"

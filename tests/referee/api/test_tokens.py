@@ -156,3 +156,14 @@ def test_a_tournament_the_rules_refuse_is_400_at_its_field(changes, field):
     response = client.post("/api/v1/tournaments/", body | changes, format="json")
     assert response.status_code == 400, response.json()
     assert response.json()["field"] == field
+
+
+def test_logging_in_for_tokens_is_throttled():
+    UserFactory(username="ref")
+    client = APIClient()
+    answers = [
+        client.post("/api/v1/auth/token/", {"username": "ref", "password": "wrong"}).status_code
+        for _ in range(31)
+    ]
+    assert answers[:30] == [401] * 30 and answers[30] == 429
+    assert client.post("/api/v1/auth/token/", {}).json()["code"] == "throttled"

@@ -88,7 +88,7 @@ def test_the_standings_sheet_has_the_places_points_and_whists_of_the_standings()
     assert header[-3:] == ["R1", "R2", "Notes"]
     got = [(r[0], r[1], r[3], r[4], r[5], r[6]) for r in values(ws, 4)]
     assert got == [
-        (r.rank_label, r.player, figure(r.points), figure(r.whists), r.firsts, r.rounds_played)
+        (r.rank, r.player, figure(r.points), figure(r.whists), r.firsts, r.rounds_played)
         for r in table.rows
     ]
     assert got[0][1:4] == ("Иванов", 40, 40)
@@ -103,10 +103,12 @@ def test_the_standings_sheet_keeps_figures_numeric_with_a_frozen_header():
     assert "Кубок" in ws["A1"].value and "after round 2" in ws["A1"].value
 
 
-def test_shared_places_are_written_as_a_range():
+def test_shared_places_are_numbers_with_the_range_in_the_notes():
     cup, _ = seven_players()
     ws = book_of(reports.results_workbook(cup, ANONYMOUS, after=1))["Standings"]
-    assert [row[0] for row in values(ws, 4)].count("4–5") == 2
+    rows = values(ws, 4)
+    assert [row[0] for row in rows].count(4) == 2  # numeric: a spreadsheet sorts by it
+    assert sum("4–5" in str(row[-1]) for row in rows) == 2
 
 
 def test_the_standings_after_a_round_stop_at_that_round():
@@ -123,7 +125,7 @@ def test_a_generated_tournament_has_every_players_figures_of_the_standings():
     ws = book_of(reports.results_workbook(cup, ANONYMOUS))["Standings"]
     rows = values(ws, 4)
     assert [(r[0], r[1], r[3], r[4]) for r in rows] == [
-        (s.rank_label, s.player, figure(s.points), figure(s.whists)) for s in table.rows
+        (s.rank, s.player, figure(s.points), figure(s.whists)) for s in table.rows
     ]
     first = [c.value for c in ws[3]].index("R1")
     assert [r[first : first + 3] for r in rows] == [
@@ -270,7 +272,13 @@ def test_the_csv_has_the_figures_of_the_standings():
     lines = reports.standings_csv(cup, ANONYMOUS).decode("utf-8-sig").splitlines()[1:]
     rows = [line.split(";") for line in lines]
     assert [(r[0], r[1], r[2], r[3], r[4]) for r in rows] == [
-        (s.rank_label, s.player, s.city, str(figure(s.points)), str(figure(s.whists)))
+        (
+            str(s.rank),  # a number for spreadsheets; a shared place is said in the notes
+            s.player,
+            s.city,
+            str(figure(s.points)).replace(".", ","),  # decimal comma beside ";"
+            str(figure(s.whists)).replace(".", ","),
+        )
         for s in table.rows
     ]
     assert rows[0][:4] == ["1", "Иванов", "Тула", "40"]
@@ -331,7 +339,7 @@ def test_the_protocol_pdf_draws_the_pulka():
     cup, _ = seven_players()
     table = table_at(cup, 1, 2)
     text = "\n".join(pdf_text(reports.protocol_pdf(table, ANONYMOUS)))
-    assert re.search(r"Кузнецов\s+\+10 2/3", text)  # the name and settled result, drawn
+    assert re.search(r"Кузнецов\s+\+10,67", text)  # the name and settled result, drawn
 
 
 def test_the_protocol_of_an_unpublished_tournament_is_refused_to_the_public():
@@ -342,3 +350,13 @@ def test_the_protocol_of_an_unpublished_tournament_is_refused_to_the_public():
 
 def test_page_numbers_come_from_one_translatable_message():
     assert str(reports.page_counter()) == '"page " counter(page) " of " counter(pages)'
+
+
+def test_the_workbook_is_set_up_for_printing():
+    cup, _ = seven_players()
+    book = book_of(reports.results_workbook(cup, ANONYMOUS))
+    ws = book["Standings"]
+    assert ws.page_setup.orientation == "landscape"
+    assert ws.page_setup.fitToWidth == 1 and ws.page_setup.fitToHeight == 0
+    assert ws.sheet_properties.pageSetUpPr.fitToPage
+    assert ws.print_title_rows == "$3:$3"  # the header row under the caption, on every page

@@ -37,7 +37,7 @@ def test_csv_has_a_bom_semicolons_and_no_formulas():
     text = csv_bytes(SHEET).decode("utf-8")
     assert text.startswith("\ufeffМесто;Игрок;Висты\r\n")
     lines = text.splitlines()
-    assert lines[1] == "1;Иванов Пётр;17.33"
+    assert lines[1] == "1;Иванов Пётр;17,33"  # decimal comma: Russian-locale spreadsheets
     assert lines[2] == '2–3;"\'=HYPERLINK(""x"")";-10'  # quoted: the text holds quotes
-    assert lines[3] == "2–3;'+7 (999);2.5"
+    assert lines[3] == "2–3;'+7 (999);2,5"
     assert lines[4] == "4;'@Smith;"

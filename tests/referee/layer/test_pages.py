@@ -34,7 +34,7 @@ def played(players: int, rounds: int, **fields):
 
 
 def test_the_register_page_is_for_officials_only(client):
-    tournament, chief = played(8, 1)
+    tournament, _chief = played(8, 1)
     address = reverse("register", args=[tournament.slug])
     assert client.get(address).status_code == 302  # log in first
     client.force_login(UserFactory())
@@ -93,7 +93,7 @@ def test_the_places_page_without_stages(client):
 
 
 def test_recording_on_the_register_page_keeps_the_rights(client):
-    tournament, chief = played(8, 1)
+    tournament, _chief = played(8, 1)
     address = reverse("register", args=[tournament.slug])
     offender = tournament.entries.order_by("pk").last()
     client.force_login(referee_of(tournament))
@@ -106,7 +106,7 @@ def test_recording_on_the_register_page_keeps_the_rights(client):
 
 
 def test_the_format_page_saves_stages_and_refuses_once_play_started(client):
-    tournament, entries, chief = tournament_of(8, status=Tournament.Status.DRAFT)
+    tournament, _entries, chief = tournament_of(8, status=Tournament.Status.DRAFT)
     client.force_login(chief)
     address = reverse("manage-format", args=[tournament.slug])
     stages = {

@@ -30,7 +30,10 @@ def test_the_chief_seats_starts_and_sees_the_round(client):
     assert page.status_code == 200
     assert "No repeated opponents." in page.content.decode()
     start = reverse("round-action", args=[tournament.slug, 1, "start"])
-    client.post(start)
+    asked = client.post(start)  # first the summary, nothing started yet
+    assert asked.status_code == 200 and "Start round 1?" in asked.content.decode()
+    assert Round.objects.get(tournament=tournament, number=1).status == Round.Status.DRAFT
+    client.post(start, {"confirmed": "1"})
     assert Round.objects.get(tournament=tournament, number=1).status == Round.Status.STARTED
 
 
@@ -71,5 +74,6 @@ def test_round_page_queries_do_not_grow_with_the_round(client, django_assert_num
     client.force_login(chief)
     client.post(reverse("round-seat-next", args=[tournament.slug]), {"method": "random"})
     client.logout()
-    with django_assert_num_queries(3):  # tournament, round, seats with players
+    # tournament, round, seats with players, the rounds the public sees (links to sheets)
+    with django_assert_num_queries(4):
         assert client.get(reverse("round", args=[tournament.slug, 1])).status_code == 200

@@ -84,7 +84,7 @@ def test_four_players_each_have_three_whist_parts():
 def test_the_settled_result_is_written_beside_each_name_with_its_sign():
     result = {"A": 40, "B": Fraction(-61, 3), "C": Fraction(-59, 3)}
     root = parsed(pulka_svg(THREE, {}, {}, {}, result))
-    assert texts(root, "name") == ["Анна +40", "Борис -20 1/3", "Вера -19 2/3"]
+    assert texts(root, "name") == ["Анна +40", "Борис -20,33", "Вера -19,67"]  # one format
 
 
 def test_the_pool_size_is_written_in_the_centre():

@@ -9,8 +9,8 @@ from django.urls import reverse
 
 from referee.accounts.models import Role
 from referee.tables import services
-from referee.tables.models import Deal, DealVersion, Table
-from referee.tournaments.models import Round
+from referee.tables.models import Agreement, Deal, DealVersion, Table
+from referee.tournaments.models import ActionLog, Round, Tournament
 from scoring.casefile import check_case, run_case
 
 from ..factories import UserFactory, random_deals, referee_of, table_with_players
@@ -363,7 +363,11 @@ def test_signing_off_locks_the_table_and_the_page_says_only_the_chief_may_change
 ):
     services.record_deal(table.pk, SIX_MADE, referee)
     signed_in(client, referee)
-    response = client.post(url("table-submit", table), follow=True)
+    asked = client.post(url("table-submit", table))
+    assert "Sign off and lock" in asked.content.decode()  # the totals first
+    table.refresh_from_db()
+    assert table.status == Table.Status.OPEN
+    response = client.post(url("table-submit", table), {"confirmed": "1"}, follow=True)
     table.refresh_from_db()
     assert table.status == Table.Status.LOCKED and table.submitted_by == referee
     assert response.context["form"] is None
@@ -418,14 +422,14 @@ def test_a_second_referee_confirms_a_signed_off_table(client):
     table = table_with_players(3, second_confirmation=True)
     first, second = referee_of(table.round.tournament), referee_of(table.round.tournament)
     services.record_deal(table.pk, SIX_MADE, first)
-    signed_in(client, first).post(url("table-submit", table))
+    signed_in(client, first).post(url("table-submit", table), {"confirmed": "1"})
     table.refresh_from_db()
     assert table.status == Table.Status.SUBMITTED
     assert client.get(url("table", table)).context["can_confirm"] is False
     assert client.post(url("table-confirm", table)).status_code == 403
     signed_in(client, second)
     assert client.get(url("table", table)).context["can_confirm"] is True
-    client.post(url("table-confirm", table))
+    client.post(url("table-confirm", table), {"confirmed": "1"})
     table.refresh_from_db()
     assert table.status == Table.Status.LOCKED and table.confirmed_by == second
 
@@ -447,7 +451,9 @@ def test_only_the_chief_reopens_a_table_and_with_a_reason(client, table, referee
 
 
 def test_an_empty_table_cannot_be_signed_off(client, table, referee):
-    response = signed_in(client, referee).post(url("table-submit", table), follow=True)
+    response = signed_in(client, referee).post(
+        url("table-submit", table), {"confirmed": "1"}, follow=True
+    )
     assert "A table with no deals cannot be signed off." in response.content.decode()
     table.refresh_from_db()
     assert table.status == Table.Status.OPEN
@@ -538,3 +544,24 @@ def test_a_round_the_organiser_keeps_hidden_is_not_shown_to_the_public(client, t
     assert client.get(page).status_code == 404
     signed_in(client, referee)
     assert client.get(page).status_code == 200
+
+
+def test_players_confirm_their_totals_before_the_table_locks(client, table, referee):
+    Tournament.objects.filter(pk=table.round.tournament_id).update(players_confirm=True)
+    services.record_deal(table.pk, SIX_MADE, referee)
+    seats = list(table.seats.order_by("position"))
+    signed_in(client, referee)
+    page = client.get(url("table-submit", table)).content.decode()
+    assert "agrees" in page and seats[0].registration.player.name in page
+    posted = {"confirmed": "1", f"agree_{seats[0].pk}": "1"}
+    response = client.post(url("table-submit", table), posted, follow=True)
+    assert "Every player agrees or records a dispute first" in response.content.decode()
+    table.refresh_from_db()
+    assert table.status == Table.Status.OPEN
+    posted |= {f"agree_{seats[1].pk}": "1", f"dispute_{seats[2].pk}": "deal 1 was 7, not 6"}
+    client.post(url("table-submit", table), posted)
+    table.refresh_from_db()
+    assert table.status == Table.Status.LOCKED
+    words = {a.seat_id: (a.agreed, a.dispute) for a in Agreement.objects.filter(table=table)}
+    assert words[seats[0].pk] == (True, "") and words[seats[2].pk] == (False, "deal 1 was 7, not 6")
+    assert ActionLog.objects.filter(action="table.disputed").count() == 1

@@ -264,7 +264,11 @@ def test_start_and_finish_buttons_run_the_services(client):
     for _ in range(3):
         RegistrationFactory(tournament=tournament)
     client.force_login(chief_of(tournament))
-    client.post(reverse("manage-start", args=[tournament.slug]))
+    asked = client.post(reverse("manage-start", args=[tournament.slug]))
+    assert "Players" in asked.content.decode() and "FSPR" in asked.content.decode()
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.DRAFT
+    client.post(reverse("manage-start", args=[tournament.slug]), {"confirmed": "1"})
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.RUNNING
     RoundFactory(tournament=tournament, status=Round.Status.FINISHED)
@@ -278,7 +282,9 @@ def test_starting_with_two_players_shows_why_not(client):
     for _ in range(2):
         RegistrationFactory(tournament=tournament)
     client.force_login(chief_of(tournament))
-    response = client.post(reverse("manage-start", args=[tournament.slug]), follow=True)
+    response = client.post(
+        reverse("manage-start", args=[tournament.slug]), {"confirmed": "1"}, follow=True
+    )
     assert "at least 3 players; 2 are registered" in response.content.decode()
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.DRAFT

@@ -1,0 +1,143 @@
+"""Recomputing a rating list: every rating of many tournaments replayed and rewritten.
+
+    python bench/ratings.py [--tournaments 50] [--players 200] [--rounds 9] [--pool 1000]
+
+A throw-away SQLite database gets ``--tournaments`` published, finished tournaments of
+``--players`` players (drawn from a registry of ``--pool`` players, so ratings carry from one
+tournament to the next) and ``--rounds`` rounds at tables of 4, every table locked with a
+random zero-sum settlement kept on it (as the deal services keep it). Then each method's list
+counting every tournament is recomputed from scratch (``recompute_list``: read the tables,
+replay, delete and write the whole history) and timed.
+
+Target on the project's 2-core machine, 50 × 200 × 9: under 10 s per list. The time printed
+is wall-clock time; the CPU time of this process is printed beside it, since a machine
+shared with other work stretches the first and not the second.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import os
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+TARGET = 10.0
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tournaments", type=int, default=50)
+    parser.add_argument("--players", type=int, default=200)
+    parser.add_argument("--rounds", type=int, default=9)
+    parser.add_argument("--pool", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="bench-ratings-") as folder:
+        os.environ["DATABASE_URL"] = f"sqlite:///{folder}/bench.sqlite3"
+        os.environ.setdefault("DJANGO_SETTINGS_MODULE", "referee.settings")
+        os.environ.setdefault("DEBUG", "0")
+        run(args)
+
+
+def build(args: argparse.Namespace) -> list[int]:
+    from referee.standings.models import StandingsSettings
+    from referee.tables.models import Seat, Table
+    from referee.tournaments.models import Player, Registration, Round, Tournament
+
+    rng = random.Random(args.seed)
+    pool = Player.objects.bulk_create(
+        Player(name=f"Игрок {i}", city="Москва", rating=rng.randint(1000, 1400))
+        for i in range(args.pool)
+    )
+    ids = []
+    for t in range(args.tournaments):
+        day = datetime.date(2026, 1, 1) + datetime.timedelta(days=7 * t)
+        tournament = Tournament.objects.create(
+            name=f"Кубок {t}",
+            slug=f"cup-{t}",
+            starts_on=day,
+            ends_on=day,
+            status=Tournament.Status.FINISHED,
+            published=True,
+        )
+        ids.append(tournament.pk)
+        StandingsSettings.objects.create(tournament=tournament, published_through=args.rounds)
+        entries = Registration.objects.bulk_create(
+            Registration(tournament=tournament, player=p) for p in rng.sample(pool, args.players)
+        )
+        rounds = Round.objects.bulk_create(
+            Round(tournament=tournament, number=n, status=Round.Status.FINISHED)
+            for n in range(1, args.rounds + 1)
+        )
+        tables, seated = [], []
+        for round_ in rounds:
+            order = entries[:]
+            rng.shuffle(order)
+            for number, start in enumerate(range(0, len(order), 4), start=1):
+                group = order[start : start + 4]
+                whists = [rng.randint(-60, 60) for _ in group[1:]]
+                whists.insert(0, -sum(whists))
+                tables.append(
+                    Table(
+                        round=round_,
+                        number=number,
+                        status=Table.Status.LOCKED,
+                        result={
+                            "deals": 20,
+                            "whists": {"ABCD"[i]: str(w) for i, w in enumerate(whists)},
+                            "adjustments": {},
+                            "error": "",
+                        },
+                    )
+                )
+                seated.append(group)
+        Table.objects.bulk_create(tables)
+        Seat.objects.bulk_create(
+            Seat(table=table, registration=e, position=i + 1, first_dealer=i == 0)
+            for table, group in zip(tables, seated, strict=True)
+            for i, e in enumerate(group)
+        )
+    return ids
+
+
+def run(args: argparse.Namespace) -> None:
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    from referee.ratings.models import RatingList
+    from referee.ratings.services.compute import recompute_list
+
+    call_command("migrate", verbosity=0)
+    start = time.perf_counter()
+    ids = build(args)
+    built = time.perf_counter() - start
+    print(
+        f"{args.tournaments} tournaments × {args.players} players × {args.rounds} rounds "
+        f"(tables of 4, registry of {args.pool}) built in {built:.1f} s"
+    )
+    for method in ("openskill", "bula_elo"):
+        rating_list = RatingList.objects.create(name=method, slug=method, method=method)
+        rating_list.tournaments.add(*ids)
+        recompute_list(rating_list)  # warm-up: the first run also fills the table
+        start, cpu = time.perf_counter(), time.process_time()
+        done = recompute_list(rating_list)
+        took, cpu = time.perf_counter() - start, time.process_time() - cpu
+        verdict = "ok" if took < TARGET else "SLOW"
+        print(
+            f"{method:>9}: {done.games:,} tables, {done.changes:,} rating changes, "
+            f"{done.players:,} players recomputed in {took:.2f} s ({cpu:.2f} s of CPU) "
+            f"({done.changes / took:,.0f} changes/s; target {TARGET:.0f} s: {verdict})"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,97 @@
+"""Bounds on everything a user sends: no input is too big, too long or has a NUL byte, so
+a refusal is a form error or a ``ServiceError``, never a server error (a number past the
+database's integer, a NUL byte PostgreSQL cannot store).
+
+``BoundedForm`` gives every integer and text field of a form a bound before it is
+cleaned; services check the texts and deal data they receive with ``check_text`` and
+``check_data`` (the same rule for the pages and the API).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+from django import forms
+from django.core import validators
+from django.utils.translation import gettext as _
+
+from .errors import ServiceError
+
+MAX_INTEGER = 2**31 - 1  # every integer column holds this (PostgreSQL ``integer``)
+MAX_TEXT = 100_000  # a text field without a length of its own (import previews are long)
+MAX_REASON = 2_000
+MAX_DATA = 64_000  # a deal's JSON, characters
+
+
+def bound_fields(fields: dict[str, forms.Field]) -> None:
+    """Give each integer field a range and each text field a length, where it has none."""
+    for field in fields.values():
+        if isinstance(field, forms.IntegerField):
+            if field.max_value is None:
+                field.max_value = MAX_INTEGER
+                field.validators.append(validators.MaxValueValidator(MAX_INTEGER))
+            if field.min_value is None:
+                field.min_value = -MAX_INTEGER
+                field.validators.append(validators.MinValueValidator(-MAX_INTEGER))
+        elif isinstance(field, forms.DecimalField) and field.max_digits is None:
+            field.validators.append(validators.MaxValueValidator(MAX_INTEGER))
+            field.validators.append(validators.MinValueValidator(-MAX_INTEGER))
+        elif isinstance(field, forms.CharField) and field.max_length is None:
+            field.max_length = MAX_TEXT
+            field.validators.append(validators.MaxLengthValidator(MAX_TEXT))
+
+
+class BoundedForm(forms.Form):
+    """A form whose fields (also those added in ``__init__``) are bounded when cleaned."""
+
+    def full_clean(self) -> None:
+        bound_fields(self.fields)
+        super().full_clean()
+
+
+def check_text(value: str, field: str = "reason", max_length: int = MAX_REASON) -> str:
+    """``value`` if it is a text without NUL bytes within ``max_length``, else a refusal
+    at ``field``."""
+    if not isinstance(value, str):
+        raise ServiceError(_("This field must be text."), field)
+    if "\x00" in value:
+        raise ServiceError(_("The text contains a NUL character."), field)
+    if len(value) > max_length:
+        raise ServiceError(
+            _("At most %(limit)s characters, please.") % {"limit": max_length}, field
+        )
+    return value
+
+
+def _walk(value: Any) -> None:
+    if isinstance(value, str):
+        check_text(value, "data", MAX_DATA)
+    elif isinstance(value, float):
+        if not math.isfinite(value):
+            raise ServiceError(_("A number in the deal is out of range."), "data")
+    elif isinstance(value, bool) or value is None:
+        return
+    elif isinstance(value, int):
+        if abs(value) > MAX_INTEGER:
+            raise ServiceError(_("A number in the deal is out of range."), "data")
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            _walk(key)
+            _walk(item)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            _walk(item)
+
+
+def check_data(data: Any) -> None:
+    """A deal's data: JSON within ``MAX_DATA`` characters, texts without NUL bytes,
+    integers within the database's range."""
+    try:
+        size = len(json.dumps(data))
+    except (TypeError, ValueError):
+        raise ServiceError(_("The deal is not valid JSON data."), "data") from None
+    if size > MAX_DATA:
+        raise ServiceError(_("The deal is too large."), "data")
+    _walk(data)

@@ -1,0 +1,159 @@
+"""Hall material for a round, as PDF: the seating poster (every player alphabetically → table
+and seat) and the table cards (the table's number, its players in seat order, who deals first
+and a QR code of the table's public sheet). The protocol carries the same QR code."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import segno
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404
+from django.urls import reverse
+from django.utils import timezone
+from django.views.decorators.http import require_GET
+
+from referee.tables.models import Agreement, Seat, Table
+from referee.tournaments.models import Round, Tournament
+from referee.tournaments.search import folded
+from referee.tournaments.surfaces import public_page
+
+from .pdf import render_pdf
+
+LETTERS = "ABCD"
+
+
+def qr_data_uri(url: str) -> str:
+    """A QR code of ``url`` as an SVG data URI (medium error correction: it survives a
+    crease or a coffee ring on a table card)."""
+    return str(segno.make(url, error="m").svg_data_uri(scale=4, border=2, dark="#111"))
+
+
+def table_url(base: str, table: Table) -> str:
+    path = reverse("table", args=[table.round.tournament.slug, table.round.number, table.number])
+    return base.rstrip("/") + path
+
+
+@dataclass(frozen=True)
+class PosterLine:
+    name: str
+    table: int
+    seat: str
+    first_dealer: bool
+
+
+def _seats(round_: Round) -> list[Seat]:
+    return list(
+        Seat.objects.filter(table__round=round_)
+        .select_related("table", "registration__player")
+        .order_by("table__number", "position")
+    )
+
+
+def poster_lines(round_: Round) -> list[PosterLine]:
+    """Every seated player, alphabetically (ё as е), with the table and seat."""
+    lines = [
+        PosterLine(
+            s.registration.player.name,
+            s.table.number,
+            f"{s.position} {LETTERS[s.position - 1]}",
+            s.first_dealer,
+        )
+        for s in _seats(round_)
+    ]
+    return sorted(lines, key=lambda line: (folded(line.name), line.name))
+
+
+def poster_pdf(round_: Round) -> bytes:
+    return render_pdf(
+        "exports/poster.html",
+        {
+            "tournament": round_.tournament,
+            "round": round_,
+            "lines": poster_lines(round_),
+            "printed": timezone.localtime(),
+            "page_counter": "counter(page)",
+        },
+    )
+
+
+def cards_pdf(round_: Round, base: str) -> bytes:
+    tables: dict[int, dict[str, Any]] = {}
+    for seat in _seats(round_):
+        card = tables.setdefault(
+            seat.table_id,
+            {
+                "number": seat.table.number,
+                "seats": [],
+                "qr": qr_data_uri(table_url(base, seat.table)),
+                "url": table_url(base, seat.table),
+            },
+        )
+        card["seats"].append(
+            {
+                "letter": LETTERS[seat.position - 1],
+                "position": seat.position,
+                "name": seat.registration.player.name,
+                "first_dealer": seat.first_dealer,
+            }
+        )
+    return render_pdf(
+        "exports/cards.html",
+        {"tournament": round_.tournament, "round": round_, "cards": list(tables.values())},
+    )
+
+
+def person(user: Any) -> str:
+    """A referee by full name where the account has one, else by login."""
+    if user is None:
+        return ""
+    return str(user.get_full_name() or user.get_username())
+
+
+def protocol_extras(table: Table, base: str = "") -> dict[str, Any]:
+    """What the protocol adds for signing: the QR code of the table's public sheet (with
+    ``base``, the site's address, or the ``SITE_URL`` setting), the referee and the chief by
+    full name, and each player's word on the totals where the tournament asks for it."""
+    base = base or getattr(settings, "SITE_URL", "")
+    tournament = table.round.tournament
+    agreements = {
+        a.seat.position: a for a in Agreement.objects.filter(table=table).select_related("seat")
+    }
+    return {
+        "qr": qr_data_uri(table_url(base, table)) if base else "",
+        "qr_url": table_url(base, table) if base else "",
+        "referee": person(table.submitted_by if table.submitted_by_id else None),
+        "second_referee": person(table.confirmed_by if table.confirmed_by_id else None),
+        "chief": person(tournament.chief_referee if tournament.chief_referee_id else None),
+        "agreements": agreements,
+    }
+
+
+def _download(content: bytes, name: str) -> HttpResponse:
+    response = HttpResponse(content, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{name}"'
+    return response
+
+
+def _round(tournament: Tournament, number: int) -> Round:
+    round_ = get_object_or_404(
+        Round.objects.select_related("tournament"), tournament=tournament, number=number
+    )
+    return round_
+
+
+@require_GET
+@public_page
+def round_poster(request: HttpRequest, tournament: Tournament, round: int) -> HttpResponse:
+    round_ = _round(tournament, round)
+    return _download(poster_pdf(round_), f"{tournament.slug}-r{round}-seating.pdf")
+
+
+@require_GET
+@public_page
+def round_cards(request: HttpRequest, tournament: Tournament, round: int) -> HttpResponse:
+    round_ = _round(tournament, round)
+    base = request.build_absolute_uri("/")
+    return _download(cards_pdf(round_, base), f"{tournament.slug}-r{round}-tables.pdf")

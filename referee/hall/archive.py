@@ -1,0 +1,259 @@
+"""A tournament as one versioned, checksummed JSON archive, and back (``export_tournament``,
+``import_tournament``).
+
+The archive holds everything: the tournament's settings, its players and registrations,
+rounds, seating, tables with their assigned referees, deals with every version and author,
+the standings settings with the lot, the staff's roles and the action log, and the users
+they name (username, names, e-mail, password hash). Rulings and adjustments live in the
+deals' data. Every row keeps its original id; an import gives it a new one and follows the
+references (also those inside JSON: forbidden pairs and the lot name registrations).
+
+``{"format": FORMAT, "version": 1, "exported_at": ..., "checksum": "sha256:...", "data": ...}``:
+the checksum is over the canonical JSON of ``format``, ``version`` and ``data``, so a
+truncated or edited archive is refused before anything is written, and the import runs in
+one transaction (a failure leaves the database as it was).
+"""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+import json
+from collections.abc import Callable
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.core.serializers.json import DjangoJSONEncoder
+from django.db import models, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from referee.accounts.models import Role
+from referee.core.errors import ServiceError
+from referee.standings.models import StandingsSettings
+from referee.tables.models import Deal, DealVersion, Seat, Table
+from referee.tournaments.models import ActionLog, Player, Registration, Round, Tournament
+
+FORMAT = "preferans-tournament"
+VERSION = 1
+USER_FIELDS = ("username", "first_name", "last_name", "email", "password", "is_active")
+
+
+class ArchiveError(ServiceError):
+    """A malformed, truncated, tampered or conflicting archive."""
+
+
+def _sections() -> list[tuple[str, type[models.Model], Callable[[Tournament], Any]]]:
+    """Each section, in the order an import creates them (a row's references first)."""
+    return [
+        ("players", Player, lambda t: Player.objects.filter(entries__tournament=t).distinct()),
+        ("tournament", Tournament, lambda t: Tournament.objects.filter(pk=t.pk)),
+        (
+            "standings_settings",
+            StandingsSettings,
+            lambda t: StandingsSettings.objects.filter(tournament=t),
+        ),
+        ("registrations", Registration, lambda t: Registration.objects.filter(tournament=t)),
+        ("rounds", Round, lambda t: Round.objects.filter(tournament=t)),
+        ("tables", Table, lambda t: Table.objects.filter(round__tournament=t)),
+        ("seats", Seat, lambda t: Seat.objects.filter(table__round__tournament=t)),
+        ("deals", Deal, lambda t: Deal.objects.filter(table__round__tournament=t)),
+        (
+            "deal_versions",
+            DealVersion,
+            lambda t: DealVersion.objects.filter(deal__table__round__tournament=t),
+        ),
+        ("roles", Role, lambda t: Role.objects.filter(tournament=t)),
+        ("log", ActionLog, lambda t: ActionLog.objects.filter(tournament=t)),
+    ]
+
+
+class _Encoder(DjangoJSONEncoder):
+    """Django's, but times keep their microseconds (Django's cuts them to milliseconds)."""
+
+    def default(self, o: Any) -> Any:
+        if isinstance(o, datetime.datetime):
+            return o.isoformat()
+        return super().default(o)
+
+
+def _canonical(document: dict[str, Any]) -> bytes:
+    body = {k: document[k] for k in ("format", "version", "data")}
+    text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return text.encode()
+
+
+def checksum(document: dict[str, Any]) -> str:
+    return "sha256:" + hashlib.sha256(_canonical(document)).hexdigest()
+
+
+# -- export --------------------------------------------------------------------------------
+
+
+def _row(obj: models.Model) -> dict[str, Any]:
+    row: dict[str, Any] = {}
+    for field in obj._meta.concrete_fields:
+        row[field.attname] = field.value_from_object(obj)
+    for field in obj._meta.many_to_many:
+        row[field.name] = sorted(field.value_from_object(obj), key=lambda o: o.pk)
+        row[field.name] = [o.pk for o in row[field.name]]
+    return row
+
+
+def export_tournament(tournament: Tournament) -> dict[str, Any]:
+    data: dict[str, Any] = {}
+    user_ids: set[int] = set()
+    user_model = get_user_model()
+    for name, model, rows in _sections():
+        data[name] = [_row(obj) for obj in rows(tournament).order_by("pk")]
+        for field in model._meta.concrete_fields:
+            if field.is_relation and field.related_model is user_model:
+                user_ids.update(r[field.attname] for r in data[name] if r[field.attname])
+        for field in model._meta.many_to_many:
+            if field.related_model is user_model:
+                user_ids.update(pk for r in data[name] for pk in r[field.name])
+    users = user_model.objects.filter(pk__in=user_ids).order_by("pk")
+    data["users"] = [{"id": u.pk, **{f: getattr(u, f) for f in USER_FIELDS}} for u in users]
+    # through JSON once, so the checksum is over exactly what is written
+    data = json.loads(json.dumps(data, cls=_Encoder))
+    document = {
+        "format": FORMAT,
+        "version": VERSION,
+        "exported_at": timezone.now().isoformat(),
+        "slug": tournament.slug,
+        "data": data,
+    }
+    document["checksum"] = checksum(document)
+    return document
+
+
+def dumps(document: dict[str, Any]) -> str:
+    # key order kept as stored (a summary lists a deal's tricks in their order)
+    return json.dumps(document, ensure_ascii=False, indent=1) + "\n"
+
+
+# -- import --------------------------------------------------------------------------------
+
+
+def loads(text: str | bytes) -> dict[str, Any]:
+    """The archive read and checked (format, version, checksum, sections), or a refusal."""
+    try:
+        document = json.loads(text)
+    except (ValueError, UnicodeDecodeError) as error:
+        raise ArchiveError(_("The archive is not valid JSON (truncated?): %s") % error) from None
+    if not isinstance(document, dict) or document.get("format") != FORMAT:
+        raise ArchiveError(_("This is not a tournament archive."))
+    if document.get("version") != VERSION:
+        raise ArchiveError(
+            _("Archive version %(found)s is not supported (this site reads %(known)s).")
+            % {"found": document.get("version"), "known": VERSION}
+        )
+    if not isinstance(document.get("data"), dict) or document.get("checksum") != checksum(document):
+        raise ArchiveError(_("The archive's checksum does not match: it was changed or damaged."))
+    data = document["data"]
+    wanted = {name for name, _model, _rows in _sections()} | {"users"}
+    if set(data) != wanted or not all(isinstance(data[n], list) for n in wanted):
+        raise ArchiveError(_("The archive's sections are not those of this site."))
+    if len(data["tournament"]) != 1:
+        raise ArchiveError(_("The archive holds no tournament."))
+    return document
+
+
+class _Importer:
+    def __init__(self, data: dict[str, Any]) -> None:
+        self.data = data
+        self.ids: dict[type[models.Model], dict[int, int]] = {}
+
+    def users(self) -> None:
+        user_model = get_user_model()
+        found = self.ids.setdefault(user_model, {})
+        for row in self.data["users"]:
+            user = user_model.objects.filter(username=row["username"]).first()
+            if user is None:
+                user = user_model(**{f: row[f] for f in USER_FIELDS})
+                user.save()
+            found[row["id"]] = user.pk
+
+    def _new_id(self, model: type[models.Model], old: Any) -> Any:
+        if old is None:
+            return None
+        try:
+            return self.ids[model][old]
+        except KeyError:
+            raise ArchiveError(
+                _("The archive refers to a missing %(model)s #%(id)s.")
+                % {"model": model._meta.verbose_name, "id": old}
+            ) from None
+
+    def section(self, name: str, model: type[models.Model]) -> None:
+        mapping = self.ids.setdefault(model, {})
+        for row in sorted(self.data[name], key=lambda r: r["id"]):
+            values: dict[str, Any] = {}
+            later: dict[str, Any] = {}
+            for field in model._meta.concrete_fields:
+                if field.primary_key:
+                    continue
+                value = row[field.attname]
+                if field.is_relation:
+                    value = self._new_id(field.related_model, value)
+                else:
+                    value = field.to_python(value)
+                if getattr(field, "auto_now_add", False) or getattr(field, "auto_now", False):
+                    later[field.attname] = value
+                values[field.attname] = value
+            values = self._json_references(model, values)
+            obj = model(**values)
+            obj.save(force_insert=True)
+            if later:
+                model.objects.filter(pk=obj.pk).update(**later)
+            for field in model._meta.many_to_many:
+                related = [self._new_id(field.related_model, pk) for pk in row[field.name]]
+                getattr(obj, field.name).set(related)
+            mapping[row["id"]] = obj.pk
+
+    def _json_references(self, model: type[models.Model], values: dict[str, Any]) -> dict[str, Any]:
+        """Registrations named inside JSON: the forbidden pairs and the lot. Both are saved
+        again once the registrations exist (``fix_json``)."""
+        if model is Tournament:
+            self.pairs = values["forbidden_pairs"]
+            values["forbidden_pairs"] = []
+        if model is StandingsSettings:
+            self.lots = values["lots"]
+            values["lots"] = {}
+        return values
+
+    def fix_json(self) -> None:
+        entries = self.ids[Registration]
+        tournament_id = next(iter(self.ids[Tournament].values()))
+        pairs = [[entries[a] for a in pair] for pair in getattr(self, "pairs", [])]
+        Tournament.objects.filter(pk=tournament_id).update(forbidden_pairs=pairs)
+        lots = getattr(self, "lots", None)
+        if lots:
+            new = {str(entries[int(k)]): v for k, v in lots.items()}
+            StandingsSettings.objects.filter(tournament_id=tournament_id).update(lots=new)
+
+
+def import_tournament(document: dict[str, Any], slug: str | None = None) -> Tournament:
+    """Create the archived tournament (as ``slug`` if given) in this database."""
+    data = document["data"]
+    target = slug or data["tournament"][0]["slug"]
+    if Tournament.objects.filter(slug=target).exists():
+        raise ArchiveError(
+            _("A tournament %(slug)s exists already: import it under another short name.")
+            % {"slug": target}
+        )
+    data["tournament"][0]["slug"] = target
+    importer = _Importer(data)
+    try:
+        with transaction.atomic():
+            importer.users()
+            for name, model, _rows in _sections():
+                importer.section(name, model)
+            importer.fix_json()
+    except (KeyError, TypeError, ValueError) as error:
+        raise ArchiveError(_("The archive is malformed: %s") % error) from None
+    except Exception as error:  # a constraint of the database, e.g. a duplicate row
+        if isinstance(error, ArchiveError):
+            raise
+        raise ArchiveError(_("The archive cannot be restored: %s") % error) from None
+    return Tournament.objects.get(slug=target)

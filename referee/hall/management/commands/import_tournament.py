@@ -1,0 +1,30 @@
+"""``manage.py import_tournament FILE [--slug NEW]``: restore a tournament archive into
+this database; a damaged archive is refused and nothing is written."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from referee.hall.archive import ArchiveError, import_tournament, loads
+
+
+class Command(BaseCommand):
+    help = "Restore a tournament from a JSON archive written by export_tournament."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("archive")
+        parser.add_argument("--slug", help="import under this short name instead")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        try:
+            raw = Path(options["archive"]).read_bytes()
+        except OSError as error:
+            raise CommandError(f"Cannot read the archive: {error}") from None
+        try:
+            tournament = import_tournament(loads(raw), options["slug"])
+        except ArchiveError as error:
+            raise CommandError(error.message) from None
+        self.stdout.write(f"Restored {tournament.name} as {tournament.slug}.")

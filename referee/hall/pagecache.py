@@ -1,0 +1,203 @@
+"""Public pages that cost nothing to poll: served from the shared cache, keyed by the
+version counters they depend on (``versions``), with ``ETag`` and 304 answers.
+
+Only anonymous visitors (no session, no pending messages) are served from the cache:
+officials see rounds in play and their own menus. A page's key holds its URL, the language
+and its counters' tokens; a change of a table makes a new key for that table's page only.
+Pages over the whole tournament (standings, the big screen, results, player cards) change
+with every deal: under continuous entry the last rendering is served for up to
+``PAGE_STALE_SECONDS`` (marked as such) while one worker, holding a lock in the cache,
+renders the new one; the others never render it at the same time.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from django.conf import settings
+from django.core.cache import cache
+from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.middleware.csrf import get_token
+from django.utils import timezone
+from django.utils.html import escape
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from . import versions
+
+View = Callable[..., HttpResponse]
+
+# url name -> (which counters, may a recent older rendering stand in while one is made)
+TOURNAMENT, TABLE = "tournament", "table"
+PAGES: dict[str, tuple[str, bool]] = {
+    "tournament": (TOURNAMENT, True),
+    "round": (TOURNAMENT, True),
+    "standings": (TOURNAMENT, True),
+    "standings-screen": (TOURNAMENT, True),
+    "round-results": (TOURNAMENT, True),
+    "player-card": (TOURNAMENT, True),
+    "player-search": (TOURNAMENT, True),
+    "table": (TABLE, False),
+    "table-case": (TABLE, False),
+    "export-xlsx": (TOURNAMENT, False),
+    "export-csv": (TOURNAMENT, False),
+    "export-pdf": (TOURNAMENT, False),
+    "export-protocol": (TABLE, False),
+}
+KEPT_HEADERS = ("Content-Type", "Content-Disposition", "Content-Language")
+CSRF_FIELD = re.compile(rb'name="csrfmiddlewaretoken" value="[^"]*"')
+CSRF_PLACEHOLDER = b'name="csrfmiddlewaretoken" value="\x00csrf\x00"'
+LOCK_SECONDS = 30
+WAIT_SECONDS = 10.0
+
+
+@dataclass
+class Entry:
+    etag: str
+    status: int
+    headers: dict[str, str]
+    body: bytes
+    made: float
+
+
+def stale_seconds() -> float:
+    return float(getattr(settings, "PAGE_STALE_SECONDS", 3))
+
+
+def _anonymous(request: HttpRequest) -> bool:
+    cookies = request.COOKIES
+    return settings.SESSION_COOKIE_NAME not in cookies and "messages" not in cookies
+
+
+def _counters(kind: str, kwargs: dict[str, Any]) -> list[str]:
+    slug = kwargs["slug"]
+    if kind == TABLE:
+        return versions.table_counters(slug, kwargs["round"], kwargs["table"])
+    return versions.tournament_counters(slug)
+
+
+def _etag(key: str) -> str:
+    return '"' + hashlib.sha256(key.encode()).hexdigest()[:32] + '"'
+
+
+def _matches(request: HttpRequest, etag: str) -> bool:
+    asked = request.META.get("HTTP_IF_NONE_MATCH", "")
+    return etag in [tag.strip().removeprefix("W/") for tag in asked.split(",")]
+
+
+class PageCacheMiddleware:
+    def __init__(self, get_response: View) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_view(
+        self, request: HttpRequest, view: View, args: Any, kwargs: dict[str, Any]
+    ) -> HttpResponse | None:
+        match = request.resolver_match
+        page = PAGES.get(match.url_name or "") if match else None
+        if page is None or request.method not in ("GET", "HEAD") or not _anonymous(request):
+            return None
+        if not getattr(settings, "PAGE_CACHE", True):
+            return None
+        kind, may_be_stale = page
+        page_key = f"page:{request.get_full_path()}:{get_language()}"
+        current = ":".join(versions.tokens(_counters(kind, kwargs)))
+        etag = _etag(f"{page_key}:{current}")
+        if _matches(request, etag):
+            return self._not_modified(etag)
+        entry_key = f"{page_key}:{current}"
+        entry: Entry | None = cache.get(entry_key)
+        if entry is None:
+            entry = self._make(request, view, args, kwargs, page_key, entry_key, etag, may_be_stale)
+            if isinstance(entry, HttpResponse):
+                return entry
+        if entry.etag != etag and _matches(request, entry.etag):
+            return self._not_modified(entry.etag, stale=entry)
+        return self._serve(request, entry, stale=entry.etag != etag)
+
+    def _make(
+        self,
+        request: HttpRequest,
+        view: View,
+        args: Any,
+        kwargs: dict[str, Any],
+        page_key: str,
+        entry_key: str,
+        etag: str,
+        may_be_stale: bool,
+    ) -> Entry | HttpResponse:
+        """Render the page once (one worker at a time), or stand in with a recent older
+        rendering while another worker makes the new one."""
+        latest_key, lock_key = f"latest:{page_key}", f"lock:{entry_key}"
+        latest: Entry | None = cache.get(latest_key) if may_be_stale else None
+        fresh_enough = latest is not None and time.time() - latest.made < stale_seconds()
+        if latest is not None and fresh_enough:
+            return latest
+        deadline = time.monotonic() + WAIT_SECONDS
+        while not cache.add(lock_key, 1, LOCK_SECONDS):
+            if latest is not None:
+                return latest  # another worker renders the new one; this one is older
+            time.sleep(0.05)
+            done: Entry | None = cache.get(entry_key)
+            if done is not None:
+                return done
+            if time.monotonic() > deadline:
+                break
+        try:
+            response = view(request, *args, **kwargs)
+            if hasattr(response, "render"):
+                response = response.render()
+            if response.status_code != 200 or response.streaming:
+                return response
+            entry = Entry(
+                etag,
+                response.status_code,
+                {h: response[h] for h in KEPT_HEADERS if h in response},
+                CSRF_FIELD.sub(CSRF_PLACEHOLDER, response.content),
+                time.time(),
+            )
+            cache.set(entry_key, entry, 24 * 3600)
+            if may_be_stale:
+                cache.set(latest_key, entry, 24 * 3600)
+            return entry
+        finally:
+            cache.delete(lock_key)
+
+    def _serve(self, request: HttpRequest, entry: Entry, stale: bool) -> HttpResponse:
+        body = entry.body
+        if b"\x00csrf\x00" in body:
+            body = body.replace(b"\x00csrf\x00", get_token(request).encode())
+        if stale and entry.headers.get("Content-Type", "").startswith("text/html"):
+            body = body.replace(b"<body>", b"<body>" + self._stale_note(entry), 1)
+        response = HttpResponse(body, status=entry.status)
+        for name, value in entry.headers.items():
+            response[name] = value
+        self._conditional_headers(response, entry.etag, entry if stale else None)
+        return response
+
+    @staticmethod
+    def _stale_note(entry: Entry) -> bytes:
+        at = timezone.localtime(datetime.fromtimestamp(entry.made, tz=UTC))
+        text = _("Updating: shown as of %(time)s.") % {"time": at.strftime("%H:%M:%S")}
+        return f'<p class="stale-note" role="status">{escape(text)}</p>'.encode()
+
+    def _not_modified(self, etag: str, stale: Entry | None = None) -> HttpResponse:
+        response = HttpResponseNotModified()
+        self._conditional_headers(response, etag, stale)
+        return response
+
+    @staticmethod
+    def _conditional_headers(response: HttpResponse, etag: str, stale: Entry | None) -> None:
+        response["ETag"] = etag
+        response["Cache-Control"] = "no-cache"
+        response["X-Page-Cache"] = "stale" if stale else "hit"
+        if stale is not None:
+            response["X-Stale-Seconds"] = f"{time.time() - stale.made:.1f}"

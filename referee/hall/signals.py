@@ -1,0 +1,61 @@
+"""What bumps which version counter (``versions``): model saves and deletions, and the
+action log that every service writes (it also covers bulk changes, which send no signal)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.apps import apps
+from django.db.models.signals import post_delete, post_save
+
+from . import versions
+
+ENTRY_ACTIONS = ("deal.", "table.")
+
+
+def _logged(sender: Any, instance: Any, **kwargs: Any) -> None:
+    slug = instance.tournament.slug
+    names = [f"data:{slug}"]
+    if not instance.action.startswith(ENTRY_ACTIONS):
+        names.append(f"struct:{slug}")
+    versions.bump(names)
+
+
+def _table_changed(table: Any) -> None:
+    round_ = table.round
+    slug = round_.tournament.slug
+    versions.bump([f"data:{slug}", f"table:{slug}:{round_.number}:{table.number}"])
+
+
+def _on_table(sender: Any, instance: Any, **kwargs: Any) -> None:
+    _table_changed(instance)
+
+
+def _on_table_part(sender: Any, instance: Any, **kwargs: Any) -> None:
+    """A deal or a seat: its table changed."""
+    try:
+        table = instance.table
+    except Exception:  # the table itself is being deleted with its parts
+        return
+    _table_changed(table)
+
+
+def _on_other(sender: Any, instance: Any, **kwargs: Any) -> None:
+    versions.bump(["meta"])
+
+
+def connect() -> None:
+    ActionLog = apps.get_model("tournaments", "ActionLog")
+    post_save.connect(_logged, sender=ActionLog, dispatch_uid="hall-log")
+    table = apps.get_model("tables", "Table")
+    for signal in (post_save, post_delete):
+        signal.connect(_on_table, sender=table, dispatch_uid=f"hall-table-{id(signal)}")
+        for name in ("Deal", "Seat"):
+            model = apps.get_model("tables", name)
+            signal.connect(_on_table_part, sender=model, dispatch_uid=f"hall-{name}-{id(signal)}")
+        for label in ("tournaments", "standings", "accounts"):
+            for model in apps.get_app_config(label).get_models():
+                if model is not ActionLog:
+                    signal.connect(
+                        _on_other, sender=model, dispatch_uid=f"hall-{model.__name__}-{id(signal)}"
+                    )

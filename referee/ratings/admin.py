@@ -1,0 +1,28 @@
+"""Rating lists and categories are set up in the admin (README, "Ratings"): plain settings
+with no tournament's result behind them. A tournament's category and divisions go through
+the organiser's page (``manage/qualification/``), which writes the action log."""
+
+from django.contrib import admin
+
+from .models import Category, PlayerMerge, RatingList
+
+
+@admin.register(RatingList)
+class RatingListAdmin(admin.ModelAdmin):
+    list_display = ["name", "slug", "method", "published", "computed_at"]
+    filter_horizontal = ["tournaments", "managers"]
+    prepopulated_fields = {"slug": ["name"]}
+
+
+@admin.register(Category)
+class CategoryAdmin(admin.ModelAdmin):
+    list_display = ["name", "shared_places"]
+
+
+@admin.register(PlayerMerge)
+class PlayerMergeAdmin(admin.ModelAdmin):
+    list_display = ["name", "old_id", "into", "by", "at"]
+    readonly_fields = [f.name for f in PlayerMerge._meta.fields]
+
+    def has_add_permission(self, request, obj=None):
+        return False

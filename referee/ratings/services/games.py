@@ -1,0 +1,74 @@
+"""The games a rating list counts, read from the tables' kept settlements.
+
+A game is a table of 3 or 4 with deals and a settlement the engine accepts, in a finished
+round that the public sees (``core.permissions.round_counts_for_ratings``), of a tournament
+on the list. A player's score is his settled whists, with the referee's adjustments where
+the tournament's standings count them (the standings' own rule). Reading is a fixed number of
+queries per tournament.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from referee.core.permissions import round_counts_for_ratings
+from referee.standings.models import StandingsSettings
+from referee.tables.results import rounds_results
+from referee.tournaments.models import Registration, Round, Tournament
+
+from ..pure.replay import Game
+
+
+def counted_tournaments(tournaments: Iterable[Tournament]) -> list[Tournament]:
+    """In the order the ratings replay them: by start date, then by id."""
+    return sorted(tournaments, key=lambda t: (t.starts_on, t.pk))
+
+
+def games_of(tournaments: list[Tournament]) -> tuple[list[Game], dict[int, int]]:
+    """Every counted game of ``tournaments`` in replay order, and the registry player of
+    each registration that plays in them."""
+    ids = [t.pk for t in tournaments]
+    settings = {
+        tid: (through, adjust)
+        for tid, through, adjust in StandingsSettings.objects.filter(
+            tournament_id__in=ids
+        ).values_list("tournament_id", "published_through", "count_adjustments")
+    }
+    players = dict(
+        Registration.objects.filter(tournament_id__in=ids).values_list("pk", "player_id")
+    )
+    finished: dict[int, list[Round]] = {}
+    for round_ in Round.objects.filter(
+        tournament_id__in=ids, status=Round.Status.FINISHED
+    ).order_by("number"):
+        finished.setdefault(round_.tournament_id, []).append(round_)
+    games: list[Game] = []
+    for tournament in tournaments:
+        through, adjust = settings.get(tournament.pk, (None, False))
+        rounds = [
+            r
+            for r in finished.get(tournament.pk, [])
+            if round_counts_for_ratings(tournament.published, through, r.number)
+        ]
+        if not rounds:
+            continue
+        results = rounds_results(tournament, rounds)
+        results.sort(key=lambda t: (t.round_number, t.table_number))
+        for table in results:
+            if not table.deals or table.error or len(table.registrations) not in (3, 4):
+                continue
+            # exact amounts as the tables keep them: whole numbers stay ints (fast to compare)
+            whists = [
+                table.result_of(r) if adjust else table.whists.get(r, 0)
+                for r in table.registrations
+            ]
+            games.append(
+                Game(
+                    tournament.pk,
+                    table.round_number,
+                    table.table_number,
+                    tuple(players[r] for r in table.registrations),
+                    tuple(whists),
+                )
+            )
+    return games, players

@@ -1,0 +1,43 @@
+"""A tournament's final places: the one spot that decides them for ratings and qualification.
+
+Until the tournament layer (stages with a final deciding the final places) lands, the final
+places are the standings after the last round the site sees, with their tie-breaks
+(``standings_after``); a place the tie-breaks leave shared stays shared ("2–3"). When stages
+arrive, only this function changes.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from referee.core.permissions import SITE
+from referee.standings.services import standings_after
+from referee.tournaments.models import Tournament
+
+
+def final_places(tournament: Tournament, viewer: Any = SITE) -> dict[int, tuple[int, int]]:
+    """Registration id → its final place (best, worst), counting from 1, as ``viewer`` may
+    see the standings (the site itself sees every round; the public only the published)."""
+    table = standings_after(tournament, viewer=viewer)
+    shared = Counter(row.rank for row in table.rows)
+    return {row.registration: (row.rank, row.rank + shared[row.rank] - 1) for row in table.rows}
+
+
+def places_within(
+    places: dict[int, tuple[int, int]], members: set[int]
+) -> dict[int, tuple[int, int]]:
+    """The places of ``members`` among themselves (a division), ties kept shared."""
+    ordered = sorted((p, r) for r, p in places.items() if r in members)
+    out: dict[int, tuple[int, int]] = {}
+    position = 1
+    i = 0
+    while i < len(ordered):
+        j = i
+        while j + 1 < len(ordered) and ordered[j + 1][0] == ordered[i][0]:
+            j += 1
+        for k in range(i, j + 1):
+            out[ordered[k][1]] = (position, position + j - i)
+        position += j - i + 1
+        i = j + 1
+    return out

@@ -1,0 +1,135 @@
+"""Ratings pages: the rating lists, a player's page across tournaments (history, SVG chart,
+head-to-head), the registry's duplicates for the staff, and a tournament's qualification
+settings for its organiser. Thin: the services compute and decide."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from referee.core.errors import ServiceError
+from referee.core.permissions import (
+    may_manage_rating_list,
+    may_manage_registry,
+    may_view_rating_list,
+)
+from referee.core.refusals import show_refusal
+from referee.tournaments.models import Tournament
+from referee.tournaments.surfaces import manage_page
+
+from .models import Category, PlayerRating, RatingList
+from .services import compute, history, qualification, registry
+
+LIST_LIMIT = 500
+
+
+def rating_lists(request: HttpRequest) -> HttpResponse:
+    lists = [r for r in RatingList.objects.all() if may_view_rating_list(request.user, r)]
+    return render(request, "ratings/lists.html", {"lists": lists})
+
+
+def rating_list(request: HttpRequest, slug: str) -> HttpResponse:
+    chosen = get_object_or_404(RatingList, slug=slug)
+    if not may_view_rating_list(request.user, chosen):
+        raise Http404
+    rows = list(
+        PlayerRating.objects.filter(rating_list=chosen)
+        .select_related("player")
+        .order_by("-rating", "player__name")[:LIST_LIMIT]
+    )
+    return render(
+        request,
+        "ratings/list.html",
+        {
+            "rating_list": chosen,
+            "rows": rows,
+            "manager": may_manage_rating_list(request.user, chosen),
+            "tournaments": chosen.tournaments.order_by("starts_on"),
+        },
+    )
+
+
+@require_POST
+@login_required
+def recompute(request: HttpRequest, slug: str) -> HttpResponse:
+    chosen = get_object_or_404(RatingList, slug=slug)
+    done = compute.recompute(chosen.pk, request.user)
+    messages.success(
+        request,
+        _("Recomputed: %(games)s tables, %(players)s players.")
+        % {"games": done.games, "players": done.players},
+    )
+    return redirect("rating-list", chosen.slug)
+
+
+def _number(text: str | None) -> int | None:
+    return int(text) if text and text.isdigit() else None
+
+
+def player(request: HttpRequest, player_id: int) -> HttpResponse:
+    page = history.player_page(
+        player_id, request.user, request.GET.get("list") or None, _number(request.GET.get("vs"))
+    )
+    return render(request, "ratings/player.html", {"page": page})
+
+
+@login_required
+def duplicates(request: HttpRequest) -> HttpResponse:
+    if not may_manage_registry(request.user):
+        raise PermissionDenied
+    if request.method == "POST":
+        keep, duplicate = _number(request.POST.get("keep")), _number(request.POST.get("duplicate"))
+        try:
+            kept = registry.merge_players(
+                keep or 0, duplicate or 0, request.user, request.POST.get("reason", "")
+            )
+        except ServiceError as error:
+            show_refusal(request, error)
+        else:
+            messages.success(request, _("Merged into %(name)s.") % {"name": kept.name})
+        return redirect("registry-duplicates")
+    return render(request, "ratings/duplicates.html", {"pairs": registry.duplicate_candidates()})
+
+
+@manage_page
+def manage_qualification(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    if request.method == "POST":
+        try:
+            if "category" in request.POST:
+                qualification.set_category(
+                    tournament.pk, _number(request.POST.get("category")), request.user
+                )
+            else:
+                qualification.set_division(
+                    tournament.pk,
+                    request.POST.get("name", ""),
+                    [int(v) for v in request.POST.getlist("players") if v.isdigit()],
+                    request.user,
+                    _number(request.POST.get("division_category")),
+                )
+        except ServiceError as error:
+            show_refusal(request, error)
+        else:
+            messages.success(request, _("Saved."))
+        return redirect("manage-qualification", tournament.slug)
+    chosen = getattr(tournament, "qualification", None)
+    return render(
+        request,
+        "ratings/manage_qualification.html",
+        {
+            "tournament": tournament,
+            "categories": Category.objects.all(),
+            "chosen": chosen.category_id if chosen else None,
+            "divisions": tournament.divisions.prefetch_related("entries__player"),
+            "entries": tournament.entries.select_related("player"),
+            "awards": sorted(
+                qualification.qualification_of(tournament).values(),
+                key=lambda q: (q.division, q.award.best),
+            ),
+        },
+    )

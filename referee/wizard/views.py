@@ -1,0 +1,91 @@
+"""``/t/new/``: the organiser's wizard. Thin: the form reads, the services decide."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+
+from referee.accounts import services as accounts
+from referee.core.errors import ServiceError
+from referee.core.permissions import chief_of_filter, may_create_tournaments
+from referee.core.refusals import add_refusal
+from referee.standings import services as standings
+from referee.standings.services.settings import InvalidSettings
+from referee.tournaments import services as tournaments
+from referee.tournaments.conventions import PRESET_LABELS
+from referee.tournaments.models import Tournament
+from referee.tournaments.slugs import TRANSLIT
+
+from .forms import CopyForm, WizardForm
+
+
+def _sources(user: Any) -> list[Tournament]:
+    if user.is_superuser:
+        return list(Tournament.objects.order_by("-starts_on")[:50])
+    return list(Tournament.objects.filter(chief_of_filter(user)).distinct().order_by("-starts_on"))
+
+
+def _create(user: Any, form: WizardForm) -> Tournament:
+    data = form.cleaned_data
+    with transaction.atomic():
+        copy_from = data.get("copy_from") if data.get("copy_players") else None
+        tournament = tournaments.create_tournament(user, form.tournament_values(), copy_from)
+        standings.update_settings(
+            tournament, user, {"method": data["method"], "tie_breaks": data["tie_breaks"]}
+        )
+        if data.get("co_chief"):
+            accounts.grant_role(tournament.pk, data["co_chief"], "chief", user)
+    return tournament
+
+
+@login_required
+def new_tournament(request: HttpRequest) -> HttpResponse:
+    if not may_create_tournaments(request.user):
+        raise PermissionDenied
+    sources = _sources(request.user)
+    copy = CopyForm(request.GET or None, sources=sources)
+    initial: dict[str, Any] = {}
+    if copy.is_bound and copy.is_valid() and copy.cleaned_data["copy"]:
+        source = next(t for t in sources if t.pk == copy.cleaned_data["copy"])
+        kept = standings.settings_of(source)
+        initial = WizardForm.initial_from(source, kept.method, list(kept.tie_breaks))
+    form = WizardForm(initial=initial)
+    if request.method == "POST":
+        form = WizardForm(request.POST)
+        if form.is_valid():
+            try:
+                tournament = _create(request.user, form)
+            except InvalidSettings as error:
+                for field, message in error.errors.items():
+                    form.add_error("tie_0" if field == "tie_breaks" else None, message)
+            except ServiceError as error:
+                if error.field in ("username", "password", "kind"):
+                    error.field = "co_chief"
+                if error.field and f"opt_{error.field}" in form.fields:
+                    error.field = f"opt_{error.field}"
+                add_refusal(form, error)
+            else:
+                messages.success(
+                    request,
+                    _("%(name)s is created and you are its chief referee. Now add the players.")
+                    % {"name": tournament.name},
+                )
+                return redirect("manage", tournament.slug)
+    return render(
+        request,
+        "wizard/new.html",
+        {
+            "form": form,
+            "copy_form": copy,
+            "has_sources": bool(sources),
+            "translit": TRANSLIT,
+            "presets": PRESET_LABELS,
+        },
+    )

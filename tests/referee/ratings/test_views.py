@@ -1,0 +1,98 @@
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from referee.ratings.models import RatingList
+from referee.ratings.services.compute import recompute_list
+
+from ..factories import PlayerFactory, UserFactory
+from .helpers import played, registry
+
+pytestmark = pytest.mark.django_db
+
+
+def _history(me, rivals, tournaments):
+    """``tournaments`` cups where ``me`` meets two of ``rivals`` in each of 3 rounds."""
+    cups = []
+    for t in range(tournaments):
+        a, b = rivals[(2 * t) % len(rivals)], rivals[(2 * t + 1) % len(rivals)]
+        cups.append(
+            played([me, a, b], [[[(0, 10 * r - 10), (1, 5), (2, 5 - 10 * r)]] for r in range(3)])
+        )
+    rating_list = RatingList.objects.create(name="Клуб", slug="club", method="openskill")
+    rating_list.tournaments.add(*cups)
+    recompute_list(rating_list)
+    return rating_list
+
+
+def _queries(client, url):
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get(url)
+    assert response.status_code == 200
+    return len(queries), response
+
+
+def test_player_page_query_count_does_not_grow_with_the_history(client):
+    me = PlayerFactory(name="Иванов Семён")
+    rivals = registry(6)
+    _history(me, rivals, 1)
+    url = reverse("registry-player", args=[me.pk]) + f"?list=club&vs={rivals[0].pk}"
+    short, _ = _queries(client, url)
+    RatingList.objects.all().delete()
+    _history(me, rivals, 6)
+    long, response = _queries(client, url)
+    assert short == long == 5
+    text = response.content.decode()
+    assert "<svg" in text and "polyline" in text
+    assert rivals[0].name in text and "Against" in text
+
+
+def test_rating_list_page_and_recompute(client):
+    me = PlayerFactory()
+    rating_list = _history(me, registry(2), 2)
+    response = client.get(reverse("rating-list", args=["club"]))
+    assert response.status_code == 200 and me.name in response.content.decode()
+    assert client.get(reverse("rating-lists")).status_code == 200
+    rating_list.published = False
+    rating_list.save()
+    assert client.get(reverse("rating-list", args=["club"])).status_code == 404
+    manager = UserFactory()
+    rating_list.managers.add(manager)
+    client.force_login(manager)
+    assert client.get(reverse("rating-list", args=["club"])).status_code == 200
+    response = client.post(reverse("rating-recompute", args=["club"]))
+    assert response.status_code == 302
+
+
+def test_duplicates_page_merges_for_staff(client):
+    a = PlayerFactory(name="Петров Пётр", city="Тула")
+    b = PlayerFactory(name="петров петр", city="Тула")
+    client.force_login(UserFactory())
+    assert client.get(reverse("registry-duplicates")).status_code == 403
+    client.force_login(UserFactory(is_staff=True))
+    assert "Петров" in client.get(reverse("registry-duplicates")).content.decode()
+    response = client.post(
+        reverse("registry-duplicates"), {"keep": a.pk, "duplicate": b.pk, "reason": "one"}
+    )
+    assert response.status_code == 302
+    assert not type(a).objects.filter(pk=b.pk).exists()
+
+
+def test_manage_qualification_page(client):
+    from referee.ratings.models import Category
+
+    cup = played(registry(3), [[[(0, 10), (1, 0), (2, -10)]]])
+    chief = UserFactory()
+    cup.chief_referee = chief
+    cup.save()
+    category = Category.objects.create(name="II", points_table={"1": 10})
+    client.force_login(chief)
+    url = reverse("manage-qualification", args=[cup.slug])
+    client.post(url, {"category": category.pk})
+    entries = list(cup.entries.values_list("pk", flat=True))
+    client.post(url, {"name": "Мастер", "players": entries[:2]})
+    text = client.get(url).content.decode()
+    assert "Мастер" in text and "10" in text
+    client.force_login(UserFactory())
+    assert client.get(url).status_code == 403
