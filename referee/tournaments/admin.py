@@ -26,7 +26,7 @@ from referee.core.permissions import chief_of_filter
 
 from . import services
 from .log import log_action
-from .models import ActionLog, Player, Registration, Round, Tournament
+from .models import ActionLog, Player, Registration, Round, Stage, Team, Tournament
 
 
 def chief_tournaments(user: Any) -> QuerySet[Tournament]:
@@ -206,4 +206,30 @@ class ActionLogAdmin(TournamentScoped):
         return False
 
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(Stage)
+class StageAdmin(TournamentScoped):
+    """Read only: the stages change on the Format page (``services.set_stages``)."""
+
+    list_display = ["tournament", "number", "name", "rounds_planned", "method", "entry"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(Team)
+class TeamAdmin(TournamentScoped):
+    """Read only: teams are formed on the Format page (``services.create_team``)."""
+
+    list_display = ["tournament", "name"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False

@@ -218,3 +218,17 @@ def test_team_mates_are_kept_apart_when_possible():
             assert not {entries[0].pk, entries[1].pk} <= at
             assert not {entries[2].pk, entries[3].pk} <= at
         assert any(n["code"] == "teammates_apart" for n in round_.notes)
+
+
+def test_refusals_speak_russian():
+    from django.utils import translation
+
+    tournament, _entries, chief = tournament_of(8, status=Tournament.Status.DRAFT)
+    bad = [[[1, 2], [3, 4, 5, 6, 7, 8]]]
+    with translation.override("ru"), pytest.raises(ServiceError) as refused:
+        schedule.upload_schedule(tournament.pk, schedule_csv(bad), "s.csv", chief)
+    assert "Тур 1, стол 1: игроков 2; за столом играют 3 или 4." in refused.value.message
+    setup.start_tournament(tournament.pk, chief)
+    with translation.override("ru"), pytest.raises(ServiceError) as refused:
+        setup.update_format(tournament.pk, {"bye_value": "nothing"}, chief)
+    assert refused.value.message == "Регламент турнира нельзя менять после начала игры."
