@@ -21,6 +21,7 @@ from referee.discipline import services as discipline
 from referee.discipline.models import Appeal, Entry
 from referee.discipline.register import register
 from referee.standings import services as standings
+from referee.tournaments import services as tournaments
 
 from .base import ERRORS, IDEMPOTENCY_PARAMETER, READ_ERRORS, ApiView, idempotent, tournament_or_404
 
@@ -275,4 +276,35 @@ class TeamsView(ApiView):
                 }
                 for t in standings.team_table(tournament, rows)
             ]
+        )
+
+
+class ReasonSerializer(serializers.Serializer[Any]):
+    reason = serializers.CharField()
+
+
+class PlayerEliminate(ApiView):
+    """Take a player out of play after the latest round (the chief referee)."""
+
+    @extend_schema(
+        request=ReasonSerializer,
+        responses={200: OpenApiTypes.OBJECT, **ERRORS},
+        parameters=[IDEMPOTENCY_PARAMETER],
+        tags=["players"],
+    )
+    @idempotent
+    def post(self, request: Request, slug: str, registration: int) -> Response:
+        tournament = tournament_or_404(request, slug)
+        entry = tournament.entries.filter(pk=registration).first()
+        if entry is None:
+            raise Http404
+        data = ReasonSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        done = tournaments.eliminate_player(entry.pk, request.user, data.validated_data["reason"])
+        return Response(
+            {
+                "registration": done.pk,
+                "status": done.status,
+                "after_round": done.withdrawn_after_round,
+            }
         )

@@ -45,6 +45,11 @@ v1 = [
     path(T + "appeals/<int:appeal>/decide/", layer.AppealDecide.as_view(), name="api-decide"),
     path(T + "stages/", layer.StagesView.as_view(), name="api-stages"),
     path(T + "teams/", layer.TeamsView.as_view(), name="api-teams"),
+    path(
+        T + "players/<int:registration>/eliminate/",
+        layer.PlayerEliminate.as_view(),
+        name="api-eliminate",
+    ),
 ]
 
 urlpatterns = [

@@ -64,3 +64,13 @@ def test_discipline_appeals_and_the_register_through_the_api():
         {"round": 1, "tables": 1, "whists": "0", "adjustments": "0", "balanced": True}
     ]
     assert client_for().get(base + "stages/").json() == {"stages": [], "places": []}
+
+
+def test_eliminating_through_the_api_is_the_chiefs():
+    tournament, entries, chief = tournament_of(5)
+    play_round(tournament, chief)
+    address = f"/api/v1/tournaments/{tournament.slug}/players/{entries[0].pk}/eliminate/"
+    body = {"reason": "снят судейской коллегией"}
+    assert client_for(referee_of(tournament)).post(address, body, format="json").status_code == 403
+    done = client_for(chief).post(address, body, format="json")
+    assert done.json() == {"registration": entries[0].pk, "status": "eliminated", "after_round": 1}
