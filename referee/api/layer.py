@@ -64,7 +64,7 @@ def appeal_json(appeal: Appeal) -> dict[str, Any]:
     }
 
 
-class EntrySerializer(serializers.Serializer[Any]):
+class DisciplineEntrySerializer(serializers.Serializer[Any]):
     registration = serializers.IntegerField()
     kind = serializers.ChoiceField(choices=Entry.Kind.choices)
     rule = serializers.CharField(max_length=100)
@@ -74,7 +74,7 @@ class EntrySerializer(serializers.Serializer[Any]):
     points = serializers.CharField(required=False, max_length=20)
 
 
-class AppealSerializer(serializers.Serializer[Any]):
+class AppealFilingSerializer(serializers.Serializer[Any]):
     appellant = serializers.IntegerField()
     subject = serializers.ChoiceField(choices=Appeal.Subject.choices)
     grounds = serializers.CharField()
@@ -83,7 +83,7 @@ class AppealSerializer(serializers.Serializer[Any]):
     entry = serializers.IntegerField(required=False)
 
 
-class DecisionSerializer(serializers.Serializer[Any]):
+class AppealDecisionSerializer(serializers.Serializer[Any]):
     decision = serializers.ChoiceField(choices=Appeal.Decision.choices)
     reason = serializers.CharField()
     deal = serializers.JSONField(required=False)
@@ -137,7 +137,7 @@ class DisciplineList(ApiView):
         return Response([entry_json(e) for e in entries])
 
     @extend_schema(
-        request=EntrySerializer,
+        request=DisciplineEntrySerializer,
         responses={201: OpenApiTypes.OBJECT, **ERRORS},
         parameters=[IDEMPOTENCY_PARAMETER],
         tags=["discipline"],
@@ -145,7 +145,7 @@ class DisciplineList(ApiView):
     @idempotent
     def post(self, request: Request, slug: str) -> Response:
         tournament = tournament_or_404(request, slug)
-        data = EntrySerializer(data=request.data)
+        data = DisciplineEntrySerializer(data=request.data)
         data.is_valid(raise_exception=True)
         v = data.validated_data
         entry = discipline.record_entry(
@@ -173,7 +173,7 @@ class AppealList(ApiView):
         return Response([appeal_json(a) for a in appeals])
 
     @extend_schema(
-        request=AppealSerializer,
+        request=AppealFilingSerializer,
         responses={201: OpenApiTypes.OBJECT, **ERRORS},
         parameters=[IDEMPOTENCY_PARAMETER],
         tags=["discipline"],
@@ -181,7 +181,7 @@ class AppealList(ApiView):
     @idempotent
     def post(self, request: Request, slug: str) -> Response:
         tournament = tournament_or_404(request, slug)
-        data = AppealSerializer(data=request.data)
+        data = AppealFilingSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         v = data.validated_data
         appeal = discipline.file_appeal(
@@ -199,7 +199,7 @@ class AppealList(ApiView):
 
 class AppealDecide(ApiView):
     @extend_schema(
-        request=DecisionSerializer,
+        request=AppealDecisionSerializer,
         responses={200: OpenApiTypes.OBJECT, **ERRORS},
         parameters=[IDEMPOTENCY_PARAMETER],
         tags=["discipline"],
@@ -210,7 +210,7 @@ class AppealDecide(ApiView):
         found = Appeal.objects.filter(tournament=tournament, pk=appeal).first()
         if found is None:
             raise Http404
-        data = DecisionSerializer(data=request.data)
+        data = AppealDecisionSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         v = data.validated_data
         done = discipline.decide_appeal(
@@ -279,7 +279,7 @@ class TeamsView(ApiView):
         )
 
 
-class ReasonSerializer(serializers.Serializer[Any]):
+class EliminationSerializer(serializers.Serializer[Any]):
     reason = serializers.CharField()
 
 
@@ -287,7 +287,7 @@ class PlayerEliminate(ApiView):
     """Take a player out of play after the latest round (the chief referee)."""
 
     @extend_schema(
-        request=ReasonSerializer,
+        request=EliminationSerializer,
         responses={200: OpenApiTypes.OBJECT, **ERRORS},
         parameters=[IDEMPOTENCY_PARAMETER],
         tags=["players"],
@@ -298,7 +298,7 @@ class PlayerEliminate(ApiView):
         entry = tournament.entries.filter(pk=registration).first()
         if entry is None:
             raise Http404
-        data = ReasonSerializer(data=request.data)
+        data = EliminationSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         done = tournaments.eliminate_player(entry.pk, request.user, data.validated_data["reason"])
         return Response(
