@@ -21,9 +21,18 @@ from referee.discipline import services as discipline
 from referee.discipline.models import Appeal, Entry
 from referee.discipline.register import register
 from referee.standings import services as standings
+from referee.tables.substitutes import substitute_in_pulka
 from referee.tournaments import services as tournaments
 
-from .base import ERRORS, IDEMPOTENCY_PARAMETER, READ_ERRORS, ApiView, idempotent, tournament_or_404
+from .base import (
+    ERRORS,
+    IDEMPOTENCY_PARAMETER,
+    READ_ERRORS,
+    ApiView,
+    idempotent,
+    table_or_404,
+    tournament_or_404,
+)
 
 
 def _number(value: Fraction | None) -> str | None:
@@ -307,4 +316,35 @@ class PlayerEliminate(ApiView):
                 "status": done.status,
                 "after_round": done.withdrawn_after_round,
             }
+        )
+
+
+class SubstitutionSerializer(serializers.Serializer[Any]):
+    leaving = serializers.IntegerField()
+    entering = serializers.IntegerField()
+    from_deal = serializers.IntegerField(min_value=1)
+    reason = serializers.CharField()
+
+
+class TableSubstitute(ApiView):
+    """A substitute takes a seat during the round, from a deal on (the chief referee)."""
+
+    @extend_schema(
+        request=SubstitutionSerializer,
+        responses={201: OpenApiTypes.OBJECT, **ERRORS},
+        parameters=[IDEMPOTENCY_PARAMETER],
+        tags=["tables"],
+    )
+    @idempotent
+    def post(self, request: Request, slug: str, round: int, table: int) -> Response:
+        found = table_or_404(request, slug, round, table)
+        data = SubstitutionSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        done = substitute_in_pulka(
+            found.pk, v["leaving"], v["entering"], v["from_deal"], request.user, v["reason"]
+        )
+        return Response(
+            {"leaving": done.leaving_id, "entering": done.entering_id, "from_deal": done.from_deal},
+            status=status.HTTP_201_CREATED,
         )

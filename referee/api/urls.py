@@ -39,6 +39,7 @@ v1 = [
     path(TABLE + "reopen/", deals.TableAction.as_view(action="reopen"), name="api-reopen"),
     path(TABLE + "deals/", deals.DealList.as_view(), name="api-deals"),
     path(TABLE + "deals/<int:number>/", deals.DealDetail.as_view(), name="api-deal"),
+    path(TABLE + "substitute/", layer.TableSubstitute.as_view(), name="api-substitute-seat"),
     path(T + "register/", layer.RegisterView.as_view(), name="api-register"),
     path(T + "discipline/", layer.DisciplineList.as_view(), name="api-discipline"),
     path(T + "appeals/", layer.AppealList.as_view(), name="api-appeals"),

@@ -74,3 +74,18 @@ def test_eliminating_through_the_api_is_the_chiefs():
     assert client_for(referee_of(tournament)).post(address, body, format="json").status_code == 403
     done = client_for(chief).post(address, body, format="json")
     assert done.json() == {"registration": entries[0].pk, "status": "eliminated", "after_round": 1}
+
+
+def test_a_substitute_through_the_api_is_the_chiefs():
+    from referee.seating import services as seating
+
+    tournament, _entries, chief = tournament_of(5)
+    round_ = seating.seat_next_round(tournament.pk, chief, seed=1)
+    seating.start_round(round_.pk, chief)
+    table = round_.tables.get()
+    leaving = table.seats.get(position=1).registration_id
+    address = f"/api/v1/tournaments/{tournament.slug}/rounds/1/tables/1/substitute/"
+    body = {"leaving": leaving, "entering": round_.byes[0], "from_deal": 1, "reason": "болезнь"}
+    assert client_for(referee_of(tournament)).post(address, body, format="json").status_code == 403
+    made = client_for(chief).post(address, body, format="json")
+    assert made.status_code == 201 and made.json()["from_deal"] == 1
