@@ -25,6 +25,7 @@ import argparse
 import gc
 import json
 import random
+import resource
 import statistics
 import subprocess
 import sys
@@ -102,14 +103,21 @@ def case_file(deals: list[tuple[Any, tuple[str, ...], Deal]], folder: str) -> Pa
     return path
 
 
-def run_cli(path: Path) -> None:
+def run_cli(path: Path) -> tuple[float, float]:
+    """One ``python -m scoring score`` process: its CPU time (user + system) and wall time."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
     done = subprocess.run(
         [sys.executable, "-m", "scoring", "score", str(path)],
         cwd=ROOT,
         capture_output=True,
         check=True,
     )
-    assert done.stdout.startswith(b"[")
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    assert done.stdout.startswith(b"[") and b'"error"' not in done.stdout
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return cpu, wall
 
 
 # -- the peer: DmitryBal/pref's score_game on the same trick games -------------------------
@@ -236,11 +244,14 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="bench-engine-") as folder:
         path = case_file(deals[: args.cli_deals], folder)
         count = min(args.cli_deals, len(deals))
-        seconds = median_of(lambda: run_cli(path), args.repeat)
-        cli_rate = count / seconds
+        measured = [run_cli(path) for _ in range(args.repeat)]
+        cpu = statistics.median(t for t, _ in measured)
+        wall = statistics.median(w for _, w in measured)
+        cli_rate = count / cpu
         print(
-            f"command line: {count:>7,} deal cases in {seconds:.3f} s (whole process) = "
-            f"{cli_rate:>10,.0f} deals/s: {cli_rate / deal_rate:.2f} of the in-process rate"
+            f"command line: {count:>7,} deal cases in {cpu:.3f} s of the process's CPU time "
+            f"({wall:.3f} s wall) = {cli_rate:>10,.0f} deals/s: "
+            f"{cli_rate / deal_rate:.2f} of the in-process rate"
         )
 
     if args.pref is not None:

@@ -68,7 +68,7 @@ def caches_from_environment(base_dir: Path) -> dict[str, Any]:
     return {
         "default": {
             "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
-            "LOCATION": str(base_dir / ".cache"),
+            "LOCATION": os.environ.get("CACHE_DIR", str(base_dir / ".cache")),
             "OPTIONS": {"MAX_ENTRIES": 5000},
         }
     }
@@ -116,6 +116,8 @@ def https_settings() -> dict[str, Any]:
         "SECURE_CONTENT_TYPE_NOSNIFF": True,
         "X_FRAME_OPTIONS": "DENY",
         "WHITENOISE_USE_FINDERS": True,
+        # how long standings may stand in (marked) while a new rendering is made (pagecache)
+        "PAGE_STALE_SECONDS": float(os.environ.get("PAGE_STALE_SECONDS", "3")),
     }
     if https:
         values["SECURE_PROXY_SSL_HEADER"] = ("HTTP_X_FORWARDED_PROTO", "https")

@@ -10,7 +10,7 @@ from referee.hall_settings import secret_key_file
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
-# Without SECRET_KEY, a key generated on first run and kept outside git (hall.py).
+# Without SECRET_KEY, a key generated on first run and kept outside git (hall_settings).
 SECRET_KEY = os.environ.get("SECRET_KEY") or secret_key_file(BASE_DIR / ".secret_key")
 # Off unless asked for (``make dev`` asks): a debug page shows every URL to the hall's Wi-Fi.
 DEBUG = os.environ.get("DEBUG", "0") == "1"

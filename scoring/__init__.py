@@ -6,14 +6,25 @@ Plain Python, no Django. The main entry points:
 * ``score_deal(convention, players, deal, pool=None)``: one deal's ledger entries;
 * ``score_pulka(convention, players, deals, pool_size=None)``: a whole table sheet;
 * ``settle(players, pulka, gora, whists, k)``: the final settlement in whists;
-* ``explain(entries, lang)``: every entry in words, Russian or English.
+* ``explain(entries, lang)``: every entry in words, Russian or English;
+* refusals: ``ScoringError`` and its kinds, each with a ``code`` of ``MESSAGES``, its
+  ``field`` and ``params``.
 """
 
 from .conventions import PRESETS, Convention, convention, preset
 from .deal import score_deal
-from .errors import DealError, OptionError, PulkaError, RulingError, ScoringError
+from .errors import (
+    MESSAGES,
+    CaseError,
+    DealError,
+    NumberError,
+    OptionError,
+    PulkaError,
+    RulingError,
+    ScoringError,
+)
 from .explain import explain, explain_entry
-from .ledger import DealResult, Entry, Outcome, Term, Totals
+from .ledger import DealResult, Entry, Kind, Outcome, Term, Totals
 from .model import (
     Call,
     Deal,
@@ -38,8 +49,10 @@ from .settlement import settle
 from .table import PoolState
 
 __all__ = [
+    "MESSAGES",
     "PRESETS",
     "Call",
+    "CaseError",
     "Convention",
     "Deal",
     "DealError",
@@ -49,8 +62,10 @@ __all__ = [
     "DisputedPlanCommercial",
     "DisputedPlanQualification",
     "Entry",
+    "Kind",
     "LookedAtDiscard",
     "ManualEntry",
+    "NumberError",
     "OptionError",
     "Outcome",
     "Play",

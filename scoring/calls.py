@@ -78,7 +78,9 @@ _CALL = attrgetter("player", "call", "replaces")
 def read_defence(table: Table, deal: Deal, declarer: str, level: int) -> Defence:
     """Validate the calls of a trick game and say what they decided (a sequence already
     read at this table under this convention is not read again)."""
-    key = (declarer, level, deal.strain, deal.play, table.players, table.dealer)
+    stalingrad = table.convention.stalingrad  # only there do strain and play matter here
+    key: tuple[object, ...] = (declarer, level, table.players, table.sitting_out)
+    key += (deal.strain, deal.play) if stalingrad else ()
     key += tuple(map(_CALL, deal.defence))
     memo = table.convention.memo
     try:
@@ -89,7 +91,7 @@ def read_defence(table: Table, deal: Deal, declarer: str, level: int) -> Defence
         defence = _read_defence(table, deal, declarer, level)
         if len(memo) >= MEMO_SIZE:
             memo.clear()
-        memo[key] = defence
+        memo[key] = defence  # keys of any length: never equal to a seating's (players, dealer)
     return defence
 
 

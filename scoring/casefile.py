@@ -176,22 +176,29 @@ def _json_book(book: Mapping[str, Amount]) -> dict[str, int | float]:
     return {p: to_json(v) for p, v in book.items() if v}
 
 
+def _seated(book: Mapping[str, Amount], players: tuple[str, ...]) -> dict[str, int | float]:
+    """A book's non-zero values in seating order (every key is a player at the table)."""
+    if not book:
+        return {}
+    return {p: to_json(book[p]) for p in players if book.get(p)}
+
+
 def _totals_output(totals: Totals, players: tuple[str, ...]) -> dict[str, Any]:
-    seat = {p: i for i, p in enumerate(players)}
-    pairs = sorted(totals.whists, key=lambda pair: (seat[pair[0]], seat[pair[1]]))
+    whists = totals.whists
+    pairs: Iterable[tuple[str, str]] = whists
+    if len(whists) > 1:
+        seat = {p: i for i, p in enumerate(players)}
+        pairs = sorted(whists, key=lambda pair: (seat[pair[0]], seat[pair[1]]))
+    adjustments = _seated(totals.adjustments, players) if totals.adjustments else {}
     return {
-        "pulka": _json_book(dict(sorted(totals.pulka.items(), key=lambda kv: seat[kv[0]]))),
-        "gora": _json_book(dict(sorted(totals.gora.items(), key=lambda kv: seat[kv[0]]))),
+        "pulka": _seated(totals.pulka, players),
+        "gora": _seated(totals.gora, players),
         "whists": [
-            {"by": by, "on": on, "amount": to_json(totals.whists[(by, on)])}
+            {"by": by, "on": on, "amount": to_json(whists[(by, on)])}
             for by, on in pairs
-            if totals.whists[(by, on)]
+            if whists[(by, on)]
         ],
-        "adjustments": [
-            {"player": p, "whists": to_json(v)}
-            for p, v in sorted(totals.adjustments.items(), key=lambda kv: seat[kv[0]])
-            if v
-        ],
+        "adjustments": [{"player": p, "whists": v} for p, v in adjustments.items()],
     }
 
 

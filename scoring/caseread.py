@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from decimal import Decimal
+from operator import itemgetter
 from typing import Any
 
 from .conventions import Convention, convention
@@ -34,6 +35,7 @@ from .model import (
     SetWithoutAll,
     TalonPeeking,
     WrongCardCount,
+    new_deal,
 )
 from .numbers import Amount, from_json
 from .table import PoolState
@@ -42,6 +44,7 @@ DEAL_FIELDS = frozenset(
     {"type", "declarer", "contract", "defence", "play", "tricks", "raspasy", "talon", "ruling"}
     | {"referee_rulings"}
 )
+_DEAL_KEYS = DEAL_FIELDS | {"dealer"}
 #: Referee rulings of §12.4.1: kind -> (required fields, optional fields).
 REFEREE_FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "prikup_refusal": (frozenset({"points"}), frozenset()),
@@ -63,9 +66,18 @@ def _integer(text: str) -> int | Decimal:
 
 def load(text: str) -> Any:
     """JSON with reals read exactly (SPEC §1.1); NaN and Infinity arrive as non-finite
-    ``Decimal`` values that every number check refuses. Raises ``Unreadable``."""
+    ``Decimal`` values that every number check refuses. Raises ``Unreadable``.
+
+    Integers are read by the JSON reader itself; a file with an integer of thousands of
+    digits (beyond Python's conversion limit) is read again keeping such integers as
+    ``Decimal``, so that only its own case is refused."""
     try:
-        return json.loads(text, parse_float=Decimal, parse_int=_integer, parse_constant=Decimal)
+        try:
+            return json.loads(text, parse_float=Decimal, parse_constant=Decimal)
+        except ValueError as error:
+            if "digits" not in str(error):
+                raise
+            return json.loads(text, parse_float=Decimal, parse_int=_integer, parse_constant=Decimal)
     except RecursionError:
         raise Unreadable("lists and objects nest too deep") from None
     except ValueError as error:
@@ -82,7 +94,7 @@ def get(obj: Mapping[str, Any], key: str, field: str) -> Any:
 
 
 def mapping(value: Any, field: str) -> Mapping[str, Any]:
-    if not isinstance(value, Mapping):
+    if type(value) is not dict and not isinstance(value, Mapping):
         raise CaseError("case.not_object", field)
     return value
 
@@ -99,6 +111,8 @@ def integer(value: Any, field: str) -> int:
 
 def player_id(value: Any, field: str, *, optional: bool = False) -> Any:
     """A player id is a non-empty string; None where the field is optional."""
+    if type(value) is str and value:
+        return value
     if value is None and optional:
         return None
     if not isinstance(value, str) or not value:
@@ -116,17 +130,22 @@ def pool_size(value: Any, field: str) -> Amount | None:
     return size
 
 
+_MEMBERS: dict[type, dict[str, Any]] = {
+    enum: {member.value: member for member in enum} for enum in (DealType, Play, Call)
+}
+
+
 def _choice(enum: Any, value: Any) -> Any:
-    """The enum member of ``value``, or None."""
-    try:
-        return enum(value)
-    except (ValueError, TypeError):
+    """The enum member of ``value`` (a text), or None."""
+    if type(value) is not str:
         return None
+    return _MEMBERS[enum].get(value)
 
 
 # -- the table: convention and players ---------------------------------------------------
 
 _CONVENTIONS: dict[tuple[str, object], Convention] = {}  # (preset, options) -> built once
+_SEATINGS: set[tuple[str, ...]] = set()  # player lists already found valid
 
 
 def _key(options: Mapping[str, Any]) -> object | None:
@@ -161,14 +180,15 @@ def table_of(case: Mapping[str, Any]) -> tuple[Convention, tuple[str, ...]]:
                 _CONVENTIONS.clear()
             _CONVENTIONS[(name, key)] = cv
     players = get(case, "players", "players")
-    if (
-        not isinstance(players, list)
-        or len(players) not in (3, 4)
-        or not all(isinstance(p, str) and p for p in players)
-        or len(set(players)) != len(players)
-    ):
-        raise CaseError("case.players", "players")
-    return cv, tuple(players)
+    if type(players) is list and len(players) in (3, 4):
+        seats = tuple(players)
+        if all(type(p) is str and p for p in seats) and (
+            seats in _SEATINGS or len(set(seats)) == len(seats)
+        ):
+            if len(_SEATINGS) < 4096:
+                _SEATINGS.add(seats)
+            return cv, seats
+    raise CaseError("case.players", "players")
 
 
 # -- a deal --------------------------------------------------------------------------------
@@ -176,9 +196,9 @@ def table_of(case: Mapping[str, Any]) -> tuple[Convention, tuple[str, ...]]:
 
 def parse_deal(obj: Mapping[str, Any], dealer: Any) -> Deal:
     """A deal object of §12.2 (the ``deal`` of a deal case, or an element of ``deals``)."""
-    for name in obj:
-        if name not in DEAL_FIELDS and name != "dealer":
-            raise CaseError("case.unknown_field", "", name=shown(name))
+    if not obj.keys() <= _DEAL_KEYS:
+        unknown = sorted(str(name) for name in obj.keys() - _DEAL_KEYS)[0]
+        raise CaseError("case.unknown_field", "", name=shown(unknown))
     kind = _choice(DealType, get(obj, "type", "type"))
     if kind is None:
         raise CaseError("case.unknown_type", "type", value=shown(obj["type"]))
@@ -204,19 +224,19 @@ def parse_deal(obj: Mapping[str, Any], dealer: Any) -> Deal:
     declarer = obj.get("declarer")
     if isinstance(declarer, list):
         raise CaseError("case.one_declarer", "declarer")
-    return Deal(
-        type=kind,
-        dealer=player_id(dealer, "dealer", optional=True),
-        declarer=player_id(declarer, "declarer", optional=True),
-        level=level,
-        strain=strain,
-        defence=_defence(obj.get("defence") or []),
-        play=play,
-        tricks=tricks,
-        series_index=series,
-        talon=talon,
-        ruling=ruling,
-        referee_rulings=referee,
+    return new_deal(  # the fields of Deal in order
+        kind,
+        player_id(dealer, "dealer", optional=True),
+        player_id(declarer, "declarer", optional=True),
+        level,
+        strain,
+        _defence(obj.get("defence") or []),
+        play,
+        tricks,
+        series,
+        talon,
+        ruling,
+        referee,
     )
 
 
@@ -237,26 +257,49 @@ def _contract(obj: Mapping[str, Any], kind: DealType) -> tuple[Any, Any]:
     return level, contract.get("strain")
 
 
+_CALLS: dict[tuple[str, str, str | None], DefenceCall] = {}  # immutable: shared values
+_CALL_NAMES = _MEMBERS[Call]
+
+
 def _defence(calls: Any) -> tuple[DefenceCall, ...]:
     if not isinstance(calls, list):
         raise CaseError("case.not_list_of", "defence", what="defence")
     parsed = []
     for i, call in enumerate(calls):
-        field = f"defence[{i}]"
-        call = mapping(call, field)
-        what = _choice(Call, get(call, "call", field))
-        if what is None:
-            raise CaseError("case.unknown_call", f"{field}.call", value=shown(call["call"]))
-        who = player_id(call.get("player"), f"{field}.player")
-        replaces = player_id(call.get("replaces"), f"{field}.replaces", optional=True)
+        if type(call) is not dict:
+            call = mapping(call, f"defence[{i}]")
+        who, name, replaces = call.get("player"), call.get("call"), call.get("replaces")
+        key = (who, name, replaces)
+        if type(who) is str and type(name) is str and (type(replaces) is str or replaces is None):
+            value = _CALLS.get(key)
+            if value is None:
+                value = _call(call, i)
+                if len(_CALLS) >= 4096:
+                    _CALLS.clear()
+                _CALLS[key] = value
+        else:
+            value = _call(call, i)
         order = call.get("order", i + 1)
         if type(order) is not int:
             raise CaseError("case.call_order", "defence")
-        parsed.append((order, DefenceCall(who, what, replaces)))
+        parsed.append((order, value))
     if len({order for order, _ in parsed}) != len(parsed):
         raise CaseError("case.call_order_twice", "defence")
-    parsed.sort(key=lambda pair: pair[0])
-    return tuple(call for _, call in parsed)
+    parsed.sort(key=_FIRST)
+    return tuple([call for _, call in parsed])
+
+
+_FIRST = itemgetter(0)
+
+
+def _call(call: Mapping[str, Any], i: int) -> DefenceCall:
+    field = f"defence[{i}]"
+    what = _CALL_NAMES.get(get(call, "call", field)) if type(call.get("call")) is str else None
+    if what is None:
+        raise CaseError("case.unknown_call", f"{field}.call", value=shown(get(call, "call", field)))
+    who = player_id(call.get("player"), f"{field}.player")
+    replaces = player_id(call.get("replaces"), f"{field}.replaces", optional=True)
+    return DefenceCall(who, what, replaces)
 
 
 def _ruling(obj: Any) -> KodexRuling:

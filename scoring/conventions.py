@@ -346,7 +346,16 @@ def preset(name: str) -> Convention:
 
 
 def convention(name: str, options: Mapping[str, object] | None = None) -> Convention:
-    """A preset with JSON-style ``options`` overridden; validates names and values."""
+    """A preset with JSON-style ``options`` overridden; validates names and values.
+
+    >>> cv = convention("sochi", {"whist_sharing": "gentleman"})
+    >>> cv.whist_sharing, cv.overrides, cv.prices.contract[7]
+    ('gentleman', ('whist_sharing',), 4)
+    >>> convention("sochi", {"raspasy_price": 2})
+    Traceback (most recent call last):
+    ...
+    scoring.errors.OptionError: options.raspasy_price: unknown option 'raspasy_price'
+    """
     base = preset(name)
     return base.with_options(options) if options else base
 

@@ -44,7 +44,28 @@ def score_deal(
     pool: PoolState | None = None,
 ) -> DealResult:
     """The ledger entries of one deal; raises a ``ScoringError`` and writes nothing on
-    invalid input. ``pool``: pools and mountains before the deal (help, classic)."""
+    invalid input. ``pool``: pools and mountains before the deal (help, classic).
+
+    Sochi, 6 ♠ by A, B whists alone (open), C passes; A takes 5: set by one, R(6) = 2 to
+    A's mountain; B writes W × 5 defence tricks = 10 and consolation K × 1 = 2, C writes
+    the consolation 2 (SPEC §3.6, golden deal SO-09):
+
+    >>> from scoring import Call, Deal, DealType, DefenceCall, Play, preset
+    >>> deal = Deal(DealType.GAME, declarer="A", level=6, strain="S",
+    ...             defence=(DefenceCall("B", Call.WHIST), DefenceCall("C", Call.PASS)),
+    ...             play=Play.OPEN, tricks={"A": 5, "B": 3, "C": 2})
+    >>> result = score_deal(preset("sochi"), ("A", "B", "C"), deal)
+    >>> [(str(e.kind), e.player, e.amount, e.on) for e in result.entries]
+    ... # doctest: +NORMALIZE_WHITESPACE
+    [('gora', 'A', 2, None), ('whist', 'B', 10, 'A'),
+     ('whist', 'B', 2, 'A'), ('whist', 'C', 2, 'A')]
+    >>> result.outcome.result
+    'set'
+    >>> score_deal(preset("sochi"), ("A", "B", "C"), Deal(DealType.GAME, declarer="A", level=11))
+    Traceback (most recent call last):
+    ...
+    scoring.errors.DealError: contract.level: level 11 is not 6..10
+    """
     seats = players if type(players) is tuple else tuple(players)
     table = Table.seat(convention, seats, deal.dealer, pool)
     kind = deal.type

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 
-from .ledger import ADJUSTMENT, GORA, PULKA, WHIST, Entry, Term
+from .ledger import ADJUSTMENT, GORA, PULKA, WHIST, Entry, Kind, Term
 from .numbers import Amount, show
 
 Phrase = Callable[..., str]
@@ -21,6 +21,22 @@ def _tricks_ru(n: object) -> str:
     if not (n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14)) and tail != "взятка":
         tail = "взяток"
     return f"{n} {tail}"
+
+
+def _tricks_acc_ru(n: object) -> str:
+    """After «за»: «за 1 взятку», «за 2 взятки», «за 5 взяток»."""
+    text = _tricks_ru(n)
+    return text[: -len("взятка")] + "взятку" if text.endswith(" взятка") else text
+
+
+def _caught_ru(n: object) -> str:
+    """A misère's caught tricks: «поймана 1 взятка», «пойманы 2 взятки», «поймано 5 взяток»."""
+    text = _tricks_ru(n)
+    if text.endswith(" взятка"):
+        return f"поймана {text}"
+    if text.endswith(" взятки") and isinstance(n, int):
+        return f"пойманы {text}"
+    return f"поймано {text}"
 
 
 _GENITIVE: tuple[str, ...] = ("", "одной", "двух", "трёх", "четырёх", "пяти")
@@ -87,9 +103,9 @@ RU: dict[str, Phrase] = {
     "half_defence_tricks": lambda t, w: f"половина {_tricks_ru(t)} защиты × {_n(w)}",
     "shortfall": lambda c, f: f"недобор на висте {_tricks_ru(c)} × {_n(f)}",
     "consolation": lambda u, k: f"консоляция {_n(u)} × {_n(k)}",
-    "half_whist": lambda t, w: f"полвиста за {_tricks_ru(t)} × {_n(w)}",
+    "half_whist": lambda t, w: f"полвиста за {_tricks_acc_ru(t)} × {_n(w)}",
     "misere_made": lambda: "мизер сыгран",
-    "misere_caught": lambda t, m: f"мизер: поймано {_tricks_ru(t)} × {_n(m)}",
+    "misere_caught": lambda t, m: f"мизер: {_caught_ru(t)} × {_n(m)}",
     "raspasy_tricks": lambda k, t, p: f"распасы №{k}: {_tricks_ru(t)} × {_n(p)}",
     "raspasy_zero": lambda k: f"распасы №{k}: ни одной взятки",
     "raspasy_idle": lambda: "распасы: сдатчик без карт",
@@ -133,7 +149,7 @@ def explain_entry(entry: Entry, lang: str = "en", names: Mapping[str, str] | Non
 
 
 def _headline(
-    kind: str,
+    kind: Kind,
     player: str,
     on: str | None,
     amount: Amount,
@@ -162,8 +178,20 @@ def _headline(
 def explain(
     entries: Iterable[Entry], lang: str = "en", names: Mapping[str, str] | None = None
 ) -> list[str]:
-    """One line per player and book (per pair for whists), amounts summed."""
-    groups: dict[tuple[str, str, str | None], list[Entry]] = {}
+    """One line per player and book (per pair for whists), amounts summed.
+
+    >>> from scoring.ledger import Entry, Term
+    >>> entries = [Entry("gora", "A", 2, "SPEC §3.6 (set)", Term("set", (1, 2))),
+    ...            Entry("whist", "B", 10, "x", Term("defence_tricks", (5, 2)), "A"),
+    ...            Entry("whist", "B", 2, "x", Term("consolation", (1, 2)), "A")]
+    >>> for line in explain(entries, "en"):
+    ...     print(line)
+    A writes 2 to the mountain: set by 1 trick × 2
+    B writes 12 on A: 5 defence tricks × 2 + consolation 1 × 2
+    >>> explain(entries, "ru")[0]
+    'A пишет 2 в гору: ремиз без одной × 2'
+    """
+    groups: dict[tuple[Kind, str, str | None], list[Entry]] = {}
     for entry in entries:
         groups.setdefault((entry.kind, entry.player, entry.on), []).append(entry)
     lines = []

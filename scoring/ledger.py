@@ -7,16 +7,26 @@ amount is for, as a code with numbers that ``explain`` renders in Russian or Eng
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import ClassVar, NamedTuple
+from enum import StrEnum
+from typing import Any, NamedTuple
 
 from .numbers import Amount, exact
 
-PULKA = "pulka"
-GORA = "gora"
-WHIST = "whist"
-ADJUSTMENT = "adjustment"
+
+class Kind(StrEnum):
+    """Where an entry is written. A ``StrEnum``: stored JSON and texts stay ``"pulka"``…"""
+
+    __hash__ = str.__hash__  # equal to its text as a dict key, too
+
+    PULKA = "pulka"
+    GORA = "gora"
+    WHIST = "whist"
+    ADJUSTMENT = "adjustment"
+
+
+PULKA, GORA, WHIST, ADJUSTMENT = Kind.PULKA, Kind.GORA, Kind.WHIST, Kind.ADJUSTMENT
 
 
 class Term(NamedTuple):
@@ -27,7 +37,9 @@ class Term(NamedTuple):
 
 
 class Entry(NamedTuple):
-    kind: str
+    """One line of the sheet: ``kind`` is a ``Kind`` (equal to its text ``"gora"``…)."""
+
+    kind: Kind
     player: str
     amount: Amount
     rule: str
@@ -75,17 +87,14 @@ class Totals:
         return totals
 
     def add(self, entries: Iterable[Entry]) -> None:
-        for entry in entries:
-            if entry.kind == WHIST:
-                assert entry.on is not None
-                key = (entry.player, entry.on)
-                self.whists[key] = exact(self.whists.get(key, 0) + entry.amount)
+        books = {PULKA: self.pulka, GORA: self.gora, ADJUSTMENT: self.adjustments}
+        whists = self.whists
+        for kind, player, amount, _, _, on in entries:
+            if kind == WHIST:
+                assert on is not None
+                book: dict[Any, Amount] = whists
+                key: Any = (player, on)
             else:
-                book = self._books[entry.kind](self)
-                book[entry.player] = exact(book.get(entry.player, 0) + entry.amount)
-
-    _books: ClassVar[dict[str, Callable[[Totals], dict[str, Amount]]]] = {
-        PULKA: lambda t: t.pulka,
-        GORA: lambda t: t.gora,
-        ADJUSTMENT: lambda t: t.adjustments,
-    }
+                book, key = books[kind], player
+            total = book.get(key, 0) + amount
+            book[key] = total if type(total) is int else exact(total)

@@ -7,7 +7,7 @@ Player ids are plain strings. A deal does not know the table's seating; the tabl
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from enum import StrEnum
 
 from .numbers import Amount
@@ -197,3 +197,16 @@ class Deal:
     talon: tuple[str, ...] | None = None
     ruling: KodexRuling | None = None
     referee_rulings: tuple[RefereeRuling, ...] = field(default=())
+
+
+#: The slots of ``Deal`` in field order: ``new_deal`` fills them without the frozen
+#: dataclass's ``__init__`` (twelve ``object.__setattr__`` calls), for readers of many deals.
+_DEAL_SETTERS = tuple(getattr(Deal, f.name).__set__ for f in fields(Deal))
+
+
+def new_deal(*values: object) -> Deal:
+    """``Deal(*values)`` with every field given in order, built the fast way."""
+    deal = object.__new__(Deal)
+    for setter, value in zip(_DEAL_SETTERS, values, strict=True):
+        setter(deal, value)
+    return deal

@@ -69,6 +69,8 @@ def from_json(value: object, field: str = "") -> Amount:
 
 def to_json(value: Amount) -> int | float:
     """An integral value as an integer, any other rounded to 6 places (SPEC §12.8)."""
+    if type(value) is int:
+        return value
     value = exact(value)
     if isinstance(value, int):
         return value

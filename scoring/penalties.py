@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .errors import CaseError, RulingError
 from .game import consolation
-from .ledger import ADJUSTMENT, GORA, PULKA, WHIST, Entry, Term
+from .ledger import ADJUSTMENT, GORA, PULKA, WHIST, Entry, Kind, Term
 from .model import (
     ManualEntry,
     PrikupRefusal,
@@ -107,4 +107,5 @@ def _manual(table: Table, ruling: ManualEntry, field: str) -> Entry:
             raise RulingError("ruling.whist_negative", f"{field}.amount")
     elif ruling.on is not None:
         raise RulingError("ruling.on_whist_only", f"{field}.on")
-    return Entry(ruling.kind, player, amount, ruling.rule, Term("manual", (ruling.reason,)), on)
+    term = Term("manual", (ruling.reason,))
+    return Entry(Kind(ruling.kind), player, amount, ruling.rule, term, on)

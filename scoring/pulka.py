@@ -57,7 +57,21 @@ def score_pulka(
     pool_size: Amount | None = None,
 ) -> PulkaResult:
     """Score a whole sheet from empty; an invalid deal refuses the whole pulka and the
-    error names the deal by its position (1-based)."""
+    error names the deal by its position (1-based).
+
+    Sochi: SO-09 (A set by one: mountain A 2; whists B→A 12, C→A 2), then raspasy #1 at
+    1 per trick (mountains A 4, B 3, C 3). Mountains A 6, B 3, C 3, average 4: G = 10 ×
+    (4 − m) = −20, 10, 10; whists A −14, B +12, C +2; results −34, 22, 12 (SPEC §8.2):
+
+    >>> from scoring import Call, Deal, DealType, DefenceCall, Play, preset
+    >>> so_09 = Deal(DealType.GAME, declarer="A", level=6, strain="S",
+    ...              defence=(DefenceCall("B", Call.WHIST), DefenceCall("C", Call.PASS)),
+    ...              play=Play.OPEN, tricks={"A": 5, "B": 3, "C": 2})
+    >>> raspasy = Deal(DealType.RASPASY, tricks={"A": 4, "B": 3, "C": 3})
+    >>> sheet = score_pulka(preset("sochi"), ("A", "B", "C"), [so_09, raspasy])
+    >>> sheet.totals.gora, sheet.result
+    ({'A': 6, 'B': 3, 'C': 3}, {'A': -34, 'B': 22, 'C': 12})
+    """
     seating = tuple(players)
     totals = Totals({}, {}, {}, {})
     results: list[DealResult] = []

@@ -11,7 +11,7 @@ from .errors import DealError
 from .numbers import Amount
 
 #: How many results a convention's ``memo`` keeps before it starts again.
-MEMO_SIZE = 4096
+MEMO_SIZE = 16384
 
 
 class PoolState(NamedTuple):

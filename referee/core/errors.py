@@ -24,7 +24,14 @@ class NotAllowed(PermissionDenied):
 
 
 class InvalidDeal(ServiceError):
-    """The engine refused the deal; ``field`` is the engine's field (``tricks``, …)."""
+    """The engine refused the deal; ``field`` is the engine's field (``tricks``, …) and
+    ``engine_error`` the engine's refusal itself (its code and params, for translation)."""
+
+    def __init__(
+        self, message: str, field: str | None = None, engine_error: Exception | None = None
+    ) -> None:
+        super().__init__(message, field)
+        self.engine_error = engine_error
 
 
 class StaleVersion(ServiceError):

@@ -28,8 +28,13 @@ from referee.ratings.services.sheet import (
 from referee.tournaments.models import Tournament
 
 from . import tabular
+from .hall import person as _person
 from .pdf import render_pdf
-from .reports import _cells, _first_values, _person, _print_widths, _rules_lines, page_counter
+from .printing import cells as _cells
+from .printing import first_values as _first_values
+from .printing import page_counter
+from .printing import rules_lines as _rules_lines
+from .reports import _print_widths
 
 #: The machine-readable columns, in order (README documents each).
 ROUND_FIELDS = (

@@ -1,16 +1,20 @@
-"""Printing helpers of the PDF reports: cells with their display text, names of people, and
-the page counter in the reader's language."""
+"""Printing helpers of the PDFs: cells in the site's number format, the standings' rules
+footer in words, the page counter in the reader's language."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
 
 from django.template.defaultfilters import floatformat
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
+
+from referee.standings.labels import METHOD_LABELS, TIE_BREAK_LABELS
+from referee.standings.services import Standings
+from referee.tournaments.conventions import option_label, preset_name, value_label
+from referee.tournaments.forms import option_text
 
 from . import tabular
 
@@ -22,7 +26,7 @@ class Cell:
     negative: bool = False
 
 
-def _first_values(sheet: tabular.Sheet) -> list[tabular.Value]:
+def first_values(sheet: tabular.Sheet) -> list[tabular.Value]:
     """Per column, its first value that is not empty (numeric columns are right-aligned)."""
     firsts: list[tabular.Value] = [None] * len(sheet.header)
     for row in sheet.rows:
@@ -32,7 +36,7 @@ def _first_values(sheet: tabular.Sheet) -> list[tabular.Value]:
     return firsts
 
 
-def _cells(row: Sequence[tabular.Value], numeric: Sequence[bool] = ()) -> list[Cell]:
+def cells(row: Sequence[tabular.Value], numeric: Sequence[bool] = ()) -> list[Cell]:
     """A row as printed: figures to two places at most, right-aligned, negatives marked."""
     out = []
     for i, value in enumerate(row):
@@ -59,10 +63,34 @@ def shown(value: tabular.Value) -> str:
     return str(floatformat(value, "-2"))
 
 
-def _person(user: Any) -> str:
-    if user is None:
-        return ""
-    return str(user.get_full_name() or user.get_username())
+def rules_lines(table: Standings) -> list[str]:
+    """The footer (§11): the convention and its options, the round points, the tie-breaks."""
+    tournament = table.tournament
+    rules = table.rules
+    convention = preset_name(tournament.convention)
+    if tournament.options:  # each changed rule in words: "whists per defence trick: C"
+        convention += (
+            " ("
+            + "; ".join(
+                f"{option_label(k)}: {value_label(option_text(v))}"
+                for k, v in tournament.options.items()
+            )
+            + ")"
+        )
+    method = str(METHOD_LABELS.get(rules.method, rules.method))
+    if rules.params:
+        method += " " + ", ".join(f"{k}={v}" for k, v in rules.params.items())
+    lines = [
+        _("convention") + f": {convention}",
+        _("round points") + f": {method}",
+    ]
+    if rules.normalisation == "factor":
+        lines.append(_("tables of 4 × %(f)s") % {"f": rules.four_table_factor})
+    if rules.elimination_threshold is not None:
+        lines.append(_("elimination below %(t)s whists") % {"t": rules.elimination_threshold})
+    chain = ", ".join(str(TIE_BREAK_LABELS.get(n, n)) for n in rules.tie_breaks)
+    lines.append(_("tie-breaks") + f": {chain}")
+    return lines
 
 
 def page_counter() -> SafeString:

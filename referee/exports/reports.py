@@ -32,7 +32,6 @@ from django.utils.translation import gettext as _
 from referee.core.language import engine_language as reader_language
 from referee.core.permissions import may_view, may_view_round
 from referee.standings import services as standings
-from referee.standings.labels import METHOD_LABELS, TIE_BREAK_LABELS
 from referee.standings.services import NotVisible, RoundResults, Standings
 from referee.tables.drawing import pulka_svg
 from referee.tables.models import Table
@@ -41,9 +40,9 @@ from referee.tournaments.models import Tournament
 
 from . import tabular
 from .format_sheets import format_lines, layer_notes, layer_sheets
-from .hall import protocol_extras
+from .hall import person, protocol_extras
 from .pdf import render_pdf
-from .printing import Cell, _cells, _first_values, _person, page_counter
+from .printing import Cell, cells, first_values, page_counter, rules_lines
 from .protocol import Protocol, table_protocols
 from .words import words
 
@@ -268,11 +267,11 @@ def standings_pdf(tournament: Tournament, viewer: Any, after: int | None = None)
         table = standings.standings_after(tournament, after, viewer=viewer)
         sheet = standings_sheet(table)
         more = [
-            {"title": s.caption, "header": s.header, "rows": [_cells(r) for r in s.rows]}
+            {"title": s.caption, "header": s.header, "rows": [cells(r) for r in s.rows]}
             for s in layer_sheets(tournament, table, viewer)
         ]
-        numeric = [isinstance(v, int | Fraction) for v in _first_values(sheet)]
-        rows = [_cells(row, numeric) for row in sheet.rows]
+        numeric = [isinstance(v, int | Fraction) for v in first_values(sheet)]
+        rows = [cells(row, numeric) for row in sheet.rows]
         widths = _print_widths(sheet.header, rows)
         total = sum(widths)
         columns = [
@@ -289,9 +288,9 @@ def standings_pdf(tournament: Tournament, viewer: Any, after: int | None = None)
                 "rows": rows,
                 # A4 portrait holds about 120 characters of 8 pt text a line
                 "landscape": total * 1.55 + 2.2 * len(widths) > 186,
-                "rules": _rules_lines(table),
+                "rules": rules_lines(table) + format_lines(tournament),
                 "more": more,
-                "chief": _person(tournament.chief_referee),
+                "chief": person(tournament.chief_referee),
                 "printed": timezone.localdate(),
                 "page_counter": page_counter(),
             },
@@ -343,38 +342,15 @@ def protocol_pdf_of(sheet: TableSheet, base: str = "") -> bytes:
             "table": table,
             "groups": protocol.groups(),
             "deals": [
-                {"cells": _cells(row[:-1]), "lines": deal.lines}
+                {"cells": cells(row[:-1]), "lines": deal.lines}
                 for row, deal in zip(protocol.deal_rows(), protocol.deals, strict=True)
             ],
-            "total": _cells(protocol.total_row()[:-1]),
+            "total": cells(protocol.total_row()[:-1]),
             "summary_header": protocol.summary_header(),
-            "summary": [_cells(row) for row in protocol.summary_rows()],
+            "summary": [cells(row) for row in protocol.summary_rows()],
             "drawing": mark_safe(drawing),  # pulka_svg escapes every text it writes
             "printed": timezone.localdate(),
             "page_counter": page_counter(),
             **protocol_extras(table, base),
         },
     )
-
-
-def _rules_lines(table: Standings) -> list[str]:
-    """The footer (§11): the convention and its options, the round points, the tie-breaks."""
-    tournament = table.tournament
-    rules = table.rules
-    convention = tournament.convention
-    if tournament.options:
-        convention += " " + ", ".join(f"{k}={v}" for k, v in tournament.options.items())
-    method = str(METHOD_LABELS.get(rules.method, rules.method))
-    if rules.params:
-        method += " " + ", ".join(f"{k}={v}" for k, v in rules.params.items())
-    lines = [
-        _("convention") + f": {convention}",
-        _("round points") + f": {method}",
-    ]
-    if rules.normalisation == "factor":
-        lines.append(_("tables of 4 × %(f)s") % {"f": rules.four_table_factor})
-    if rules.elimination_threshold is not None:
-        lines.append(_("elimination below %(t)s whists") % {"t": rules.elimination_threshold})
-    chain = ", ".join(str(TIE_BREAK_LABELS.get(n, n)) for n in rules.tie_breaks)
-    lines.append(_("tie-breaks") + f": {chain}")
-    return lines + format_lines(tournament)

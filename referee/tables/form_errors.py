@@ -7,9 +7,10 @@ from collections.abc import Sequence
 
 from django.utils.translation import gettext as _
 
+from referee.core.engine_text import refusal_text
 from referee.core.errors import ServiceError
+from scoring import ScoringError
 
-from .engine_messages import engine_message
 from .form_choices import (
     ENGINE_FIELDS,
     MANUAL_PARTS,
@@ -29,7 +30,9 @@ class EngineErrorPlacement:
         field, message = error.field or "", error.message
         if field and message.startswith(field + ": "):
             message = message[len(field) + 2 :]
-        message = engine_message(message)
+        engine_error = getattr(error, "engine_error", None)
+        if isinstance(engine_error, ScoringError):
+            message = refusal_text(engine_error)
         found = re.fullmatch(r"deal (\d+)(?:, (.*))?", field)
         if found:
             at = int(found.group(1))

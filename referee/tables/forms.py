@@ -1,15 +1,14 @@
 """The deal form: what a referee records about one deal, built into the stored data.
 
-A plain form. ``deal_data()`` builds the deal in the case format of SPEC §12.2, plus its
-``dealer`` and the referee's own rulings (``referee_rulings``, see ``dealdata``). The form
-checks only that the deal is complete enough to build ("choose a declarer for a game");
-whether it can have happened is the engine's question, which the service asks.
-``place_error`` shows the engine's refusal at the field it names.
+A bounded form (``core.bounds``). ``deal_data()`` builds the deal in the case format of SPEC
+§12.2, plus its ``dealer`` and the referee's own rulings (``referee_rulings``, see ``dealdata``).
+It checks only that the deal is complete enough to build ("choose a declarer for a game");
+whether it can have happened is the engine's question, which the service asks. ``place_error``
+shows the engine's refusal at the field it names.
 
 Fields that do not concern the chosen deal type (or Kodeks ruling, or book of a manual
 entry) are hidden by the page's script and ignored here, so the form works the same with
-and without JavaScript.
-"""
+and without JavaScript."""
 
 from __future__ import annotations
 

@@ -39,7 +39,7 @@ def validate_sheet(table: Table, deals: list[Mapping[str, Any]]) -> scoring.Pulk
     try:
         return score_table(tournament.rules(), table.seats.count(), deals, tournament.pool_size)
     except scoring.ScoringError as error:
-        raise InvalidDeal(str(error), error.field) from None
+        raise InvalidDeal(str(error), error.field, engine_error=error) from None
 
 
 def _keep(table: Table, deals: list[Mapping[str, Any]]) -> None:

@@ -17,7 +17,7 @@ from scoring.casefile import run_case
 from scoring.ledger import Totals
 from scoring.numbers import Amount
 
-from .dealdata import LETTERS, dealer_of, describe_deal, referee_rulings_of, score_table
+from .dealdata import LETTERS, dealer_of, describe_deal, score_table
 from .models import Deal, Seat, Table
 
 
@@ -215,16 +215,14 @@ def table_case(sheet: TableSheet) -> dict[str, Any]:
     """The table's current deals as a SPEC §12.5 ``pulka`` case, with the engine's result
     as its ``expected``, so that anyone can re-check it with ``python -m scoring check``.
 
-    Players are the seat letters (their names are in ``notes``). The referee's own rulings
-    (SPEC §9.9) are not part of the case format: they are listed in ``notes`` and left out
-    of the deals and of the expected figures."""
+    Players are the seat letters (their names are in ``notes``). Each deal keeps the
+    referee's own rulings (``referee_rulings``, SPEC §12.4.1: prikup refusal, raspasy dealer
+    fine, talon peeking, manual entries and adjustments), so the file certifies exactly the
+    figures the standings use."""
     table = sheet.table
     tournament = table.round.tournament
     deals = [row.deal for row in sheet.rows]
     notes = ["; ".join(f"{s.letter} = {s.name}" for s in sheet.seats)]
-    for row in sheet.rows:
-        for ruling in referee_rulings_of(row.deal.data):
-            notes.append(f"deal {row.position}: referee ruling not in the case: {ruling}")
     case: dict[str, Any] = {
         "id": f"{tournament.slug}-r{table.round.number}-t{table.number}",
         "kind": "pulka",
@@ -233,7 +231,7 @@ def table_case(sheet: TableSheet) -> dict[str, Any]:
         "options": dict(tournament.options),
         "players": sheet.letters,
         "pool_size": tournament.pool_size,
-        "deals": [{k: v for k, v in d.data.items() if k != "referee_rulings"} for d in deals],
+        "deals": [dict(d.data) for d in deals],
         "notes": "\n".join(notes),
     }
     output = run_case(case)

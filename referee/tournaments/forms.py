@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from referee.core.bounds import BoundedForm
+from referee.core.engine_text import option_text as option_doc
 from referee.core.errors import ServiceError
 from referee.core.refusals import add_refusal
 from scoring import PRESETS
@@ -160,9 +161,9 @@ class ConventionForm(BoundedForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        for name, (_section, text) in OPTION_DOCS.items():
+        for name in OPTION_DOCS:
             self.fields[name] = forms.CharField(
-                label=name, required=False, help_text=text, max_length=100
+                label=name, required=False, help_text=option_doc(name), max_length=100
             )
 
     @staticmethod
@@ -201,7 +202,8 @@ class ConventionForm(BoundedForm):
         """One row per option: the value of every preset, the override, the value in play."""
         chosen = tournament.convention
         presets = {name: preset(name).options() for name in PRESETS}
-        for name, (section, text) in OPTION_DOCS.items():
+        for name, (section, _text) in OPTION_DOCS.items():
+            text = option_doc(name)
             stored = tournament.options.get(name)
             override = option_text(stored) if name in tournament.options else ""
             yield OptionRow(

@@ -189,3 +189,11 @@ def test_an_unknown_convention_with_a_nan_id_is_refused(tmp_path):
     case = deal_case("@@", SO_09["deal"], convention="moscow")
     (output,), _ = score_text(tmp_path, with_value("@@", "NaN", case))
     assert output == {"id": None, "error": "id: every case needs a string id"}
+
+
+def test_an_integer_of_thousands_of_digits_refuses_only_its_case(tmp_path):
+    # Python's integer conversion stops at 4300 digits; the file is read again keeping it
+    (output,), _ = score_text(
+        tmp_path, with_value("@@", "9" * 5000, marked(("deal", "tricks", "A")))
+    )
+    assert output["id"] == "H" and "whole number" in output["error"]

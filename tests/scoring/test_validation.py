@@ -362,3 +362,13 @@ def test_a_talon_without_honours_earns_no_premium():
 def test_every_option_can_be_listed():
     options = preset("fspr").options()
     assert options["prikup_bonus"] is True and len(options) == 40  # SPEC §10, §10.1
+
+
+def test_the_russian_explanations_agree_with_their_numbers():
+    assert describe(Term("half_whist", (1, 6)), "ru") == "полвиста за 1 взятку × 6"
+    assert describe(Term("half_whist", (2, 6)), "ru") == "полвиста за 2 взятки × 6"
+    assert describe(Term("half_whist", (5, 6)), "ru") == "полвиста за 5 взяток × 6"
+    assert describe(Term("misere_caught", (1, 20)), "ru") == "мизер: поймана 1 взятка × 20"
+    assert describe(Term("misere_caught", (3, 20)), "ru") == "мизер: пойманы 3 взятки × 20"
+    assert describe(Term("misere_caught", (5, 20)), "ru") == "мизер: поймано 5 взяток × 20"
+    assert describe(Term("misere_caught", (21, 20)), "ru") == "мизер: поймана 21 взятка × 20"

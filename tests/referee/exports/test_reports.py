@@ -291,7 +291,7 @@ def test_the_standings_pdf_shows_the_tournament_the_leader_and_numbered_pages():
     cup, _ = seven_players(name="Кубок Пули", venue="Москва, клуб «Пуля»")
     [page] = pdf_text(reports.standings_pdf(cup, ANONYMOUS))
     assert "Кубок Пули" in page and "Москва, клуб «Пуля»" in page
-    assert "Standings after round 2" in page and "convention: fspr" in page
+    assert "Standings after round 2" in page and "convention: FSPR" in page  # by its name
     assert re.search(r"^1 Иванов Тула 40 40 ", page, re.MULTILINE)
     assert "Printed " in page and "Chief referee" in page
     assert "page 1 of 1" in page

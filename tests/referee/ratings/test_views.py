@@ -96,3 +96,11 @@ def test_manage_qualification_page(client):
     assert "Мастер" in text and "10" in text
     client.force_login(UserFactory())
     assert client.get(url).status_code == 403
+
+
+def test_the_player_card_links_to_the_registry_page(client):
+    me = PlayerFactory()
+    cup = played([me, *registry(2)], [[[(0, 10), (1, 0), (2, -10)]]])
+    entry = cup.entries.get(player=me)
+    response = client.get(reverse("player-card", args=[cup.slug, entry.pk]))
+    assert reverse("registry-player", args=[me.pk]) in response.content.decode()

@@ -3,6 +3,7 @@ the re-checkable case, and a query count that does not grow with the sheet."""
 
 import json
 import re
+from fractions import Fraction
 
 import pytest
 from django.urls import reverse
@@ -481,13 +482,62 @@ def test_the_protocol_is_a_pulka_case_that_checks(client, table, referee):
     assert check_case(case, run_case(case)) == []
 
 
-def test_the_protocol_leaves_the_referee_rulings_to_its_notes(client, table, referee):
-    fined = {**RASPASY, "referee_rulings": [{"kind": "raspasy_dealer_fine", "points": 2}]}
-    services.record_deal(table.pk, fined, referee)
+RULED = [
+    {**SIX_MADE, "referee_rulings": [{"kind": "prikup_refusal", "points": 2}]},
+    {
+        "dealer": "A",
+        "type": "game",
+        "declarer": "B",
+        "contract": {"level": 6, "strain": "H"},
+        "defence": [
+            {"player": "C", "call": "whist", "order": 1},
+            {"player": "A", "call": "pass", "order": 2},
+        ],
+        "play": "closed",
+        "tricks": {"A": 2, "B": 6, "C": 2},
+        "referee_rulings": [{"kind": "talon_peeking", "player": "A"}],
+    },
+    {
+        **RASPASY,
+        "dealer": "B",
+        "referee_rulings": [
+            {"kind": "raspasy_dealer_fine", "points": 2},
+            {"kind": "manual", "entry": "gora", "player": "C", "amount": 150, "reason": "late"},
+            {
+                "kind": "manual",
+                "entry": "whist",
+                "player": "A",
+                "on": "B",
+                "amount": 10,
+                "reason": "compensation",
+            },
+        ],
+    },
+]
+
+
+def test_the_protocol_carries_every_referee_ruling_and_certifies_the_kept_result(
+    client, table, referee
+):
+    """Issue 13: protocol.json keeps each deal's referee_rulings (SPEC §12.4.1), so the case
+    reproduces exactly what the standings use (the table's kept result), and a file without
+    them no longer checks."""
+    for data in RULED:
+        services.record_deal(table.pk, data, referee)
     [case] = signed_in(client, referee).get(url("table-case", table)).json()
-    assert "referee_rulings" not in case["deals"][0]
-    assert "raspasy_dealer_fine" in case["notes"]
+    assert case["deals"] == RULED
     assert check_case(case, run_case(case)) == []
+    table.refresh_from_db()
+    kept = {p: round(float(Fraction(v)), 6) for p, v in table.result["whists"].items()}
+    assert case["expected"]["result"] == kept
+    # the 150 of the manual mountain entry is in the certified figures
+    stripped = {
+        **case,
+        "deals": [{k: v for k, v in d.items() if k != "referee_rulings"} for d in RULED],
+    }
+    assert run_case(stripped)["gora"]["C"] <= case["expected"]["gora"]["C"] - 150
+    # the file without the rulings, still claiming the kept result, fails the check
+    assert check_case(stripped, run_case(stripped)) != []
 
 
 def test_the_protocol_of_an_unpublished_table_is_for_officials(client, table, referee):

@@ -144,3 +144,13 @@ def test_the_wizard_fills_itself_from_an_earlier_tournament(client):
         form_data(convention="rostov", copy_from=source.pk, copy_players="on"),
     )
     assert Tournament.objects.get(slug="zimnii-kubok").entries.count() == 1
+
+
+def test_the_wizard_page_reads_a_fixed_number_of_queries(client, django_assert_num_queries):
+    user = organiser()
+    for n in range(5):
+        TournamentFactory(chief_referee=user, slug=f"earlier-{n}")
+    client.force_login(user)
+    # session, user, the organisers group, the earlier tournaments to copy from
+    with django_assert_num_queries(4):
+        assert client.get(reverse("tournament-new")).status_code == 200
