@@ -31,6 +31,7 @@ INSTALLED_APPS = [
     "referee.accounts",
     "referee.tournaments",
     "referee.tables",
+    "referee.discipline",
     "referee.seating",
     "referee.standings",
     "referee.ratings",
