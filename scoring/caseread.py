@@ -199,6 +199,10 @@ def parse_deal(obj: Mapping[str, Any], dealer: Any) -> Deal:
     if not obj.keys() <= _DEAL_KEYS:
         unknown = sorted(str(name) for name in obj.keys() - _DEAL_KEYS)[0]
         raise CaseError("case.unknown_field", "", name=shown(unknown))
+    if type(obj) is dict:
+        deal = _plain_deal(obj, dealer)
+        if deal is not None:
+            return deal
     kind = _choice(DealType, get(obj, "type", "type"))
     if kind is None:
         raise CaseError("case.unknown_type", "type", value=shown(obj["type"]))
@@ -240,6 +244,73 @@ def parse_deal(obj: Mapping[str, Any], dealer: Any) -> Deal:
     )
 
 
+_TYPES, _PLAYS = _MEMBERS[DealType], _MEMBERS[Play]
+
+
+def _plain_deal(obj: dict[str, Any], dealer: Any) -> Deal | None:
+    """``parse_deal`` of the common shape (no Kodeks or referee ruling, no talon), every
+    value of the type it must have; None for anything else, which the full reading takes
+    (and refuses where it must). The value is the one the full reading gives."""
+    get = obj.get
+    kind, play, declarer = get("type"), get("play"), get("declarer")
+    if type(kind) is not str or type(play) is not str:
+        return None
+    kind, play = _TYPES.get(kind), _PLAYS.get(play)
+    if kind is None or play is None:
+        return None
+    if dealer is not None and (type(dealer) is not str or not dealer):
+        return None
+    if declarer is not None and (type(declarer) is not str or not declarer):
+        return None
+    if get("ruling") is not None or get("referee_rulings") is not None or "talon" in obj:
+        return None
+    contract = get("contract")
+    level = strain = None
+    if kind is DealType.GAME:
+        if type(contract) is not dict:
+            return None
+        level, strain = contract.get("level"), contract.get("strain")
+        if level == "misere":
+            return None
+    elif kind is DealType.MISERE:
+        if type(contract) is not dict or contract.get("level") != "misere":
+            return None
+        if contract.get("strain") is not None:
+            return None
+    elif contract is not None:
+        return None
+    tricks = get("tricks")
+    if tricks is not None:
+        if type(tricks) is not dict:
+            return None
+        tricks = dict(tricks)
+    series = None
+    if "raspasy" in obj:
+        raspasy = obj["raspasy"]
+        if type(raspasy) is not dict:
+            return None
+        series = raspasy.get("series_index")
+        if series is not None and type(series) is not int:
+            return None
+    defence = get("defence") or []
+    if type(defence) is not list:
+        return None
+    return new_deal(
+        kind,
+        dealer,
+        declarer,
+        level,
+        strain,
+        _defence(defence),
+        play,
+        tricks,
+        series,
+        None,
+        None,
+        (),
+    )
+
+
 def _contract(obj: Mapping[str, Any], kind: DealType) -> tuple[Any, Any]:
     contract = obj.get("contract")
     if kind == DealType.RASPASY:
@@ -264,7 +335,8 @@ _CALL_NAMES = _MEMBERS[Call]
 def _defence(calls: Any) -> tuple[DefenceCall, ...]:
     if not isinstance(calls, list):
         raise CaseError("case.not_list_of", "defence", what="defence")
-    parsed = []
+    parsed: list[DefenceCall] = []
+    orders: list[int] = []
     for i, call in enumerate(calls):
         if type(call) is not dict:
             call = mapping(call, f"defence[{i}]")
@@ -282,14 +354,17 @@ def _defence(calls: Any) -> tuple[DefenceCall, ...]:
         order = call.get("order", i + 1)
         if type(order) is not int:
             raise CaseError("case.call_order", "defence")
-        parsed.append((order, value))
-    if len({order for order, _ in parsed}) != len(parsed):
+        orders.append(order)
+        parsed.append(value)
+    if orders == _IN_TURN[: len(orders)]:  # 1, 2, 3...: already in order, none twice
+        return tuple(parsed)
+    if len(set(orders)) != len(orders):
         raise CaseError("case.call_order_twice", "defence")
-    parsed.sort(key=_FIRST)
-    return tuple([call for _, call in parsed])
+    return tuple([call for _, call in sorted(zip(orders, parsed, strict=True), key=_FIRST)])
 
 
 _FIRST = itemgetter(0)
+_IN_TURN = list(range(1, 9))
 
 
 def _call(call: Mapping[str, Any], i: int) -> DefenceCall:
