@@ -69,9 +69,13 @@ def _book(book: dict[str, Amount], players: tuple[str, ...]) -> str:
     """``casefile._seated`` as JSON text: non-zero values in seating order."""
     if not book:
         return "{}"
-    return (
-        "{" + ", ".join([f"{_TEXT(p)}: {_number(book[p])}" for p in players if book.get(p)]) + "}"
-    )
+    parts = []
+    for p in players:
+        value = book.get(p)
+        if value:
+            text = int.__repr__(value) if type(value) is int else _number(value)
+            parts.append(f"{_TEXT(p)}: {text}")
+    return "{" + ", ".join(parts) + "}"
 
 
 def _line(case_id: str, totals: Totals, players: tuple[str, ...]) -> str:

@@ -98,6 +98,8 @@ def load(text: str) -> Any:
 
 _CONVENTIONS: dict[tuple[str, object], Convention] = {}  # (preset, options) -> built once
 _SEATINGS: set[tuple[str, ...]] = set()  # player lists already found valid
+#: (preset, *players) of cases without options -> their table, already found valid.
+_TABLES: dict[tuple[str, ...], tuple[Convention, tuple[str, ...]]] = {}
 
 
 def _key(options: Mapping[str, Any]) -> object | None:
@@ -118,6 +120,14 @@ def _key(options: Mapping[str, Any]) -> object | None:
 
 def table_of(case: Mapping[str, Any]) -> tuple[Convention, tuple[str, ...]]:
     """The case's convention (built once per preset and options) and its players."""
+    name, players = case.get("convention"), case.get("players")
+    if type(name) is str and type(players) is list and case.get("options") is None:
+        try:
+            table = _TABLES.get((name, *players))
+        except TypeError:  # an unhashable player value: refused below
+            table = None
+        if table is not None:  # the same preset and seating, already found valid
+            return table
     name = get(case, "convention", "convention")
     if not isinstance(name, str):
         raise CaseError("case.convention_name", "convention")
@@ -139,6 +149,8 @@ def table_of(case: Mapping[str, Any]) -> tuple[Convention, tuple[str, ...]]:
         ):
             if len(_SEATINGS) < 4096:
                 _SEATINGS.add(seats)
+            if key == () and len(_TABLES) < 4096:
+                _TABLES[(name, *seats)] = (cv, seats)
             return cv, seats
     raise CaseError("case.players", "players")
 

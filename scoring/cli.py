@@ -49,12 +49,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(USAGE, file=sys.stderr)
         return 2
     command, path = args
+    # The file's values and the outputs live to the end and hold no cycles: the collector
+    # would only walk them again and again while they are read and scored (it doubles the
+    # time of a large file).
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _run(command, path)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _run(command: str, path: str) -> int:
     cases = _read(path)
     if cases is None:
         return 2
-    # The file's values and the outputs live to the end and hold no cycles: the collector
-    # would only walk them again and again (it doubles the time of a large file).
-    gc.disable()
     if command == "score":
         sys.stdout.write(_joined(score_lines(cases)) + "\n")
         return 0
