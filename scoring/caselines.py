@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 from json.encoder import encode_basestring
-from typing import Any
+from typing import Any, NamedTuple
 
 from .casefile import run_case
 from .caseread import parse_deal, table_of
@@ -65,7 +65,29 @@ def _number(value: Amount) -> str:
     return int.__repr__(amount) if type(amount) is int else float.__repr__(amount)
 
 
-def _book(book: dict[str, Amount], players: tuple[str, ...]) -> str:
+class _Seating(NamedTuple):
+    """A seating's JSON texts: each player's id, and the rank of each ordered pair."""
+
+    text: dict[str, str]
+    rank: dict[tuple[str, str], int]
+
+
+_SEATINGS: dict[tuple[str, ...], _Seating] = {}
+
+
+def _seating(players: tuple[str, ...]) -> _Seating:
+    seating = _SEATINGS.get(players)
+    if seating is None:
+        seat = {p: i for i, p in enumerate(players)}
+        rank = {(a, b): seat[a] * len(players) + seat[b] for a in players for b in players}
+        seating = _Seating({p: _TEXT(p) for p in players}, rank)
+        if len(_SEATINGS) >= 4096:
+            _SEATINGS.clear()
+        _SEATINGS[players] = seating
+    return seating
+
+
+def _book(book: dict[str, Amount], players: tuple[str, ...], text: dict[str, str]) -> str:
     """``casefile._seated`` as JSON text: non-zero values in seating order."""
     if not book:
         return "{}"
@@ -73,37 +95,35 @@ def _book(book: dict[str, Amount], players: tuple[str, ...]) -> str:
     for p in players:
         value = book.get(p)
         if value:
-            text = int.__repr__(value) if type(value) is int else _number(value)
-            parts.append(f"{_TEXT(p)}: {text}")
+            parts.append(f"{text[p]}: {value if type(value) is int else _number(value)}")
     return "{" + ", ".join(parts) + "}"
 
 
 def _line(case_id: str, totals: Totals, players: tuple[str, ...]) -> str:
     """``{"id": ..., **casefile._totals_output(totals, players)}`` as JSON text."""
+    text, rank = _seating(players)
     whists = totals.whists
     pairs: Iterable[tuple[str, str]] = whists
-    if len(whists) > 1:
-        seat = {p: i for i, p in enumerate(players)}
-        pairs = sorted(whists, key=lambda pair: (seat[pair[0]], seat[pair[1]]))
-    listed = ", ".join(
-        [
-            f'{{"by": {_TEXT(by)}, "on": {_TEXT(on)}, "amount": {_number(whists[(by, on)])}}}'
-            for by, on in pairs
-            if whists[(by, on)]
-        ]
-    )
+    if len(whists) > 1:  # in seating order (every pair is one of the table's players)
+        pairs = sorted(whists, key=rank.__getitem__)
+    listed = []
+    for pair in pairs:
+        value = whists[pair]
+        if value:
+            amount = value if type(value) is int else _number(value)
+            listed.append(f'{{"by": {text[pair[0]]}, "on": {text[pair[1]]}, "amount": {amount}}}')
     adjustments = totals.adjustments
-    given = ", ".join(
-        [
-            f'{{"player": {_TEXT(p)}, "whists": {_number(adjustments[p])}}}'
-            for p in players
-            if adjustments.get(p)
-        ]
-        if adjustments
-        else []
-    )
+    given = ""
+    if adjustments:
+        given = ", ".join(
+            [
+                f'{{"player": {text[p]}, "whists": {_number(adjustments[p])}}}'
+                for p in players
+                if adjustments.get(p)
+            ]
+        )
     return (
-        f'{{"id": {_TEXT(case_id)}, "pulka": {_book(totals.pulka, players)}, '
-        f'"gora": {_book(totals.gora, players)}, "whists": [{listed}], '
+        f'{{"id": {_TEXT(case_id)}, "pulka": {_book(totals.pulka, players, text)}, '
+        f'"gora": {_book(totals.gora, players, text)}, "whists": [{", ".join(listed)}], '
         f'"adjustments": [{given}]}}'
     )
