@@ -1,9 +1,9 @@
 """A tournament's final places: the one spot that decides them for ratings and qualification.
 
-Until the tournament layer (stages with a final deciding the final places) lands, the final
-places are the standings after the last round the site sees, with their tie-breaks
-(``standings_after``); a place the tie-breaks leave shared stays shared ("2–3"). When stages
-arrive, only this function changes.
+A tournament run in stages takes its places by stages (``standings.services.final_places``:
+the final decides its players' places, the others follow by the stage before); one without
+stages takes the standings after the last round the site sees, with their tie-breaks
+(``standings_after``). A place the tie-breaks leave shared stays shared ("2–3").
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from collections import Counter
 from typing import Any
 
 from referee.core.permissions import SITE
+from referee.standings.services import final_places as by_stages
 from referee.standings.services import standings_after
 from referee.tournaments.models import Tournament
 
@@ -19,6 +20,10 @@ from referee.tournaments.models import Tournament
 def final_places(tournament: Tournament, viewer: Any = SITE) -> dict[int, tuple[int, int]]:
     """Registration id → its final place (best, worst), counting from 1, as ``viewer`` may
     see the standings (the site itself sees every round; the public only the published)."""
+    if tournament.stages.exists():
+        staged = by_stages(tournament, viewer=viewer)
+        ranks = Counter(place.place for place in staged)
+        return {p.registration: (p.place, p.place + ranks[p.place] - 1) for p in staged}
     table = standings_after(tournament, viewer=viewer)
     shared = Counter(row.rank for row in table.rows)
     return {row.registration: (row.rank, row.rank + shared[row.rank] - 1) for row in table.rows}

@@ -232,3 +232,19 @@ def test_refusals_speak_russian():
     with translation.override("ru"), pytest.raises(ServiceError) as refused:
         setup.update_format(tournament.pk, {"bye_value": "nothing"}, chief)
     assert refused.value.message == "Регламент турнира нельзя менять после начала игры."
+
+
+def test_ratings_take_the_places_the_final_decides():
+    """The ratings' and qualification's final places (ratings.services.places) follow the
+    stages: p5 won the final, so he is first there although p1 led the qualification."""
+    from referee.ratings.services.places import final_places as rating_places
+
+    tournament, entries, chief = qualification_and_final()
+    p = {i: entries[i - 1].pk for i in range(1, 9)}
+    for number in range(1, 5):
+        play_round(tournament, chief, seed=number)
+    play_round(tournament, chief, seed=5, winner=lambda seats: p[5])
+    places = rating_places(tournament, viewer=chief)
+    assert places[p[5]] == (1, 1) and places[p[1]] == (2, 2)
+    assert places[p[4]] == places[p[8]] == (6, 7)  # shared, as the stage left them
+    assert places[p[7]] == (8, 8)
