@@ -237,6 +237,7 @@ def main() -> None:
         os.environ.setdefault("SECRET_KEY", secrets.token_urlsafe(50))
         os.environ.setdefault("CACHE_DIR", f"{folder}/cache")
         os.environ.setdefault("LOG_LEVEL", "WARNING")
+        os.environ.setdefault("API_TOKEN_RATE", "10000/minute")  # every referee logs in from here
         database = os.environ["DATABASE_URL"].split("@")[-1]
         cache = "Redis" if os.environ.get("REDIS_URL") else "files"
         print(f"database {database}, cache {cache}, {args.workers} workers x {args.threads}")

@@ -93,6 +93,12 @@ async def timed(
     return answer if ok else None
 
 
+async def pause(started: float, interval: float, until: float) -> None:
+    """Until the next request is due, but not past the end of the run."""
+    now = time.monotonic()
+    await asyncio.sleep(max(0.0, min(interval - (now - started), until - now)))
+
+
 @dataclass
 class Seat:
     """A bench table: its URL, its players' letters and who deals next."""
@@ -169,7 +175,7 @@ async def referee(
                     auth | {"If-Match": version},
                     fixed,
                 )
-        await asyncio.sleep(max(0.0, interval - (time.monotonic() - started)))
+        await pause(started, interval, until)
 
 
 async def spectator(
@@ -193,7 +199,7 @@ async def spectator(
         answer = await timed(tally, kind, (200, 304), port, "GET", path, headers)
         if answer is not None and "etag" in answer.headers:
             etags[path] = answer.headers["etag"]
-        await asyncio.sleep(max(0.0, interval - (time.monotonic() - started)))
+        await pause(started, interval, until)
 
 
 async def token_for(port: int, username: str, password: str, tally: Tally) -> str:

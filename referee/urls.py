@@ -7,7 +7,7 @@ from django.urls import include, path
 from referee.tournaments import views as tournament_views
 
 PUBLIC = ["tournaments", "seating", "tables", "standings", "exports"]
-REFEREE = ["tables"]
+REFEREE = ["tables", "discipline"]
 MANAGE = ["tournaments", "accounts", "seating", "standings", "ratings"]
 
 urlpatterns = [

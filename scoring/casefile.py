@@ -13,18 +13,8 @@ from fractions import Fraction
 from typing import Any
 
 from .casejson import deal_to_json
-from .caseread import (
-    Unreadable,
-    get,
-    load,
-    mapping,
-    number,
-    parse_deal,
-    player_id,
-    pool_before,
-    pool_size,
-    table_of,
-)
+from .caseread import Unreadable, load, parse_deal, pool_before, table_of
+from .casevalues import get, mapping, number, player_id, pool_size
 from .conventions import Convention
 from .deal import score_deal
 from .errors import CaseError, ScoringError, shown

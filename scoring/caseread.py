@@ -15,6 +15,16 @@ from decimal import Decimal
 from operator import itemgetter
 from typing import Any
 
+from .casevalues import (
+    _MEMBERS,
+    _choice,
+    get,
+    integer,
+    mapping,
+    number,
+    player_id,
+    pool_size,
+)
 from .conventions import Convention, convention
 from .errors import CaseError, shown
 from .model import (
@@ -37,7 +47,7 @@ from .model import (
     WrongCardCount,
     new_deal,
 )
-from .numbers import Amount, from_json
+from .numbers import Amount
 from .table import PoolState
 
 DEAL_FIELDS = frozenset(
@@ -84,68 +94,12 @@ def load(text: str) -> Any:
         raise Unreadable(str(error)) from None
 
 
-# -- values -----------------------------------------------------------------------------
-
-
-def get(obj: Mapping[str, Any], key: str, field: str) -> Any:
-    if key not in obj:
-        raise CaseError("case.required", field, key=key)
-    return obj[key]
-
-
-def mapping(value: Any, field: str) -> Mapping[str, Any]:
-    if type(value) is not dict and not isinstance(value, Mapping):
-        raise CaseError("case.not_object", field)
-    return value
-
-
-def number(value: Any, field: str) -> Amount:
-    return from_json(value, field)
-
-
-def integer(value: Any, field: str) -> int:
-    if type(value) is not int:
-        raise CaseError("case.not_integer", field, value=shown(value))
-    return value
-
-
-def player_id(value: Any, field: str, *, optional: bool = False) -> Any:
-    """A player id is a non-empty string; None where the field is optional."""
-    if type(value) is str and value:
-        return value
-    if value is None and optional:
-        return None
-    if not isinstance(value, str) or not value:
-        raise CaseError("case.player_id", field, value=shown(value))
-    return value
-
-
-def pool_size(value: Any, field: str) -> Amount | None:
-    """A pool size is a number above 0, or null for no limit (SPEC §7.1, §12.3)."""
-    if value is None:
-        return None
-    size = number(value, field)
-    if size <= 0:
-        raise CaseError("case.pool_size", field)
-    return size
-
-
-_MEMBERS: dict[type, dict[str, Any]] = {
-    enum: {member.value: member for member in enum} for enum in (DealType, Play, Call)
-}
-
-
-def _choice(enum: Any, value: Any) -> Any:
-    """The enum member of ``value`` (a text), or None."""
-    if type(value) is not str:
-        return None
-    return _MEMBERS[enum].get(value)
-
-
 # -- the table: convention and players ---------------------------------------------------
 
 _CONVENTIONS: dict[tuple[str, object], Convention] = {}  # (preset, options) -> built once
 _SEATINGS: set[tuple[str, ...]] = set()  # player lists already found valid
+#: (preset, *players) of cases without options -> their table, already found valid.
+_TABLES: dict[tuple[str, ...], tuple[Convention, tuple[str, ...]]] = {}
 
 
 def _key(options: Mapping[str, Any]) -> object | None:
@@ -166,6 +120,14 @@ def _key(options: Mapping[str, Any]) -> object | None:
 
 def table_of(case: Mapping[str, Any]) -> tuple[Convention, tuple[str, ...]]:
     """The case's convention (built once per preset and options) and its players."""
+    name, players = case.get("convention"), case.get("players")
+    if type(name) is str and type(players) is list and case.get("options") is None:
+        try:
+            table = _TABLES.get((name, *players))
+        except TypeError:  # an unhashable player value: refused below
+            table = None
+        if table is not None:  # the same preset and seating, already found valid
+            return table
     name = get(case, "convention", "convention")
     if not isinstance(name, str):
         raise CaseError("case.convention_name", "convention")
@@ -187,6 +149,8 @@ def table_of(case: Mapping[str, Any]) -> tuple[Convention, tuple[str, ...]]:
         ):
             if len(_SEATINGS) < 4096:
                 _SEATINGS.add(seats)
+            if key == () and len(_TABLES) < 4096:
+                _TABLES[(name, *seats)] = (cv, seats)
             return cv, seats
     raise CaseError("case.players", "players")
 
@@ -199,6 +163,10 @@ def parse_deal(obj: Mapping[str, Any], dealer: Any) -> Deal:
     if not obj.keys() <= _DEAL_KEYS:
         unknown = sorted(str(name) for name in obj.keys() - _DEAL_KEYS)[0]
         raise CaseError("case.unknown_field", "", name=shown(unknown))
+    if type(obj) is dict:
+        deal = _plain_deal(obj, dealer)
+        if deal is not None:
+            return deal
     kind = _choice(DealType, get(obj, "type", "type"))
     if kind is None:
         raise CaseError("case.unknown_type", "type", value=shown(obj["type"]))
@@ -240,6 +208,73 @@ def parse_deal(obj: Mapping[str, Any], dealer: Any) -> Deal:
     )
 
 
+_TYPES, _PLAYS = _MEMBERS[DealType], _MEMBERS[Play]
+
+
+def _plain_deal(obj: dict[str, Any], dealer: Any) -> Deal | None:
+    """``parse_deal`` of the common shape (no Kodeks or referee ruling, no talon), every
+    value of the type it must have; None for anything else, which the full reading takes
+    (and refuses where it must). The value is the one the full reading gives."""
+    get = obj.get
+    kind, play, declarer = get("type"), get("play"), get("declarer")
+    if type(kind) is not str or type(play) is not str:
+        return None
+    kind, play = _TYPES.get(kind), _PLAYS.get(play)
+    if kind is None or play is None:
+        return None
+    if dealer is not None and (type(dealer) is not str or not dealer):
+        return None
+    if declarer is not None and (type(declarer) is not str or not declarer):
+        return None
+    if get("ruling") is not None or get("referee_rulings") is not None or "talon" in obj:
+        return None
+    contract = get("contract")
+    level = strain = None
+    if kind is DealType.GAME:
+        if type(contract) is not dict:
+            return None
+        level, strain = contract.get("level"), contract.get("strain")
+        if level == "misere":
+            return None
+    elif kind is DealType.MISERE:
+        if type(contract) is not dict or contract.get("level") != "misere":
+            return None
+        if contract.get("strain") is not None:
+            return None
+    elif contract is not None:
+        return None
+    tricks = get("tricks")
+    if tricks is not None:
+        if type(tricks) is not dict:
+            return None
+        tricks = dict(tricks)
+    series = None
+    if "raspasy" in obj:
+        raspasy = obj["raspasy"]
+        if type(raspasy) is not dict:
+            return None
+        series = raspasy.get("series_index")
+        if series is not None and type(series) is not int:
+            return None
+    defence = get("defence") or []
+    if type(defence) is not list:
+        return None
+    return new_deal(
+        kind,
+        dealer,
+        declarer,
+        level,
+        strain,
+        _defence(defence),
+        play,
+        tricks,
+        series,
+        None,
+        None,
+        (),
+    )
+
+
 def _contract(obj: Mapping[str, Any], kind: DealType) -> tuple[Any, Any]:
     contract = obj.get("contract")
     if kind == DealType.RASPASY:
@@ -264,7 +299,8 @@ _CALL_NAMES = _MEMBERS[Call]
 def _defence(calls: Any) -> tuple[DefenceCall, ...]:
     if not isinstance(calls, list):
         raise CaseError("case.not_list_of", "defence", what="defence")
-    parsed = []
+    parsed: list[DefenceCall] = []
+    orders: list[int] = []
     for i, call in enumerate(calls):
         if type(call) is not dict:
             call = mapping(call, f"defence[{i}]")
@@ -282,14 +318,17 @@ def _defence(calls: Any) -> tuple[DefenceCall, ...]:
         order = call.get("order", i + 1)
         if type(order) is not int:
             raise CaseError("case.call_order", "defence")
-        parsed.append((order, value))
-    if len({order for order, _ in parsed}) != len(parsed):
+        orders.append(order)
+        parsed.append(value)
+    if orders == _IN_TURN[: len(orders)]:  # 1, 2, 3...: already in order, none twice
+        return tuple(parsed)
+    if len(set(orders)) != len(orders):
         raise CaseError("case.call_order_twice", "defence")
-    parsed.sort(key=_FIRST)
-    return tuple([call for _, call in parsed])
+    return tuple([call for _, call in sorted(zip(orders, parsed, strict=True), key=_FIRST)])
 
 
 _FIRST = itemgetter(0)
+_IN_TURN = list(range(1, 9))
 
 
 def _call(call: Mapping[str, Any], i: int) -> DefenceCall:

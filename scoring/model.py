@@ -204,9 +204,25 @@ class Deal:
 _DEAL_SETTERS = tuple(getattr(Deal, f.name).__set__ for f in fields(Deal))
 
 
+# Unpacked by name (and unrolled below): a new field of ``Deal`` fails here, at import.
+_S0, _S1, _S2, _S3, _S4, _S5, _S6, _S7, _S8, _S9, _S10, _S11 = _DEAL_SETTERS
+_NEW = object.__new__
+
+
 def new_deal(*values: object) -> Deal:
     """``Deal(*values)`` with every field given in order, built the fast way."""
-    deal = object.__new__(Deal)
-    for setter, value in zip(_DEAL_SETTERS, values, strict=True):
-        setter(deal, value)
+    v0, v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11 = values
+    deal = _NEW(Deal)
+    _S0(deal, v0)
+    _S1(deal, v1)
+    _S2(deal, v2)
+    _S3(deal, v3)
+    _S4(deal, v4)
+    _S5(deal, v5)
+    _S6(deal, v6)
+    _S7(deal, v7)
+    _S8(deal, v8)
+    _S9(deal, v9)
+    _S10(deal, v10)
+    _S11(deal, v11)
     return deal

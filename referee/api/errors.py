@@ -13,6 +13,7 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_handler
 
+from referee.core.engine_text import refusal_text
 from referee.core.errors import NotAllowed, ServiceError, StaleVersion
 
 
@@ -27,14 +28,12 @@ def error_body(
     return {"code": code, "field": field or None, "message": message, "params": params or {}}
 
 
-def _engine_error(error: BaseException) -> BaseException | None:
+def _engine_error(error: BaseException) -> Exception | None:
     """The engine's refusal behind a service's ``InvalidDeal``, when it kept one."""
     import scoring
 
-    for cause in (error.__cause__, error.__context__):
-        if isinstance(cause, scoring.ScoringError):
-            return cause
-    return None
+    found = getattr(error, "engine_error", None) or error.__cause__ or error.__context__
+    return found if isinstance(found, scoring.ScoringError) else None
 
 
 def refusal_body(error: ServiceError | NotAllowed) -> dict[str, Any]:
@@ -55,17 +54,9 @@ def refusal_body(error: ServiceError | NotAllowed) -> dict[str, Any]:
     return error_body(str(code), message, getattr(error, "field", None), plain)
 
 
-def _engine_text(engine: BaseException, message: str, field: str | None) -> str:
+def _engine_text(engine: Exception, message: str, field: str | None) -> str:
     """The engine's refusal in the request's language, as the deal form shows it."""
-    try:  # the engine's texts by code, once they are there
-        from referee.core.engine_text import refusal_text  # type: ignore[import-not-found]
-    except ImportError:
-        from referee.tables.engine_messages import engine_message
-
-        if field and message.startswith(field + ": "):
-            message = message[len(field) + 2 :]
-        return engine_message(message)
-    return str(refusal_text(engine))
+    return refusal_text(engine)  # type: ignore[arg-type]
 
 
 def _first_field(detail: Any, prefix: str = "") -> tuple[str, str, str]:

@@ -3,7 +3,7 @@
 from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
-from . import deals, pages, views
+from . import deals, layer, pages, views
 
 T = "tournaments/<slug:slug>/"
 R = T + "rounds/<int:round>/"
@@ -39,6 +39,18 @@ v1 = [
     path(TABLE + "reopen/", deals.TableAction.as_view(action="reopen"), name="api-reopen"),
     path(TABLE + "deals/", deals.DealList.as_view(), name="api-deals"),
     path(TABLE + "deals/<int:number>/", deals.DealDetail.as_view(), name="api-deal"),
+    path(TABLE + "substitute/", layer.TableSubstitute.as_view(), name="api-substitute-seat"),
+    path(T + "register/", layer.RegisterView.as_view(), name="api-register"),
+    path(T + "discipline/", layer.DisciplineList.as_view(), name="api-discipline"),
+    path(T + "appeals/", layer.AppealList.as_view(), name="api-appeals"),
+    path(T + "appeals/<int:appeal>/decide/", layer.AppealDecide.as_view(), name="api-decide"),
+    path(T + "stages/", layer.StagesView.as_view(), name="api-stages"),
+    path(T + "teams/", layer.TeamsView.as_view(), name="api-teams"),
+    path(
+        T + "players/<int:registration>/eliminate/",
+        layer.PlayerEliminate.as_view(),
+        name="api-eliminate",
+    ),
 ]
 
 urlpatterns = [

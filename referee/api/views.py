@@ -85,6 +85,7 @@ class TokenView(ApiView):
     def post(self, request: Request) -> Response:
         data = TokenRequestSerializer(data=request.data)
         data.is_valid(raise_exception=True)
+        # a locked-out login (django-axes) is answered by hall.lockout, as JSON under /api/
         user = authenticate(
             request._request,
             username=data.validated_data["username"],

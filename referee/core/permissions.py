@@ -143,6 +143,43 @@ def require_chief(user: Any, tournament: Any, message: str) -> None:
         raise NotAllowed(message)
 
 
+# -- discipline, appeals and the tournament register (TOURNAMENTS §8.6, §9.2) ---------------
+
+DISQUALIFICATION = "disqualification"
+
+
+def may_record_discipline(user: Any, tournament: Any, kind: str) -> bool:
+    """Warnings, yellow cards and point deductions: any official of the tournament (the
+    referee at the table imposes them, §8.1); a disqualification: the chief referee only."""
+    if kind == DISQUALIFICATION:
+        return is_chief(user, tournament)
+    return is_official(user, tournament)
+
+
+def may_file_appeal(user: Any, tournament: Any) -> bool:
+    """An official records a player's appeal (players have no accounts)."""
+    return is_official(user, tournament)
+
+
+def may_decide_appeal(user: Any, tournament: Any, first_instance: int | None) -> bool:
+    """The second instance (§8.6): a chief referee who did not make the ruling appealed
+    against (``first_instance``: the user id of who made it, None when unknown)."""
+    return is_chief(user, tournament) and user.pk != first_instance
+
+
+def may_view_register(user: Any, tournament: Any) -> bool:
+    """The tournament register (every ruling, adjustment, discipline entry and appeal, with
+    the referees' names and reasons): the officials only. The public sees discipline only as
+    the marks on the standings and the player card."""
+    return is_official(user, tournament)
+
+
+def may_substitute_in_pulka(user: Any, table: Any) -> bool:
+    """Replacing a player during a round (Kodeks 3.1.2) changes who scores the seat: the
+    chief referee only."""
+    return is_chief(user, table.round.tournament)
+
+
 def may_unlock_logins(user: Any, tournament: Any) -> bool:
     """Lifting a login lockout (too many wrong passwords): the chief referee, on his
     tournament's staff pages (the venue's logins are his staff's)."""

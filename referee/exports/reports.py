@@ -39,6 +39,7 @@ from referee.tables.sheet import TableSheet, build_sheet, paper_figures
 from referee.tournaments.models import Tournament
 
 from . import tabular
+from .format_sheets import format_lines, layer_notes, layer_sheets
 from .hall import person, protocol_extras
 from .pdf import render_pdf
 from .printing import Cell, cells, first_values, page_counter, rules_lines
@@ -149,6 +150,7 @@ def standings_sheet(table: Standings, numeric_places: bool = False) -> tabular.S
                 row["flags"],
                 row["removed_in"],
                 row["rank_label"] if numeric_places and row["tied"] else "",
+                layer_notes(row["byes"], row["discipline"]),
             ),
         ]
         for row in standings.standings_rows(table)
@@ -169,7 +171,12 @@ def _extra_tie_breaks(table: Standings) -> list[tuple[str, str]]:
     return extra
 
 
-def _notes(flags: Iterable[str], removed_in: int | None = None, shared: str = "") -> str:
+def _notes(
+    flags: Iterable[str],
+    removed_in: int | None = None,
+    shared: str = "",
+    extra: Iterable[str] = (),
+) -> str:
     said = words()
     out = [_("shared place %(places)s") % {"places": shared}] if shared else []
     for flag in flags:
@@ -177,7 +184,7 @@ def _notes(flags: Iterable[str], removed_in: int | None = None, shared: str = ""
             out.append(said["out_after"] % {"n": removed_in})
         elif flag in said:
             out.append(said[flag])
-    return ", ".join(out)
+    return ", ".join([*out, *extra])
 
 
 def _standings_title(table: Standings) -> str:
@@ -236,11 +243,12 @@ def round_sheet(results: RoundResults) -> tabular.Sheet:
 def results_workbook(tournament: Tournament, viewer: Any, after: int | None = None) -> bytes:
     """The results workbook: the standings, one sheet per round, one per table protocol."""
     with _collector_paused():
-        return workbook_of(load_results(tournament, viewer, after, protocols=True))
+        return workbook_of(load_results(tournament, viewer, after, protocols=True), viewer)
 
 
-def workbook_of(results: Results) -> bytes:
+def workbook_of(results: Results, viewer: Any = None) -> bytes:
     sheets = [standings_sheet(results.standings, numeric_places=True)]
+    sheets += layer_sheets(results.tournament, results.standings, viewer)
     sheets += [round_sheet(r) for r in results.rounds]
     sheets += [p.sheet() for p in results.protocols]
     return tabular.fast_workbook(sheets)
@@ -258,6 +266,10 @@ def standings_pdf(tournament: Tournament, viewer: Any, after: int | None = None)
     with _collector_paused():
         table = standings.standings_after(tournament, after, viewer=viewer)
         sheet = standings_sheet(table)
+        more = [
+            {"title": s.caption, "header": s.header, "rows": [cells(r) for r in s.rows]}
+            for s in layer_sheets(tournament, table, viewer)
+        ]
         numeric = [isinstance(v, int | Fraction) for v in first_values(sheet)]
         rows = [cells(row, numeric) for row in sheet.rows]
         widths = _print_widths(sheet.header, rows)
@@ -276,7 +288,8 @@ def standings_pdf(tournament: Tournament, viewer: Any, after: int | None = None)
                 "rows": rows,
                 # A4 portrait holds about 120 characters of 8 pt text a line
                 "landscape": total * 1.55 + 2.2 * len(widths) > 186,
-                "rules": rules_lines(table),
+                "rules": rules_lines(table) + format_lines(tournament),
+                "more": more,
                 "chief": person(tournament.chief_referee),
                 "printed": timezone.localdate(),
                 "page_counter": page_counter(),

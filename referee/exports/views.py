@@ -12,10 +12,12 @@ from django.shortcuts import get_object_or_404
 from django.views.decorators.http import require_GET
 
 from referee.core.permissions import may_view
+from referee.discipline.register import filters, register
 from referee.tables.models import Table
 from referee.tournaments.surfaces import tournament_for
 
-from . import federation, reports
+from . import federation, reports, tabular
+from .format_sheets import register_sheet, zero_sum_sheet
 from .reports import NotVisible
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -99,6 +101,23 @@ def protocol_pdf(request: HttpRequest, slug: str, round: int, table: int) -> Htt
     )
     name = filename(slug, f"r{round}", f"t{table}", "protocol") + ".pdf"
     return download(content, PDF, name)
+
+
+@require_GET
+def register_xlsx(request: HttpRequest, slug: str) -> HttpResponse:
+    """The tournament register and its zero-sum lines (officials; 403 for others)."""
+    tournament = tournament_for(request, slug)
+    found = register(tournament, request.user, **filters(request))  # type: ignore[arg-type]
+    content = tabular.workbook([register_sheet(found), zero_sum_sheet(found)])
+    return download(content, XLSX, filename(tournament.slug, "register.xlsx"))
+
+
+@require_GET
+def register_csv(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = tournament_for(request, slug)
+    found = register(tournament, request.user, **filters(request))  # type: ignore[arg-type]
+    content = tabular.csv_bytes(register_sheet(found))
+    return download(content, CSV, filename(tournament.slug, "register.csv"))
 
 
 FEDERATION = {

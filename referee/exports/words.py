@@ -37,6 +37,8 @@ def _words_in(language: str) -> dict[str, str]:
         "yellow_card": _("yellow card"),
         "withdrawn": _("withdrawn"),
         "out_after": _("out after round %(n)s"),
+        "eliminated": _("eliminated"),
+        "disqualified": _("disqualified"),
     }
 
 

@@ -11,6 +11,9 @@ from django.db.models.signals import post_delete, post_save
 from . import versions
 
 ENTRY_ACTIONS = ("deal.", "table.")
+# apps whose changes bump no "meta": the tables have counters of their own, the API's
+# tokens and idempotency records and the venue's own state show on no public page
+OWN_COUNTERS = ("tables", "api", "hall")
 
 
 def _logged(sender: Any, instance: Any, **kwargs: Any) -> None:
@@ -53,8 +56,10 @@ def connect() -> None:
         for name in ("Deal", "Seat"):
             model = apps.get_model("tables", name)
             signal.connect(_on_table_part, sender=model, dispatch_uid=f"hall-{name}-{id(signal)}")
-        for label in ("tournaments", "standings", "accounts"):
-            for model in apps.get_app_config(label).get_models():
+        for config in apps.get_app_configs():
+            if not config.name.startswith("referee.") or config.label in OWN_COUNTERS:
+                continue
+            for model in config.get_models():
                 if model is not ActionLog:
                     signal.connect(
                         _on_other, sender=model, dispatch_uid=f"hall-{model.__name__}-{id(signal)}"

@@ -225,6 +225,26 @@ RENDERERS: dict[str, Renderer] = {
         _("Changed by hand: %(first)s ⇄ %(second)s")
         % {"first": name(p["first"]), "second": name(p["second"])}
     ),
+    "playoff": lambda p, name: _("Play-off: tables by standings, earlier meetings not considered"),
+    "fixed_schedule": lambda p, name: (
+        _("Fixed schedule: round %(round)s as uploaded") % {"round": p["round"]}
+    ),
+    "stage": lambda p, name: (
+        ngettext(
+            "Stage %(number)s (%(name)s): %(n)s player",
+            "Stage %(number)s (%(name)s): %(n)s players",
+            p["players"],
+        )
+        % {"number": p["number"], "name": p["name"], "n": p["players"]}
+    ),
+    "teammates_apart": lambda p, name: (
+        _("Team mates kept apart: %(pairs)s of %(of)s pairs") % {"pairs": p["pairs"], "of": p["of"]}
+    ),
+    "teammates_together": lambda p, name: (
+        _("Team mates at one table: %(first)s and %(second)s")
+        % {"first": name(p["first"]), "second": name(p["second"])}
+    ),
+    "seats_as_listed": lambda p, name: _("Seats as listed in the schedule"),
     "block": lambda p, name: (
         _("Standings places %(first)s–%(last)s") % {"first": p["top"], "last": p["bottom"]}
     ),

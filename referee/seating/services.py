@@ -22,8 +22,12 @@ from referee.tournaments.log import log_action
 from referee.tournaments.models import Registration, Round, Tournament
 
 from .notes import render_refusal
-from .pure import algorithm
+from .pure import algorithm, fixed, playoff
+from .pure.fixed import ScheduleError
+from .pure.plan import Prefer
 from .pure.values import Note, RoundSeating, SeatedTable, SeatingError
+from .schedule import problem_text
+from .stages import entrants, stage_for, stage_order
 
 
 def _chief_only(user: Any, tournament: Tournament) -> None:
@@ -31,21 +35,21 @@ def _chief_only(user: Any, tournament: Tournament) -> None:
 
 
 def past_rounds(tournament: Tournament, before: int | None = None) -> list[RoundSeating[int]]:
-    """Earlier rounds as the algorithm sees them: registration ids in seat order, and the
-    players who sat out (so the bye rotates, §6.2)."""
-    seats = Seat.objects.filter(table__round__tournament=tournament).select_related("table__round")
+    """Earlier rounds as the algorithm sees them: registration ids in seat order, and each
+    round's byes (the bye rotation of §6.2 counts them)."""
     rounds = Round.objects.filter(tournament=tournament)
+    seats = Seat.objects.filter(table__round__tournament=tournament).select_related("table__round")
     if before is not None:
         seats = seats.filter(table__round__number__lt=before)
         rounds = rounds.filter(number__lt=before)
     byes = dict(rounds.values_list("number", "byes"))
-    rounds: dict[int, dict[int, list[Seat]]] = defaultdict(lambda: defaultdict(list))
+    by_round: dict[int, dict[int, list[Seat]]] = defaultdict(lambda: defaultdict(list))
     for seat in seats.order_by("table__round__number", "table__number", "position"):
-        rounds[seat.table.round.number][seat.table.number].append(seat)
+        by_round[seat.table.round.number][seat.table.number].append(seat)
     out = []
-    for number in sorted(rounds):
+    for number in sorted(set(by_round) | set(byes)):
         tables = []
-        for table_number, table_seats in sorted(rounds[number].items()):
+        for table_number, table_seats in sorted(by_round[number].items()):
             dealer = next((s for s in table_seats if s.first_dealer), table_seats[0])
             ids = tuple(s.registration_id for s in table_seats)
             tables.append(SeatedTable(table_number, ids, dealer.registration_id))
@@ -78,11 +82,36 @@ def _active(tournament: Tournament) -> list[int]:
     )
 
 
+def missed_rounds(players: list[int], past: list[RoundSeating[int]]) -> dict[int, int]:
+    """Rounds a player was neither seated nor given a bye (a late entry, a substitute): the
+    bye rotation counts them as rounds sat out (§6.2, §6.4)."""
+    present: dict[int, int] = defaultdict(int)
+    for seating in past:
+        for p in (*seating.seated, *seating.byes):
+            present[p] += 1
+    return {p: len(past) - present[p] for p in players if len(past) > present[p]}
+
+
+def team_pairs(tournament: Tournament, players: list[int]) -> set[frozenset[int]]:
+    """Pairs of team mates among ``players``, kept apart when the tournament says so (§2.5)."""
+    if not tournament.keep_teammates_apart:
+        return set()
+    teams: dict[int, list[int]] = defaultdict(list)
+    chosen = set(players)
+    for pk, team in Registration.objects.filter(
+        tournament=tournament, team__isnull=False
+    ).values_list("pk", "team_id"):
+        if pk in chosen:
+            teams[team].append(pk)
+    return {frozenset((a, b)) for mates in teams.values() for a in mates for b in mates if a < b}
+
+
 @transaction.atomic
 def seat_next_round(
-    tournament_id: int, user: Any, method: str = Round.Method.RANDOM, seed: int | None = None
+    tournament_id: int, user: Any, method: str | None = None, seed: int | None = None
 ) -> Round:
-    """Draw the next round's tables; the chief may adjust them before it starts."""
+    """Draw the next round's tables (the stage's method unless ``method`` is given; random
+    without stages); the chief may adjust them before it starts."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
     _chief_only(user, tournament)
     if tournament.status == Tournament.Status.FINISHED:
@@ -92,31 +121,35 @@ def seat_next_round(
         raise ServiceError(
             _("Finish round %(n)s before seating the next one.") % {"n": last.number}
         )
+    number = (last.number if last else 0) + 1
+    stage = stage_for(tournament, number)
+    method = method or (stage.method if stage else Round.Method.RANDOM)
     if method not in Round.Method.values:
         raise ServiceError(_("Unknown seating method."), "method")
-    players = _active(tournament)
+    players, tables = entrants(tournament, user, stage, number)
     seed = random.SystemRandom().randrange(2**31) if seed is None else seed
-    standings = standings_order(tournament, user) if method == Round.Method.SWISS else None
-    forbidden = {frozenset(pair) for pair in tournament.forbidden_pairs if len(set(pair)) == 2}
+    past = past_rounds(tournament)
     try:
-        seating = algorithm.seat_round(
-            players,
-            random.Random(seed),
-            history=past_rounds(tournament),
-            standings=standings,
-            forbidden=forbidden,
-            prefer=3 if tournament.table_size == 3 else 4,
+        seating = _seat(tournament, user, method, number, players, past, seed, stage, tables)
+    except ScheduleError as error:
+        names = dict(
+            Registration.objects.filter(tournament=tournament).values_list("pk", "player__name")
         )
+        raise ServiceError(" ".join(problem_text(p, names) for p in error.problems)) from None
     except SeatingError as error:
         raise ServiceError(render_refusal(error, _names(tournament))) from None
-    number = (last.number if last else 0) + 1
+    notes = [note.as_json() for note in seating.notes]
+    if stage is not None:
+        info = {"number": stage.number, "name": stage.name, "players": len(players)}
+        notes.insert(0, Note("stage", info).as_json())
     round_ = Round.objects.create(
         tournament=tournament,
         number=number,
         method=method,
         seed=seed,
-        notes=[note.as_json() for note in seating.notes],
+        notes=notes,
         byes=list(seating.byes),
+        stage=stage,
     )
     for seated in seating.tables:
         table = Table.objects.create(
@@ -134,8 +167,63 @@ def seat_next_round(
             )
             for position, registration in enumerate(seated.seats, start=1)
         )
-    log_action(tournament, user, "round.seated", str(number), about=round_, data={"seed": seed})
+    log_action(
+        tournament,
+        user,
+        "round.seated",
+        str(number),
+        about=round_,
+        data={"seed": seed, "method": method, "byes": list(seating.byes)},
+    )
     return round_
+
+
+def _seat(
+    tournament: Tournament,
+    user: Any,
+    method: str,
+    number: int,
+    players: list[int],
+    past: list[RoundSeating[int]],
+    seed: int,
+    stage: Any,
+    tables: Any,
+) -> RoundSeating[int]:
+    rng = random.Random(seed)
+    prefer: Prefer = 3 if tournament.table_size == 3 else 4
+    if method == Round.Method.FIXED:
+        planned = tournament.schedule.get(str(number))
+        if not planned:
+            raise ServiceError(
+                _("The fixed schedule has no round %(n)s: upload it, or seat by another method.")
+                % {"n": number}
+            )
+        return fixed.seat_fixed(
+            number, planned["tables"], planned["byes"], rng, history=past, players=players
+        )
+    order = None
+    if method in (Round.Method.SWISS, Round.Method.PLAYOFF) and number > 1:
+        if stage is not None:
+            order = stage_order(tables, stage, players)
+        else:
+            chosen = set(players)
+            order = [p for p in standings_order(tournament, user) if p in chosen]
+    sat_out = missed_rounds(players, past)
+    if method == Round.Method.PLAYOFF:
+        return playoff.seat_playoff(
+            order or players, rng, history=past, prefer=prefer, sat_out=sat_out
+        )
+    forbidden = {frozenset(pair) for pair in tournament.forbidden_pairs if len(set(pair)) == 2}
+    return algorithm.seat_round(
+        players,
+        rng,
+        history=past,
+        standings=order if method == Round.Method.SWISS else None,
+        forbidden=forbidden,
+        prefer=prefer,
+        sat_out=sat_out,
+        apart=team_pairs(tournament, players),
+    )
 
 
 @transaction.atomic

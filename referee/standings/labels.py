@@ -25,4 +25,5 @@ TIE_BREAK_LABELS = {
     "head_to_head": gettext_lazy("head to head among the tied players"),
     "opponents_points": gettext_lazy("opponents' tournament points"),
     "lot": gettext_lazy("the lot"),
+    "carried": gettext_lazy("points of the earlier stage"),
 }

@@ -97,6 +97,32 @@ class DealVersion(models.Model):
         ordering = ["version"]
 
 
+class Substitution(models.Model):
+    """A substitute takes a seat during the pulka (TOURNAMENTS §6.4, Kodeks 3.1.2): he plays
+    from deal ``from_deal`` on; the seat's round points split as the tournament says
+    (``Tournament.substitute_split``)."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="substitutions")
+    leaving = models.ForeignKey(
+        "tournaments.Registration", on_delete=models.PROTECT, related_name="+"
+    )
+    entering = models.ForeignKey(
+        "tournaments.Registration", on_delete=models.PROTECT, related_name="substituted_in"
+    )
+    from_deal = models.PositiveSmallIntegerField(_("from deal"))
+    reason = models.TextField(blank=True)
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        unique_together = [("table", "leaving")]
+        ordering = ["table", "from_deal"]
+        verbose_name = _("substitution")
+        verbose_name_plural = _("substitutions")
+
+
 class Agreement(models.Model):
     """A player's word on the totals of his table at sign-off (when the tournament asks for
     it): agreed, or a dispute for the chief referee. Recorded on the referee's tablet."""

@@ -33,6 +33,9 @@ class SettledTable:
     error: str = ""
     # referee awards outside the sheet (Kodeks 3.8.5.1 compensation, disciplinary whists)
     adjustments: dict[int, Amount] = field(default_factory=dict)
+    # the pulka closed (every pool reached the pool size); kept summaries from before the
+    # flag read as unfinished (TOURNAMENTS §7: the policy applies to them)
+    finished: bool = False
 
     def result_of(self, registration: int) -> Amount:
         """The player's result at this table: settled whists plus his adjustments."""
@@ -49,6 +52,7 @@ def summary(sheet: scoring.PulkaResult | None, deals: int, error: str = "") -> d
         "whists": {p: str(v) for p, v in sheet.result.items()},
         "adjustments": {p: str(v) for p, v in sheet.totals.adjustments.items() if v},
         "error": error,
+        "finished": sheet.finished,
     }
 
 
@@ -170,6 +174,7 @@ def _results(
                 kept["deals"],
                 kept["error"],
                 adjustments,
+                bool(kept.get("finished")),
             )
         )
     return out

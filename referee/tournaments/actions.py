@@ -26,6 +26,9 @@ REGISTRATION = "tournaments.registration"
 ROUND = "tournaments.round"
 TABLE = "tables.table"
 DEAL = "tables.deal"
+TEAM = "tournaments.team"
+ENTRY = "discipline.entry"
+APPEAL = "discipline.appeal"
 USER = settings.AUTH_USER_MODEL.lower()
 
 
@@ -82,6 +85,23 @@ ACTIONS: dict[str, Action] = _actions(
     ("round.started", _("round started"), ROUND),
     ("round.finished", _("round finished"), ROUND),
     ("round.discarded", _("seating discarded"), ROUND),
+    # the tournament's format (tournaments.services.format, seating.schedule, seating.stages)
+    ("tournament.format", _("tournament format changed"), TOURNAMENT),
+    ("tournament.stages", _("stages set"), TOURNAMENT),
+    ("tournament.schedule", _("fixed schedule uploaded"), TOURNAMENT),
+    ("stage.qualified", _("players of a stage fixed"), TOURNAMENT),
+    ("team.created", _("team formed"), TEAM),
+    ("player.eliminated", _("player eliminated"), REGISTRATION),
+    ("player.disqualified", _("player disqualified"), REGISTRATION),
+    ("table.substitution", _("player replaced during the round"), TABLE),
+    # discipline and appeals (discipline.services)
+    ("discipline.warning", _("warning"), ENTRY),
+    ("discipline.yellow", _("yellow card"), ENTRY),
+    ("discipline.deduction", _("point deduction"), ENTRY),
+    ("discipline.disqualification", _("disqualification"), ENTRY),
+    ("discipline.disqualified_automatically", _("disqualified by yellow cards"), ENTRY),
+    ("appeal.filed", _("appeal filed"), APPEAL),
+    ("appeal.decided", _("appeal decided"), APPEAL),
     # the registry and qualification (ratings.services)
     ("player.merged", _("duplicate player merged"), REGISTRATION),
     ("qualification.category", _("category chosen"), TOURNAMENT),

@@ -26,7 +26,7 @@ from referee.core.permissions import chief_of_filter
 
 from . import services
 from .log import log_action
-from .models import ActionLog, Player, Registration, Round, Tournament
+from .models import ActionLog, Player, Registration, Round, Stage, Team, Tournament
 
 
 def chief_tournaments(user: Any) -> QuerySet[Tournament]:
@@ -92,7 +92,9 @@ class TournamentAdmin(TournamentScoped):
     actions = ["start", "finish"]
 
     def get_readonly_fields(self, request: HttpRequest, obj: Tournament | None = None) -> Any:
-        return ["status", *(services.frozen_fields(obj) if obj is not None else ())]
+        # the format changes through its service (the manage pages), checked and logged there
+        frozen = services.frozen_fields(obj) if obj is not None else ()
+        return ["status", *services.FORMAT_FIELDS, "schedule", *frozen]
 
     def get_prepopulated_fields(self, request: HttpRequest, obj: Any = None) -> dict[str, Any]:
         return {"slug": ("name",)} if obj is None else {}
@@ -204,4 +206,30 @@ class ActionLogAdmin(TournamentScoped):
         return False
 
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(Stage)
+class StageAdmin(TournamentScoped):
+    """Read only: the stages change on the Format page (``services.set_stages``)."""
+
+    list_display = ["tournament", "number", "name", "rounds_planned", "method", "entry"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(Team)
+class TeamAdmin(TournamentScoped):
+    """Read only: teams are formed on the Format page (``services.create_team``)."""
+
+    list_display = ["tournament", "name"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False

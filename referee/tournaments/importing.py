@@ -55,17 +55,8 @@ HEADERS: dict[str, frozenset[str]] = {
     "club": frozenset({"клуб", "club"}),
     "rating": frozenset({"рейтинг", "рейтинг фспр", "rating", "fspr rating", "elo"}),
     "federation_id": frozenset(
-        {
-            "id фспр",
-            "фспр id",
-            "ид фспр",
-            "номер фспр",
-            "фспр",
-            "id",
-            "federation id",
-            "fspr id",
-            "federation number",
-        }
+        {"id фспр", "фспр id", "ид фспр", "номер фспр", "фспр", "id", "federation id"}
+        | {"fspr id", "federation number"}
     ),
 }
 
@@ -150,22 +141,25 @@ class ImportPreview:
 def read_players(content: bytes, filename: str = "") -> ImportPreview:
     """Read a CSV (UTF-8 with or without BOM, UTF-16, or cp1251; ``;``, ``,`` or tab) or
     an XLSX player list. The header row names the columns in Russian or English."""
+    cells, preview = read_cells(content, filename)
+    if not preview.error:
+        _read_table(cells, preview)
+    return preview
+
+
+def read_cells(content: bytes, filename: str = "") -> tuple[list[list[Any]], ImportPreview]:
+    """The cells of an uploaded CSV or XLSX (its first sheet); ``preview.error`` when not."""
     if len(content) > MAX_BYTES:
-        return ImportPreview(
-            error=_("The file is larger than %(mb)s MB.") % {"mb": MAX_BYTES // (1024 * 1024)}
-        )
+        mb = MAX_BYTES // (1024 * 1024)
+        return [], ImportPreview(error=_("The file is larger than %(mb)s MB.") % {"mb": mb})
     lower = filename.lower()
     if content.startswith(b"\xd0\xcf\x11\xe0") or lower.endswith(".xls"):
-        return ImportPreview(error=_("Old Excel files (.xls) cannot be read: save as XLSX or CSV."))
+        error = _("Old Excel files (.xls) cannot be read: save as XLSX or CSV.")
+        return [], ImportPreview(error=error)
     preview = ImportPreview()
     if content.startswith(b"PK\x03\x04") or lower.endswith((".xlsx", ".xlsm")):
-        cells = _xlsx_rows(content, preview)
-    else:
-        cells = _csv_rows(content, preview)
-    if preview.error:
-        return preview
-    _read_table(cells, preview)
-    return preview
+        return _xlsx_rows(content, preview), preview
+    return _csv_rows(content, preview), preview
 
 
 class _Index:

@@ -13,6 +13,35 @@ from scoring import PRESETS
 from . import actions
 
 
+class ByeValue(models.TextChoices):
+    """What a bye scores (TOURNAMENTS §6.2; default: the average of the round)."""
+
+    AVERAGE = "average", _("the average round points of the players who played")
+    FIXED = "fixed", _("a fixed number of points")
+    NOTHING = "nothing", _("nothing")
+
+
+class Unfinished(models.TextChoices):
+    """The unfinished-pulka policy (TOURNAMENTS §7; default: FSPR's settle as it stands)."""
+
+    SETTLE_AS_IS = "settle_as_is", _("settle as it stands")
+    POSITIVE_TO_ZERO = "positive_to_zero", _("positive results count 0")
+    FINISH_LAP = "finish_lap", _("finish the lap, then settle")
+
+
+class SubstituteSplit(models.TextChoices):
+    """How a seat's round points split when a substitute takes it during the pulka (§6.4)."""
+
+    BY_DEALS = "by_deals", _("by the deals each played")
+    STARTER = "starter", _("all to the player who started")
+    SUBSTITUTE = "substitute", _("all to the substitute")
+
+
+class TeamScoring(models.TextChoices):
+    SUM = "sum", _("the sum of the members' round points")
+    BEST = "best", _("the best K members' round points")
+
+
 class Tournament(models.Model):
     class Status(models.TextChoices):
         DRAFT = "draft", _("draft")
@@ -67,6 +96,42 @@ class Tournament(models.Model):
         blank=True,
         help_text=_("pairs of registration ids, e.g. family members"),
     )
+    # --- the tournament format (TOURNAMENTS §2.3): frozen once play starts (FORMAT_FIELDS) ---
+    bye_value = models.CharField(
+        _("a bye scores"), max_length=10, choices=ByeValue.choices, default=ByeValue.AVERAGE
+    )
+    # exact text ("1/2", "-3"), never a float
+    bye_points = models.CharField(_("fixed points for a bye"), max_length=20, default="0")
+    unfinished_pulka = models.CharField(
+        _("unfinished pulka"),
+        max_length=20,
+        choices=Unfinished.choices,
+        default=Unfinished.SETTLE_AS_IS,
+    )
+    substitute_split = models.CharField(
+        _("round points of a replaced seat"),
+        max_length=20,
+        choices=SubstituteSplit.choices,
+        default=SubstituteSplit.BY_DEALS,
+    )
+    yellow_cards_to_disqualify = models.PositiveSmallIntegerField(
+        _("active yellow cards that disqualify"),
+        null=True,
+        blank=True,
+        help_text=_("empty: yellow cards never disqualify by themselves"),
+    )
+    yellow_card_days = models.PositiveSmallIntegerField(
+        _("days a yellow card stays active"), default=7
+    )
+    team_scoring = models.CharField(
+        _("team standings"), max_length=10, choices=TeamScoring.choices, default=TeamScoring.SUM
+    )
+    team_best = models.PositiveSmallIntegerField(
+        _("best members counted per round"), null=True, blank=True
+    )
+    keep_teammates_apart = models.BooleanField(_("seat team mates apart"), default=True)
+    # round number (as text) -> tables, each a list of registration ids in seat order
+    schedule = models.JSONField(_("fixed schedule"), default=dict, blank=True)
 
     class Meta:
         ordering = ["-starts_on", "name"]
@@ -102,15 +167,37 @@ class Player(models.Model):
         return self.name
 
 
+class Team(models.Model):
+    """A team of players registered with the tournament (TOURNAMENTS §2.5)."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="teams")
+    name = models.CharField(_("name"), max_length=200)
+
+    class Meta:
+        unique_together = [("tournament", "name")]
+        ordering = ["name"]
+        verbose_name = _("team")
+        verbose_name_plural = _("teams")
+
+    def __str__(self) -> str:
+        return self.name
+
+
 class Registration(models.Model):
     class Status(models.TextChoices):
         ACTIVE = "active", _("playing")
         WITHDRAWN = "withdrawn", _("withdrawn")
+        ELIMINATED = "eliminated", _("eliminated")
+        DISQUALIFIED = "disqualified", _("disqualified")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.ACTIVE)
+    # the last round played before leaving: withdrawn, eliminated or disqualified
     withdrawn_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    team = models.ForeignKey(
+        Team, null=True, blank=True, on_delete=models.SET_NULL, related_name="members"
+    )
     substitute_for = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="substitutes"
     )
@@ -134,6 +221,8 @@ class Round(models.Model):
     class Method(models.TextChoices):
         RANDOM = "random", _("random draw")
         SWISS = "swiss", _("by standings (Swiss)")
+        PLAYOFF = "playoff", _("play-off by standings (1–4, 5–8, …)")
+        FIXED = "fixed", _("fixed schedule")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField()
@@ -142,6 +231,9 @@ class Round(models.Model):
     seed = models.BigIntegerField(default=0)
     notes = models.JSONField(default=list, blank=True)
     byes = models.JSONField(default=list, blank=True)  # registration ids sitting this round out
+    stage = models.ForeignKey(
+        "Stage", null=True, blank=True, on_delete=models.PROTECT, related_name="rounds"
+    )
 
     class Meta:
         unique_together = [("tournament", "number")]
@@ -151,6 +243,48 @@ class Round(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament} — {self.number}"
+
+
+class Stage(models.Model):
+    """A stage of the tournament (TOURNAMENTS §2.2, §6.3): its rounds follow the earlier
+    stages' rounds; the last stage is the final, whose standings decide its players' places."""
+
+    class CarryOver(models.TextChoices):
+        ALL = "all", _("all points")
+        NONE = "none", _("none")
+        FRACTION = "fraction", _("a fraction of the points")
+        TIE_BREAK = "tie_break", _("only as a tie-break")
+
+    class Entry(models.TextChoices):
+        ALL = "all", _("every player still in play")
+        TOP = "top", _("the top N of the standings")
+        NAMED = "named", _("named by the chief referee")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="stages")
+    number = models.PositiveSmallIntegerField()
+    name = models.CharField(_("name"), max_length=100)
+    rounds_planned = models.PositiveSmallIntegerField(_("rounds"))
+    method = models.CharField(
+        _("seating method"), max_length=10, choices=Round.Method.choices, default="swiss"
+    )
+    carry_over = models.CharField(
+        _("points carried over"), max_length=10, choices=CarryOver.choices, default="all"
+    )
+    carry_fraction = models.CharField(_("fraction carried"), max_length=20, default="1")
+    entry = models.CharField(_("who plays it"), max_length=10, choices=Entry.choices, default="all")
+    entry_count = models.PositiveSmallIntegerField(_("N"), null=True, blank=True)
+    named = models.JSONField(_("players named"), default=list, blank=True)
+    # registration ids, fixed when the stage's first round is seated
+    qualified = models.JSONField(default=list, blank=True)
+
+    class Meta:
+        unique_together = [("tournament", "number")]
+        ordering = ["number"]
+        verbose_name = _("stage")
+        verbose_name_plural = _("stages")
+
+    def __str__(self) -> str:
+        return f"{self.tournament} — {self.name}"
 
 
 class ActionLogQuerySet(models.QuerySet["ActionLog"]):

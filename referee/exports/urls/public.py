@@ -8,6 +8,8 @@ urlpatterns = [
     path("export/results.xlsx", views.results_xlsx, name="export-xlsx"),
     path("export/standings.csv", views.standings_csv, name="export-csv"),
     path("export/standings.pdf", views.standings_pdf, name="export-pdf"),
+    path("export/register.xlsx", views.register_xlsx, name="export-register-xlsx"),
+    path("export/register.csv", views.register_csv, name="export-register-csv"),
     path("r/<int:round>/seating.pdf", hall.round_poster, name="hall-poster"),
     path("r/<int:round>/tables.pdf", hall.round_cards, name="hall-cards"),
     *(

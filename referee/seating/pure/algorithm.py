@@ -14,7 +14,7 @@ the round carry short notes saying why, like the flags of Tabbycat's draw.
 from __future__ import annotations
 
 import random
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from .draw import draw_first_dealer, draw_seats
@@ -33,6 +33,7 @@ class Weights:
 
     repeat: int = 1000  # per earlier meeting of two players seated together
     standing: int = 1  # Swiss: per squared place a player sits outside his table's block
+    team: int = 500  # per pair of team mates seated together (when kept apart, §2.5)
 
 
 DEFAULT_WEIGHTS = Weights()
@@ -47,8 +48,14 @@ def seat_round(
     forbidden: Collection[frozenset[P]] = frozenset(),
     prefer: Prefer = 4,
     weights: Weights = DEFAULT_WEIGHTS,
+    sat_out: Mapping[P, int] | None = None,
+    apart: Collection[frozenset[P]] = frozenset(),
 ) -> RoundSeating[P]:
     """Seat the active ``players`` for the next round.
+
+    ``sat_out``: rounds a player missed outside the history's byes (a late entry's rounds
+    before he joined, a substitute's inherited byes): the bye rotation counts them as byes.
+    ``apart``: pairs kept apart when possible (team mates, §2.5), at ``weights.team`` each.
 
     ``history``: the earlier rounds (a past round is a ``RoundSeating``; notes may be empty).
     ``standings``: best first, for a Swiss round; ``None`` draws at random. ``forbidden``:
@@ -61,13 +68,15 @@ def seat_round(
     if weights.repeat < 0 or weights.standing < 1:
         raise SeatingError("weights: repeat must be ≥ 0 and standing ≥ 1")
     plan = table_plan(len(players), prefer)
-    past = tally(history)
-    apart = _forbidden_pairs(forbidden, players)
-    byes, bye_note = _draw_byes(players, plan, past, apart, rng)
+    past = tally(history, sat_out)
+    never = _forbidden_pairs(forbidden, players)
+    byes, bye_note = _draw_byes(players, plan, past, never, rng)
     playing = [p for p in players if p not in byes]
-    at_tables = [(a, b) for a, b in apart if a in playing and b in playing]
+    at_tables = [(a, b) for a, b in never if a in playing and b in playing]
+    mates = [(a, b) for a, b in _forbidden_pairs(apart, playing) if (a, b) not in at_tables]
     order = playing if standings is None else _by_standings(playing, standings)
     problem = _problem(order, plan, past, at_tables, weights, swiss=standings is not None)
+    _soften(problem, order, mates, weights.team)
     layout = arrange(problem, rng)
     kept = [(a, b) for a, b in at_tables if _together(layout, order, a, b)]
     if kept:
@@ -76,7 +85,7 @@ def seat_round(
             f"no seating found keeping these pairs apart: {listed}", tuple(kept)
         )
     tables = tuple(
-        _table(number, layout, order, problem, past, rng)
+        _table(number, layout, order, problem, past, rng, mates)
         for number in range(1, len(plan.sizes) + 1)
     )
     plan_note = {
@@ -87,9 +96,20 @@ def seat_round(
     }
     notes = [Note("plan", plan_note), *bye_note]
     notes += _round_notes(layout, order, past, swiss=problem.swiss)
-    if apart:
-        notes.append(Note("forbidden_apart", {"count": len(apart)}))
+    if never:
+        notes.append(Note("forbidden_apart", {"count": len(never)}))
+    if mates:
+        kept_apart = sum(not _together(layout, order, a, b) for a, b in mates)
+        notes.append(Note("teammates_apart", {"pairs": kept_apart, "of": len(mates)}))
     return RoundSeating(tables=tables, notes=tuple(notes), byes=byes)
+
+
+def _soften(problem: Problem, order: Sequence[P], mates: list[tuple[P, P]], weight: int) -> None:
+    """Team mates: a pair seated together costs ``weight`` (less than a repeat by default)."""
+    index = {p: i for i, p in enumerate(order)}
+    for a, b in mates:
+        i, j = index[a], index[b]
+        problem.pen[i][j] = problem.pen[j][i] = problem.pen[i].get(j, 0) + weight
 
 
 def _forbidden_pairs(
@@ -184,10 +204,15 @@ def _table(
     problem: Problem,
     past: Tally[P],
     rng: random.Random,
+    mates: Sequence[tuple[P, P]] = (),
 ) -> SeatedTable[P]:
     t = number - 1
     members = [order[i] for i in layout.tables[t]]
-    notes = []
+    notes = [
+        Note("teammates_together", {"first": a, "second": b})
+        for a, b in mates
+        if a in members and b in members
+    ]
     if problem.swiss:
         block = problem.blocks()[t]
         notes.append(Note("block", {"top": block[0] + 1, "bottom": block[-1] + 1}))

@@ -32,11 +32,13 @@ class Tally(Generic[P]):
         return self.seat_counts(player)[SEATS - 1] > 0
 
 
-def tally(history: Iterable[RoundSeating[P]]) -> Tally[P]:
+def tally(history: Iterable[RoundSeating[P]], sat_out: Mapping[P, int] | None = None) -> Tally[P]:
+    """Count the history; ``sat_out`` adds rounds missed outside it to the players' byes
+    (a late entry's rounds before he joined, §6.2: the bye rotation counts them)."""
     met: Counter[frozenset[P]] = Counter()
     seats: dict[P, list[int]] = {}
     first_deals: Counter[P] = Counter()
-    byes: Counter[P] = Counter()
+    byes: Counter[P] = Counter(sat_out or {})
     for seating in history:
         byes.update(seating.byes)
         for table in seating.tables:

@@ -110,6 +110,10 @@ CODES: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "swaps": lambda p: f"swaps: {p['swaps']}; repeat pairs before the swaps: {p['before']}",
     "forbidden_apart": lambda p: f"forbidden pairs kept apart: {p['count']}",
     "hand_swap": lambda p: f"hand adjustment: {p['first']} ⇄ {p['second']}",
+    "playoff": lambda p: "play-off: tables by standings, earlier meetings not considered",
+    "fixed_schedule": lambda p: f"fixed schedule: round {p['round']} as uploaded",
+    "stage": lambda p: f"stage {p['number']} ({p['name']}): {p['players']} players",
+    "teammates_apart": lambda p: f"team mates kept apart: {p['pairs']} of {p['of']} pairs",
     # a table
     "block": lambda p: f"standings {p['top']}–{p['bottom']}",
     "moved_down": lambda p: f"{p['player']} moved down from place {p['place']}",
@@ -122,6 +126,8 @@ CODES: dict[str, Callable[[Mapping[str, Any]], str]] = {
     ),
     "dealer_lot": lambda p: f"first dealer {p['player']}: by lot",
     "dealer_fewest": _dealer,
+    "teammates_together": lambda p: f"team mates together: {pair_label(p['first'], p['second'])}",
+    "seats_as_listed": lambda p: "seats as listed in the schedule",
     # the quality report
     "quality_repeats": _repeats,
     "quality_no_repeats": lambda p: "no repeated pairs",

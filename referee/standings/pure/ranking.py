@@ -18,7 +18,13 @@ Chain levels (§5, proposal; any order, any subset; ``DEFAULT_CHAIN`` is §5's o
   in it has a lot.
 
 Players removed by the elimination threshold (§3.2) are listed after everyone still in play,
-ordered among themselves by the same chain (proposal: they keep their results on the sheet).
+ordered among themselves by the same chain (proposal: they keep their results on the sheet);
+so are the players the caller names in ``removed`` (eliminated or disqualified by the referee).
+
+Points outside the tables come in ``extra`` (per round: a bye's declared value §6.2, a seat's
+share after a substitution §6.4, a discipline deduction §9.2) and in ``carried`` (a stage's
+points carried over from the earlier stages, §6.3); ``carried_tie_break`` are earlier points
+that only break ties, read by the chain level ``carried`` (proposal).
 """
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -41,6 +47,7 @@ Round = Sequence[TableResult]
 Metric = Callable[[Sequence[Player], "Tally"], Mapping[Player, Fraction] | None]
 Block = tuple[list[Player], str | None]  # tied players, the level that put them below the rest
 DEFAULT_CHAIN = ("points", "whists", "firsts", "head_to_head", "opponents_points", "lot")
+Extra = Mapping[int, Mapping[Player, Fraction]]  # round number (from 1) -> player -> points
 
 
 class UnknownMetricError(StandingsError):
@@ -83,6 +90,9 @@ class Tally:
     seats: dict[Player, list[tuple[int, TableResult, int]]] = field(default_factory=dict)
     yellow_cards: dict[Player, list[int]] = field(default_factory=dict)
     removed_in: dict[Player, int] = field(default_factory=dict)
+    extra: dict[Player, dict[int, Fraction]] = field(default_factory=dict)
+    carried: dict[Player, Fraction] = field(default_factory=dict)
+    carried_tie_break: dict[Player, Fraction] = field(default_factory=dict)
 
     def add(self, round_no: int, table: TableResult) -> None:
         """Count one more table, totals included (``_tally`` totals once, after every table)."""
@@ -106,9 +116,14 @@ class Tally:
         ints (``exact_sum``), not one Fraction addition per table: those were most of the
         ranking's time."""
         for player in players:
-            seats = self.seats[player]
-            self.points[player] = exact_sum(t.points[s] for _, t, s in seats)
+            seats = self.seats.get(player, [])
+            outside = [*self.extra.get(player, {}).values(), self.carried.get(player, 0)]
+            self.points[player] = exact_sum([*(t.points[s] for _, t, s in seats), *outside])
             self.whists[player] = exact_sum(t.whists[s] for _, t, s in seats)
+
+    def entrants(self) -> list[Player]:
+        """Everyone with a seat, points outside the tables, or carried points."""
+        return sorted({*self.seats, *self.extra, *self.carried, *self.carried_tie_break})
 
 
 def tournament_points(group: Sequence[Player], tally: Tally) -> Mapping[Player, Fraction]:
@@ -120,14 +135,14 @@ def total_whists(group: Sequence[Player], tally: Tally) -> Mapping[Player, Fract
 
 
 def first_places(group: Sequence[Player], tally: Tally) -> Mapping[Player, Fraction]:
-    return {p: Fraction(tally.firsts[p]) for p in group}
+    return {p: Fraction(tally.firsts.get(p, 0)) for p in group}
 
 
 def head_to_head(group: Sequence[Player], tally: Tally) -> Mapping[Player, Fraction]:
     tied = set(group)
     score = dict.fromkeys(group, 0)  # counted in ints, made Fractions once
     for player in group:
-        for _, table, seat in tally.seats[player]:
+        for _, table, seat in tally.seats.get(player, []):
             mine = table.whists[seat]
             for other, theirs in zip(table.players, table.whists, strict=True):
                 if other != player and other in tied:
@@ -137,9 +152,17 @@ def head_to_head(group: Sequence[Player], tally: Tally) -> Mapping[Player, Fract
 
 def opponents_points(group: Sequence[Player], tally: Tally) -> Mapping[Player, Fraction]:
     return {
-        p: exact_sum(tally.points[o] for _, t, _ in tally.seats[p] for o in t.players if o != p)
+        p: exact_sum(
+            tally.points[o] for _, t, _ in tally.seats.get(p, []) for o in t.players if o != p
+        )
         for p in group
     }
+
+
+def carried_points(group: Sequence[Player], tally: Tally) -> Mapping[Player, Fraction] | None:
+    if not tally.carried_tie_break:
+        return None
+    return {p: tally.carried_tie_break.get(p, Fraction(0)) for p in group}
 
 
 def lot(group: Sequence[Player], tally: Tally) -> Mapping[Player, Fraction] | None:
@@ -155,6 +178,7 @@ METRICS: dict[str, Metric] = {
     "head_to_head": head_to_head,
     "opponents_points": opponents_points,
     "lot": lot,
+    "carried": carried_points,
 }
 
 
@@ -174,6 +198,7 @@ def tie_break_chain(names: Sequence[str]) -> tuple[tuple[str, Metric], ...]:
 
 
 def _tally(rounds: Sequence[Round], lots: Mapping[Player, int] | None) -> Tally:
+    """One pass over the tables; the totals are made by ``standings`` (``Tally._total``)."""
     tally = Tally(len(rounds), lots)
     for round_no, tables in enumerate(rounds, start=1):
         seen: set[Player] = set()
@@ -187,7 +212,6 @@ def _tally(rounds: Sequence[Round], lots: Mapping[Player, int] | None) -> Tally:
             numbers.add(table.table)
             seen.update(table.players)
             tally._seat(round_no, table)
-    tally._total(tally.seats)
     return tally
 
 
@@ -201,15 +225,33 @@ def standings(
     rounds: Sequence[Round],
     chain: Sequence[str] = DEFAULT_CHAIN,
     lots: Mapping[Player, int] | None = None,
+    *,
+    extra: Extra | None = None,
+    removed: Mapping[Player, int] | None = None,
+    carried: Mapping[Player, Fraction] | None = None,
+    carried_tie_break: Mapping[Player, Fraction] | None = None,
 ) -> tuple[StandingRow, ...]:
     """Rank every player who has played, best first (TOURNAMENTS §5).
 
     ``rounds``: per round, its table results. ``lots``: lot numbers drawn by the referee.
+    ``extra``, ``removed``, ``carried``, ``carried_tie_break``: see the module's note.
     """
     metrics = tie_break_chain(chain)
     _check_lots(lots)
     tally = _tally(rounds, lots)
-    players = sorted(tally.seats)
+    for round_no, points in (extra or {}).items():
+        if not 1 <= round_no <= len(rounds):
+            raise ParameterError(f"extra points for round {round_no}, not played", "extra")
+        for player, value in points.items():
+            mine = tally.extra.setdefault(player, {})
+            mine[round_no] = mine.get(round_no, Fraction(0)) + value
+    tally.carried.update(carried or {})
+    tally.carried_tie_break.update(carried_tie_break or {})
+    for player, round_no in (removed or {}).items():
+        if round_no < tally.removed_in.get(player, round_no + 1):
+            tally.removed_in[player] = round_no
+    players = tally.entrants()
+    tally._total(players)
     in_play = [p for p in players if p not in tally.removed_in]
     out = [p for p in players if p in tally.removed_in]
     blocks: list[Block] = [(in_play, None), (out, "removed" if in_play else None)]
@@ -251,7 +293,13 @@ def _rows(blocks: list[Block], tally: Tally) -> list[StandingRow]:
         last = rank + len(members) - 1
         label = place_label(rank - 1, last - 1)
         for player in members:
-            played = {n: t.points[s] for n, t, s in tally.seats[player]}
+            seats = tally.seats.get(player, [])
+            played = {n: t.points[s] for n, t, s in seats}
+            extra = tally.extra.get(player, {})
+            per_round = [
+                exact_sum([played[n], extra.get(n, 0)]) if n in played else extra.get(n)
+                for n in range(1, tally.rounds + 1)
+            ]
             rows.append(
                 StandingRow(
                     rank=rank,
@@ -259,9 +307,9 @@ def _rows(blocks: list[Block], tally: Tally) -> list[StandingRow]:
                     player=player,
                     points=tally.points[player],
                     whists=tally.whists[player],
-                    firsts=tally.firsts[player],
+                    firsts=tally.firsts.get(player, 0),
                     rounds_played=len(played),
-                    round_points=tuple(played.get(n) for n in range(1, tally.rounds + 1)),
+                    round_points=tuple(per_round),
                     tied=last > rank,
                     decided_by=reason,
                     yellow_cards=tuple(tally.yellow_cards.get(player, ())),

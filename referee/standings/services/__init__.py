@@ -41,11 +41,13 @@ from .settings import (
     settings_of,
     update_settings,
 )
+from .stages import FinalPlace, StageTable, final_places, stage_tables, team_table
 
 __all__ = [
     "CACHE_SECONDS",
     "EDITABLE",
     "CardRound",
+    "FinalPlace",
     "InvalidSettings",
     "NotVisible",
     "PlayerCard",
@@ -54,10 +56,12 @@ __all__ = [
     "RulingNote",
     "ScoredTable",
     "SeatResult",
+    "StageTable",
     "Standings",
     "StandingsRow",
     "TableResults",
     "draw_lot",
+    "final_places",
     "player_card",
     "record_lot",
     "round_results",
@@ -65,8 +69,10 @@ __all__ = [
     "rules_of",
     "search_players",
     "settings_of",
+    "stage_tables",
     "standings_after",
     "standings_rows",
     "standings_with_rounds",
+    "team_table",
     "update_settings",
 ]

@@ -73,6 +73,7 @@ class PlayerCard:
     official: bool
     provisional: bool
     rounds: tuple[CardRound, ...]
+    discipline: tuple[Any, ...] = ()  # his register entries (discipline.models.Entry)
     player_id: int = 0  # the registry player (his page across tournaments)
 
     @property
@@ -97,8 +98,23 @@ def player_card(tournament: Tournament, registration: Registration, *, viewer: A
     for round_ in data.rounds:
         table = mine.get(round_.number)
         if table is None:
+            mine_row = next((r for r in standings.rows if r.registration == registration.pk), None)
+            bye = mine_row is not None and round_.number in mine_row.byes
+            value = mine_row.round_points[round_.number - 1] if bye and mine_row else None
             rounds.append(
-                CardRound(round_.number, None, None, "", (), None, None, "", False, (), ())
+                CardRound(
+                    round_.number,
+                    None,
+                    None,
+                    "",
+                    (),
+                    None,
+                    value,
+                    "",
+                    False,
+                    ("bye",) if bye else (),
+                    (),
+                )
             )
             continue
         i = table.registrations.index(registration.pk)
@@ -143,6 +159,7 @@ def player_card(tournament: Tournament, registration: Registration, *, viewer: A
         official=data.official,
         provisional=any(r.provisional for r in rounds),
         rounds=tuple(rounds),
+        discipline=standings.discipline.get(registration.pk, ()),
         player_id=registration.player_id,
     )
 

@@ -64,12 +64,14 @@ def load(tournament: Tournament, viewer: Any, only_round: int | None = None) -> 
     scored: dict[int, list[ScoredTable]] = defaultdict(list)
     round_finished = {r.number: r.status == Round.Status.FINISHED for r in rounds}
     fraction = fractions()
+    policy = tournament.unfinished_pulka
     for result in rounds_results(tournament, counted):
         scored[result.round_number].append(
-            score(rules, result, round_finished[result.round_number], fraction)
+            score(rules, result, round_finished[result.round_number], fraction, policy)
         )
     entries = {
-        e.pk: e for e in Registration.objects.filter(tournament=tournament).select_related("player")
+        e.pk: e
+        for e in Registration.objects.filter(tournament=tournament).select_related("player", "team")
     }
     return Loaded(official, rules, rounds, scored, entries)
 
@@ -94,12 +96,17 @@ def score(
     result: SettledTable,
     round_finished: bool,
     fraction: Callable[[Amount], Fraction] = Fraction,
+    policy: str = "settle_as_is",
 ) -> ScoredTable:
     # With count_adjustments, referee awards outside the sheet (3.8.5.1 compensation,
     # disciplinary whists) are part of the player's result: the table no longer sums to 0.
     counts = rules.count_adjustments and bool(result.adjustments)
     of = result.result_of if counts else (lambda r: result.whists.get(r, 0))
     whists = tuple(fraction(of(r)) for r in result.registrations)
+    if policy == "positive_to_zero" and not result.finished and any(w > 0 for w in whists):
+        # TOURNAMENTS §7 (Gambler): an unfinished pulka's positive results count 0
+        whists = tuple(min(w, Fraction(0)) for w in whists)
+        counts = True  # no longer zero-sum
     scoring = rules.scoring
     counted = None
     error = result.error

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import defaultdict
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -18,6 +19,7 @@ from referee.tournaments.search import folded
 
 from ..pure import ranking
 from .loading import Loaded, ScoredTable, load
+from .outside import outside
 from .settings import NotVisible, Rules
 
 
@@ -27,7 +29,10 @@ class StandingsRow:
     report's round (None where he did not play or the table does not count yet).
 
     ``flags``: ``provisional`` (a table of his not yet locked or a round not finished),
-    ``yellow_card`` (below the elimination threshold), ``removed``, ``withdrawn``.
+    ``yellow_card`` (below the elimination threshold), ``removed``, ``withdrawn``,
+    ``eliminated``, ``disqualified``. ``byes``: the rounds he sat out (their declared value
+    is in ``round_points``); ``discipline``: the kinds of his register entries in force
+    (warning, yellow, deduction, disqualification), ``deducted`` their points.
     """
 
     rank: int
@@ -50,6 +55,10 @@ class StandingsRow:
     decided_by: str | None
     provisional: bool
     flags: tuple[str, ...]
+    byes: tuple[int, ...] = ()
+    discipline: tuple[str, ...] = ()
+    deducted: Fraction = Fraction(0)
+    team: str = ""
 
 
 @dataclass(frozen=True)
@@ -64,6 +73,9 @@ class Standings:
     official: bool
     rules: Rules
     rows: tuple[StandingsRow, ...]
+    bye_points: Mapping[int, Fraction | None] = dataclasses.field(default_factory=dict)
+    # registration -> his discipline register entries (cancelled ones included, marked)
+    discipline: Mapping[int, tuple[Any, ...]] = dataclasses.field(default_factory=dict)
 
 
 def standings_after(
@@ -101,10 +113,13 @@ def ranked_standings(data: Loaded, tournament: Tournament, round_number: int | N
     after = round_number if round_number is not None else (visible[-1] if visible else None)
     numbers = range(1, (after or 0) + 1)
     by_round = [[t for t in data.tables.get(n, []) if t.result is not None] for n in numbers]
+    found = outside(tournament, data.rounds, data.tables, data.entries, after)
     ranked = ranking.standings(
         [[t.result for t in tables if t.result is not None] for tables in by_round],
         data.rules.tie_breaks,
         data.rules.lots,
+        extra=found.extra,
+        removed=found.removed,
     )
     seated: dict[int, dict[int, ScoredTable]] = defaultdict(dict)
     for tables in by_round:
@@ -120,13 +135,20 @@ def ranked_standings(data: Loaded, tournament: Tournament, round_number: int | N
         entry = data.entries.get(registration)
         mine = seated[registration]
         provisional = any(t.provisional for t in mine.values())
+        status = entry.status if entry is not None else ""
+        in_force = [
+            e.kind for e in found.discipline.get(registration, []) if e.cancelled_by_id is None
+        ]
+        disqualified = status == Registration.Status.DISQUALIFIED or "disqualification" in in_force
         flags = [
             name
             for name, on in (
                 ("provisional", provisional),
                 ("yellow_card", bool(row.yellow_cards)),
-                ("removed", row.removed_in is not None),
-                ("withdrawn", entry is not None and entry.status == Registration.Status.WITHDRAWN),
+                ("removed", row.removed_in is not None and not disqualified),
+                ("withdrawn", status == Registration.Status.WITHDRAWN),
+                ("eliminated", status == Registration.Status.ELIMINATED),
+                ("disqualified", disqualified),
             )
             if on
         ]
@@ -155,6 +177,10 @@ def ranked_standings(data: Loaded, tournament: Tournament, round_number: int | N
                 decided_by=row.decided_by,
                 provisional=provisional,
                 flags=tuple(flags),
+                byes=tuple(found.byes.get(registration, ())),
+                discipline=tuple(in_force),
+                deducted=found.deducted.get(registration, Fraction(0)),
+                team=entry.team.name if entry is not None and entry.team is not None else "",
             )
         )
     # players sharing a place are listed by name, not by their internal ids
@@ -168,6 +194,8 @@ def ranked_standings(data: Loaded, tournament: Tournament, round_number: int | N
         official=data.official,
         rules=data.rules,
         rows=tuple(rows),
+        bye_points=found.bye_points,
+        discipline={k: tuple(v) for k, v in found.discipline.items()},
     )
 
 

@@ -6,6 +6,14 @@ write ``services.register_player``.
 """
 
 from .create import CREATE_FIELDS, copied_settings, create_tournament
+from .format import (
+    FORMAT_FIELDS,
+    create_team,
+    eliminate_player,
+    exact_text,
+    set_stages,
+    update_format,
+)
 from .players import (
     ImportResult,
     PlayerDetails,
@@ -38,6 +46,7 @@ from .setup import (
 
 __all__ = [
     "CREATE_FIELDS",
+    "FORMAT_FIELDS",
     "FROZEN_ONCE_STARTED",
     "MIN_PLAYERS",
     "ROUND_LENGTH",
@@ -48,8 +57,11 @@ __all__ = [
     "check_convention",
     "chief_only",
     "copied_settings",
+    "create_team",
     "create_tournament",
+    "eliminate_player",
     "ensure_not_finished",
+    "exact_text",
     "finish_tournament",
     "frozen_fields",
     "import_players",
@@ -61,8 +73,10 @@ __all__ = [
     "remove_forbidden_pair",
     "rules_as_json",
     "set_convention",
+    "set_stages",
     "start_tournament",
     "substitute_player",
+    "update_format",
     "update_settings",
     "withdraw_player",
 ]

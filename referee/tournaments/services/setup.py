@@ -15,6 +15,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 import scoring
+from referee.core.engine_text import refusal_text
 from referee.core.errors import ServiceError
 from referee.core.permissions import require_chief
 from scoring.numbers import to_json
@@ -73,12 +74,13 @@ def ensure_not_finished(tournament: Tournament) -> None:
 
 def check_convention(name: str, options: Mapping[str, object]) -> scoring.Convention:
     """The engine's verdict on a preset and its overrides. ``ServiceError.field`` is the
-    option's name (or ``convention``) and the message is the engine's."""
+    option's name (or ``convention``) and the message the engine's refusal, translated by
+    its code."""
     try:
         return scoring.convention(name, options)
     except scoring.ScoringError as error:
         where = error.field.removeprefix("options.") if error.field else "convention"
-        raise ServiceError(error.message, where) from None
+        raise ServiceError(refusal_text(error), where) from None
 
 
 def rules_as_json(rules: scoring.Convention) -> dict[str, object]:

@@ -167,3 +167,18 @@ def test_logging_in_for_tokens_is_throttled():
     ]
     assert answers[:30] == [401] * 30 and answers[30] == 429
     assert client.post("/api/v1/auth/token/", {}).json()["code"] == "throttled"
+
+
+def test_a_locked_out_login_is_a_json_429(settings):
+    settings.AXES_ENABLED = True
+    UserFactory(username="ref")
+    client = APIClient()
+    answers = [
+        client.post("/api/v1/auth/token/", {"username": "ref", "password": "wrong"})
+        for _ in range(settings.AXES_FAILURE_LIMIT + 1)
+    ]
+    assert answers[0].status_code == 401
+    assert answers[-1].status_code == 429
+    assert answers[-1].json()["code"] == "login_locked"
+    right = client.post("/api/v1/auth/token/", {"username": "ref", "password": "pass"})
+    assert right.status_code == 429 and right["Content-Type"] == "application/json"

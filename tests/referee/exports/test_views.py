@@ -210,13 +210,14 @@ SIZES = [(8, 2), (24, 4)]
 
 
 @pytest.mark.parametrize(("players", "rounds"), SIZES)
-def test_the_workbook_reads_nine_queries_at_any_size(
+def test_the_workbook_reads_thirteen_queries_at_any_size(
     client, django_assert_num_queries, players, rounds
 ):
     # the tournament; the standings' six (settings, rounds, tables, seats, deals, players);
     # the protocols' tables, seats with their players, and deals
     cup = generated(players, rounds, f"size-{players}")
-    with django_assert_num_queries(9):
+    # + discipline entries, substitutions, stages, teams
+    with django_assert_num_queries(13):
         response = client.get(url("export-xlsx", cup))
     book = load_workbook(io.BytesIO(response.content), read_only=True)
     tables = Table.objects.filter(round__tournament=cup).count()
@@ -224,33 +225,34 @@ def test_the_workbook_reads_nine_queries_at_any_size(
 
 
 @pytest.mark.parametrize(("players", "rounds"), SIZES)
-@pytest.mark.parametrize("name", ["export-csv", "export-pdf"])
-def test_the_standings_exports_read_seven_queries_at_any_size(
-    client, django_assert_num_queries, players, rounds, name
+@pytest.mark.parametrize(("name", "count"), [("export-csv", 9), ("export-pdf", 12)])
+def test_the_standings_exports_read_a_fixed_number_of_queries_at_any_size(
+    client, django_assert_num_queries, players, rounds, name, count
 ):
-    # the tournament and the standings' six, as the standings page
+    # the tournament and the standings' six, as the standings page, + discipline entries,
+    # substitutions; the PDF also the stages, the teams and the stages of the footer
     cup = generated(players, rounds, f"size-{players}")
-    with django_assert_num_queries(7):
+    with django_assert_num_queries(count):
         assert client.get(url(name, cup)).status_code == 200
 
 
 @pytest.mark.parametrize(("players", "rounds"), SIZES)
-def test_an_officials_workbook_reads_twelve_queries_at_any_size(
+def test_an_officials_workbook_reads_sixteen_queries_at_any_size(
     client, django_assert_num_queries, players, rounds
 ):
     # the public's ten, the session, the user and the user's roles
     cup = generated(players, rounds, f"size-{players}")
     viewer(client, "referee", cup)
-    with django_assert_num_queries(12):
+    with django_assert_num_queries(16):  # + discipline entries, substitutions, stages, teams
         client.get(url("export-xlsx", cup))
 
 
 @pytest.mark.parametrize(("players", "rounds"), SIZES)
-def test_the_protocol_reads_four_queries_at_any_size(
+def test_the_protocol_reads_six_queries_at_any_size(
     client, django_assert_num_queries, players, rounds
 ):
     # the table with its round and tournament, the published rounds, its seats with their
-    # players, its deals, its players' agreement with the totals
+    # players, its deals, its players' agreement with the totals, its substitutions
     cup = generated(players, rounds, f"size-{players}")
-    with django_assert_num_queries(5):
+    with django_assert_num_queries(6):
         assert client.get(protocol_url(cup, rounds, 1)).status_code == 200

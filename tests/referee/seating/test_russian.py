@@ -44,6 +44,12 @@ SAMPLES = {
     "quality_seat_spread": {"spread": 2, "players": [1, 2, 3, 4, 1], "more": 3},
     "quality_first_deals": {"low": 0, "high": 2},
     "quality_byes": {"byes": [[4, 1]]},
+    "playoff": {},
+    "fixed_schedule": {"round": 2},
+    "stage": {"number": 2, "name": "финал", "players": 4},
+    "teammates_apart": {"pairs": 2, "of": 3},
+    "teammates_together": {"first": 1, "second": 2},
+    "seats_as_listed": {},
 }
 LATIN = re.compile(r"[A-Za-z]{2,}")
 

@@ -326,3 +326,14 @@ def test_the_pool_size_is_frozen_once_play_has_started():
         tournament_services.update_settings(cup.pk, {"pool_size": 20}, chief)
     cup.refresh_from_db()
     assert cup.pool_size is None
+
+
+def test_a_convention_refusal_reads_in_russian_on_a_russian_page():
+    """The engine's refusal reaches the organiser translated by its code, not in English."""
+    from django.utils import translation
+
+    tournament = draft()
+    with translation.override("ru"), pytest.raises(ServiceError) as refused:
+        services.set_convention(tournament.pk, "fspr", {"rebuy": True}, chief_of(tournament))
+    assert refused.value.field == "rebuy"
+    assert refused.value.message == "неизвестная настройка 'rebuy'"

@@ -1,0 +1,336 @@
+"""The discipline register and appeals: record, file, decide (TOURNAMENTS §8.6, §9.2).
+
+Each service runs in a transaction, locks the tournament, checks the right in
+``core.permissions``, validates, and writes the action log. A disqualification takes the
+player out of play from the next round (``Registration.Status.DISQUALIFIED``); the standings
+keep his row, marked. With ``Tournament.yellow_cards_to_disqualify`` set, the yellow card that
+makes that many active ones disqualifies by itself (an automatic entry, §9.2 [S29][S31]).
+
+An appeal's decision: ``upheld`` changes nothing; ``reversed`` cancels a discipline entry, or
+replaces the deal by the version the decision gives (a ruling or a table's result); ``changed``
+replaces the entry by a new one, or the deal by the given version. The new deal version is
+made by the tables' own service (a chief's ruling on a locked table, with the decision as its
+reason) and linked to the appeal.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from referee.core.errors import NotAllowed, ServiceError
+from referee.core.permissions import may_decide_appeal, may_file_appeal, may_record_discipline
+from referee.tables.models import Deal, DealVersion, Table
+from referee.tables.services import correct_deal
+from referee.tournaments.log import log_action
+from referee.tournaments.models import Registration, Tournament
+
+from .models import Appeal, Entry
+
+
+def active_yellow_cards(registration: Registration, at: datetime.datetime) -> int:
+    return Entry.objects.filter(
+        registration=registration,
+        kind=Entry.Kind.YELLOW,
+        cancelled_by__isnull=True,
+        expires_at__gt=at,
+    ).count()
+
+
+def _latest_round(tournament: Tournament) -> int:
+    return tournament.rounds.aggregate(n=Max("number"))["n"] or 0
+
+
+def _disqualify(entry: Registration, after: int) -> None:
+    if entry.status == Registration.Status.ACTIVE:
+        entry.status = Registration.Status.DISQUALIFIED
+        entry.withdrawn_after_round = after
+        entry.save(update_fields=["status", "withdrawn_after_round"])
+
+
+@transaction.atomic
+def record_entry(
+    tournament_id: int,
+    registration_id: int,
+    kind: str,
+    user: Any,
+    *,
+    rule: str,
+    reason: str,
+    round_number: int | None = None,
+    table_id: int | None = None,
+    points: Any = None,
+) -> Entry:
+    """A warning, yellow card, point deduction or disqualification, with its rule reference
+    and reason; ``round_number`` (default: the latest round) is where a deduction counts."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+    if kind not in Entry.Kind.values:
+        raise ServiceError(_("Choose one of the offered values."), "kind")
+    if not may_record_discipline(user, tournament, kind):
+        if kind == Entry.Kind.DISQUALIFICATION:
+            raise NotAllowed(_("Only the chief referee may disqualify a player."))
+        raise NotAllowed(_("Only this tournament's referees may record discipline."))
+    registration = Registration.objects.select_related("player").get(
+        pk=registration_id, tournament=tournament
+    )
+    if not str(rule).strip():
+        raise ServiceError(_("Give the rule reference (e.g. Kodeks 3.4.9)."), "rule")
+    if not str(reason).strip():
+        raise ServiceError(_("Give the reason."), "reason")
+    latest = _latest_round(tournament)
+    number = latest if round_number is None else round_number
+    if not 0 <= number <= latest:
+        raise ServiceError(_("Give a round from 0 to %(latest)s.") % {"latest": latest}, "round")
+    table = None
+    if table_id is not None:
+        table = Table.objects.filter(pk=table_id, round__tournament=tournament).first()
+        if table is None:
+            raise ServiceError(_("No such table in this tournament."), "table")
+    text = "0"
+    if kind == Entry.Kind.DEDUCTION:
+        text = _points(points)
+    now = timezone.now()
+    expires = (
+        now + datetime.timedelta(days=tournament.yellow_card_days)
+        if kind == Entry.Kind.YELLOW
+        else None
+    )
+    entry = Entry.objects.create(
+        tournament=tournament,
+        registration=registration,
+        kind=kind,
+        round_number=number,
+        table=table,
+        points=text,
+        rule=str(rule).strip(),
+        reason=str(reason).strip(),
+        referee=user if getattr(user, "is_authenticated", False) else None,
+        expires_at=expires,
+    )
+    if kind == Entry.Kind.WARNING:
+        code = "discipline.warning"
+    elif kind == Entry.Kind.YELLOW:
+        code = "discipline.yellow"
+    elif kind == Entry.Kind.DEDUCTION:
+        code = "discipline.deduction"
+    else:
+        code = "discipline.disqualification"
+    log_action(
+        tournament,
+        user,
+        code,
+        registration.player.name,
+        about=entry,
+        reason=entry.reason,
+        data={"entry": entry.pk, "rule": entry.rule, "round": number, "points": text},
+    )
+    if kind == Entry.Kind.DISQUALIFICATION:
+        _disqualify(registration, latest)
+    elif kind == Entry.Kind.YELLOW:
+        _automatic(tournament, registration, number, latest, user, now)
+    return entry
+
+
+def _points(value: Any) -> str:
+    try:
+        points = Fraction(str(value).strip().replace(",", "."))
+    except (ValueError, ZeroDivisionError):
+        raise ServiceError(_("Give the points deducted, e.g. 2 or 1/2."), "points") from None
+    if points <= 0:
+        raise ServiceError(_("The points deducted are more than 0."), "points")
+    return str(points)
+
+
+def _automatic(
+    tournament: Tournament,
+    registration: Registration,
+    number: int,
+    latest: int,
+    user: Any,
+    now: datetime.datetime,
+) -> None:
+    limit = tournament.yellow_cards_to_disqualify
+    if not limit or registration.status != Registration.Status.ACTIVE:
+        return
+    cards = active_yellow_cards(registration, now)
+    if cards < limit:
+        return
+    entry = Entry.objects.create(
+        tournament=tournament,
+        registration=registration,
+        kind=Entry.Kind.DISQUALIFICATION,
+        round_number=number,
+        rule="TOURNAMENTS §9.2",
+        reason=_("%(n)s active yellow cards") % {"n": cards},
+        referee=user if getattr(user, "is_authenticated", False) else None,
+        automatic=True,
+    )
+    _disqualify(registration, latest)
+    log_action(
+        tournament,
+        user,
+        "discipline.disqualified_automatically",
+        registration.player.name,
+        about=entry,
+        data={"entry": entry.pk, "yellow_cards": cards},
+    )
+
+
+@transaction.atomic
+def file_appeal(
+    tournament_id: int,
+    appellant_id: int,
+    subject: str,
+    grounds: str,
+    user: Any,
+    *,
+    deal_id: int | None = None,
+    table_id: int | None = None,
+    entry_id: int | None = None,
+) -> Appeal:
+    """A player's appeal against a ruling (a deal), a table's result, or a discipline entry."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+    if not may_file_appeal(user, tournament):
+        raise NotAllowed(_("Only this tournament's referees may record an appeal."))
+    appellant = Registration.objects.filter(pk=appellant_id, tournament=tournament).first()
+    if appellant is None:
+        raise ServiceError(_("The appellant plays in this tournament."), "appellant")
+    if not str(grounds).strip():
+        raise ServiceError(_("Give the grounds of the appeal."), "grounds")
+    appeal = Appeal(tournament=tournament, subject=subject, appellant=appellant)
+    appeal.grounds = str(grounds).strip()
+    appeal.filed_by = user if getattr(user, "is_authenticated", False) else None
+    if subject == Appeal.Subject.DISCIPLINE:
+        appeal.entry = Entry.objects.filter(pk=entry_id, tournament=tournament).first()
+        if appeal.entry is None:
+            raise ServiceError(_("Choose the discipline entry appealed against."), "entry")
+    elif subject in (Appeal.Subject.RULING, Appeal.Subject.TABLE):
+        deal = Deal.objects.filter(pk=deal_id, table__round__tournament=tournament).first()
+        table = (
+            deal.table
+            if deal
+            else Table.objects.filter(pk=table_id, round__tournament=tournament).first()
+        )
+        if table is None or (subject == Appeal.Subject.RULING and deal is None):
+            raise ServiceError(_("Choose the deal or the table appealed against."), "deal")
+        appeal.deal, appeal.table = deal, table
+    else:
+        raise ServiceError(_("Choose one of the offered values."), "subject")
+    appeal.save()
+    log_action(
+        tournament,
+        user,
+        "appeal.filed",
+        str(appellant.pk),
+        about=appeal,
+        reason=appeal.grounds,
+        data={"appeal": appeal.pk, "subject": subject},
+    )
+    return appeal
+
+
+def first_instance(appeal: Appeal) -> int | None:
+    """Who made what is appealed: the entry's referee, or the author of the deal's version."""
+    if appeal.entry is not None:
+        return appeal.entry.referee_id
+    if appeal.deal is not None:
+        version = appeal.deal.versions.order_by("-version").first()
+        return version.author_id if version else None
+    return None
+
+
+@transaction.atomic
+def decide_appeal(
+    appeal_id: int,
+    decision: str,
+    reason: str,
+    user: Any,
+    *,
+    deal_data: Mapping[str, Any] | None = None,
+    points: Any = None,
+) -> Appeal:
+    """The second instance decides. ``deal_data``: the deal as the decision makes it (a
+    reversed or changed ruling or result); ``points``: a changed deduction's points."""
+    appeal = (
+        Appeal.objects.select_for_update()
+        .select_related("tournament", "entry", "deal")
+        .get(pk=appeal_id)
+    )
+    tournament = appeal.tournament
+    if not may_decide_appeal(user, tournament, first_instance(appeal)):
+        raise NotAllowed(
+            _("An appeal is decided by a chief referee who did not make the ruling appealed.")
+        )
+    if appeal.decision != Appeal.Decision.PENDING:
+        raise ServiceError(_("This appeal is decided already."))
+    if decision not in Appeal.Decision.values or decision == Appeal.Decision.PENDING:
+        raise ServiceError(_("Choose one of the offered values."), "decision")
+    if not str(reason).strip():
+        raise ServiceError(_("Give the reasons for the decision."), "reason")
+    appeal.decision, appeal.decision_reason = decision, str(reason).strip()
+    appeal.decided_by, appeal.decided_at = user, timezone.now()
+    if decision != Appeal.Decision.UPHELD:
+        if appeal.entry is not None:
+            _redo_entry(appeal, decision, points, user)
+        else:
+            _redo_deal(appeal, deal_data, user)
+    appeal.save()
+    log_action(
+        tournament,
+        user,
+        "appeal.decided",
+        str(appeal.pk),
+        about=appeal,
+        reason=appeal.decision_reason,
+        data={"appeal": appeal.pk, "decision": decision},
+    )
+    return appeal
+
+
+def _redo_entry(appeal: Appeal, decision: str, points: Any, user: Any) -> None:
+    old = appeal.entry
+    assert old is not None
+    Entry.objects.filter(pk=old.pk).update(cancelled_by=appeal)
+    registration = old.registration
+    if old.kind == Entry.Kind.DISQUALIFICATION and registration.status == "disqualified":
+        still = Entry.objects.filter(
+            registration=registration, kind=old.kind, cancelled_by__isnull=True
+        ).exists()
+        if not still:  # reinstated: seated again from the next round
+            registration.status = Registration.Status.ACTIVE
+            registration.withdrawn_after_round = None
+            registration.save(update_fields=["status", "withdrawn_after_round"])
+    if decision == Appeal.Decision.CHANGED:
+        if old.kind != Entry.Kind.DEDUCTION:
+            raise ServiceError(
+                _("Only a deduction can be changed; reverse the entry and record a new one."),
+                "decision",
+            )
+        Entry.objects.create(
+            tournament=old.tournament,
+            registration=registration,
+            kind=old.kind,
+            round_number=old.round_number,
+            table=old.table,
+            points=_points(points),
+            rule=old.rule,
+            reason=_("changed on appeal: %(reason)s") % {"reason": appeal.decision_reason},
+            referee=user,
+        )
+
+
+def _redo_deal(appeal: Appeal, deal_data: Mapping[str, Any] | None, user: Any) -> None:
+    if appeal.deal is None or deal_data is None:
+        raise ServiceError(
+            _("Give the deal as the decision makes it (a new version of the deal)."), "deal"
+        )
+    text = _("appeal %(n)s: %(reason)s") % {"n": appeal.pk, "reason": appeal.decision_reason}
+    correct_deal(appeal.deal.pk, deal_data, user, text)
+    appeal.deal_version = DealVersion.objects.filter(deal=appeal.deal).order_by("-version").first()

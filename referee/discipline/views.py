@@ -1,0 +1,110 @@
+"""The tournament register page (officials only): every ruling, adjustment, discipline entry
+and appeal, filtered by round, table, player and kind, with the zero-sum line per round.
+Thin: ``register.register`` reads and decides who may see it."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+
+from referee.core.errors import ServiceError
+from referee.core.refusals import add_refusal
+from referee.tournaments.models import Tournament
+from referee.tournaments.surfaces import referee_page
+
+from . import services
+from .forms import AppealForm, DecisionForm, EntryForm
+from .models import Appeal, Entry
+from .register import KINDS, filters, register
+
+
+@referee_page
+def register_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    entry_form = EntryForm(tournament=tournament)
+    appeal_form = AppealForm(tournament=tournament)
+    if request.method == "POST":
+        done = _post(request, tournament)
+        if done is None:
+            return redirect(request.get_full_path())
+        entry_form, appeal_form = done
+    chosen = filters(request)
+    found = register(tournament, request.user, **chosen)  # type: ignore[arg-type]
+    query = request.GET.urlencode()
+    return render(
+        request,
+        "discipline/register.html",
+        {
+            "tournament": tournament,
+            "register": found,
+            "chosen": chosen,
+            "kinds": KINDS,
+            "players": sorted(found.names.items(), key=lambda item: item[1]),
+            "query": query,
+            "entry_form": entry_form,
+            "appeal_form": appeal_form,
+            "pending": Appeal.objects.filter(
+                tournament=tournament, decision=Appeal.Decision.PENDING, entry__isnull=False
+            ).select_related("appellant__player", "entry"),
+            "decision_form": DecisionForm(),
+        },
+    )
+
+
+def _post(request: HttpRequest, tournament: Tournament) -> tuple[EntryForm, AppealForm] | None:
+    """Carry out the posted form; None when done, else the forms to show with their errors.
+    A refusal of the right is the services' ``NotAllowed`` (a 403)."""
+    entry_form = EntryForm(tournament=tournament)
+    appeal_form = AppealForm(tournament=tournament)
+    section = request.POST.get("section")
+    try:
+        if section == "entry":
+            entry_form = EntryForm(request.POST, tournament=tournament)
+            if entry_form.is_valid():
+                d = entry_form.cleaned_data
+                services.record_entry(
+                    tournament.pk,
+                    d["registration"],
+                    d["kind"],
+                    request.user,
+                    rule=d["rule"],
+                    reason=d["reason"],
+                    points=d["points"] or None,
+                )
+                messages.success(request, _("Recorded."))
+                return None
+        elif section == "appeal":
+            appeal_form = AppealForm(request.POST, tournament=tournament)
+            if appeal_form.is_valid():
+                entry = Entry.objects.get(pk=appeal_form.cleaned_data["entry"])
+                services.file_appeal(
+                    tournament.pk,
+                    entry.registration_id,
+                    Appeal.Subject.DISCIPLINE,
+                    appeal_form.cleaned_data["grounds"],
+                    request.user,
+                    entry_id=entry.pk,
+                )
+                messages.success(request, _("Recorded."))
+                return None
+        elif section == "decision":
+            form = DecisionForm(request.POST)
+            if form.is_valid():
+                d = form.cleaned_data
+                appeal = Appeal.objects.filter(tournament=tournament, pk=d["appeal"]).first()
+                if appeal is None:
+                    raise Http404
+                services.decide_appeal(
+                    appeal.pk, d["decision"], d["reason"], request.user, points=d["points"] or None
+                )
+                messages.success(request, _("Recorded."))
+                return None
+            messages.error(request, _("Give the reasons for the decision."))
+    except ServiceError as error:
+        target = appeal_form if section == "appeal" else entry_form
+        if section == "decision":
+            messages.error(request, error.message)
+        else:
+            add_refusal(target, error)
+    return entry_form, appeal_form

@@ -1,0 +1,74 @@
+"""The organiser's forms for the tournament's format: its settings, stages, teams and fixed
+schedule (TOURNAMENTS §2.3). The services check everything; the forms only read the fields."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from referee.tournaments.models import (
+    ByeValue,
+    Registration,
+    Round,
+    Stage,
+    SubstituteSplit,
+    TeamScoring,
+    Tournament,
+    Unfinished,
+)
+from referee.tournaments.services import FORMAT_FIELDS
+
+
+class FormatForm(forms.Form):
+    bye_value = forms.ChoiceField(label=_("a bye scores"), choices=ByeValue.choices)
+    bye_points = forms.CharField(label=_("fixed points for a bye"), max_length=20)
+    unfinished_pulka = forms.ChoiceField(label=_("unfinished pulka"), choices=Unfinished.choices)
+    substitute_split = forms.ChoiceField(
+        label=_("round points of a replaced seat"), choices=SubstituteSplit.choices
+    )
+    yellow_cards_to_disqualify = forms.IntegerField(
+        label=_("active yellow cards that disqualify"), required=False, min_value=1
+    )
+    yellow_card_days = forms.IntegerField(label=_("days a yellow card stays active"), min_value=1)
+    team_scoring = forms.ChoiceField(label=_("team standings"), choices=TeamScoring.choices)
+    team_best = forms.IntegerField(
+        label=_("best members counted per round"), required=False, min_value=1
+    )
+    keep_teammates_apart = forms.BooleanField(label=_("seat team mates apart"), required=False)
+
+    @staticmethod
+    def initial_for(tournament: Tournament) -> dict[str, Any]:
+        return {name: getattr(tournament, name) for name in FORMAT_FIELDS}
+
+
+class StageForm(forms.Form):
+    name = forms.CharField(label=_("name"), max_length=100)
+    rounds_planned = forms.IntegerField(label=_("rounds"), min_value=1)
+    method = forms.ChoiceField(label=_("seating method"), choices=Round.Method.choices)
+    carry_over = forms.ChoiceField(label=_("points carried over"), choices=Stage.CarryOver.choices)
+    carry_fraction = forms.CharField(label=_("fraction carried"), max_length=20, required=False)
+    entry = forms.ChoiceField(label=_("who plays it"), choices=Stage.Entry.choices)
+    entry_count = forms.IntegerField(label=_("N"), required=False, min_value=3)
+
+
+StageFormSet = forms.formset_factory(StageForm, extra=3, max_num=6)
+
+
+class TeamForm(forms.Form):
+    name = forms.CharField(label=_("name"), max_length=200)
+    members = forms.ModelMultipleChoiceField(
+        label=_("players"), queryset=Registration.objects.none()
+    )
+
+    def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["members"]
+        assert isinstance(field, forms.ModelMultipleChoiceField)
+        field.queryset = tournament.entries.filter(team__isnull=True).select_related("player")
+        field.label_from_instance = lambda entry: entry.player.name  # type: ignore[method-assign]
+
+
+class ScheduleForm(forms.Form):
+    schedule = forms.FileField(label=_("fixed schedule"))
