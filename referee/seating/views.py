@@ -113,7 +113,11 @@ def seat_next(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = tournament_for(request, slug)
     method = request.POST.get("method", Round.Method.RANDOM)
     seed_text = request.POST.get("seed", "").strip()
-    seed = int(seed_text) if seed_text.isdigit() else None
+    seed = (
+        int(seed_text)
+        if seed_text.isascii() and seed_text.isdigit() and len(seed_text) < 19
+        else None
+    )
     _act(
         request,
         lambda: services.seat_next_round(tournament.pk, request.user, method, seed),
