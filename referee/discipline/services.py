@@ -259,7 +259,7 @@ def decide_appeal(
     """The second instance decides. ``deal_data``: the deal as the decision makes it (a
     reversed or changed ruling or result); ``points``: a changed deduction's points."""
     appeal = (
-        Appeal.objects.select_for_update()
+        Appeal.objects.select_for_update(of=("self",))
         .select_related("tournament", "entry", "deal")
         .get(pk=appeal_id)
     )

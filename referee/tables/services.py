@@ -154,6 +154,7 @@ def delete_deal(deal_id: int, user: Any, reason: str, expected_version: int | No
     deal = Deal.objects.select_for_update().get(pk=deal_id)
     if not reason.strip():
         raise ServiceError(_("Say why the deal is deleted."), "reason")
+    check_text(reason)
     _check_may_change(table, user, reason)
     _check_version(deal, expected_version)
     if deal.deleted:
@@ -169,6 +170,7 @@ def restore_deal(deal_id: int, user: Any, reason: str) -> Deal:
     deal = Deal.objects.select_for_update().get(pk=deal_id)
     if not reason.strip():
         raise ServiceError(_("Say why the deal is restored."), "reason")
+    check_text(reason)
     _check_may_change(table, user, reason)
     if not deal.deleted:
         raise ServiceError(_("This deal is not deleted."))
@@ -253,6 +255,7 @@ def reopen_table(table_id: int, user: Any, reason: str) -> Table:
         raise NotAllowed(_("Only the chief referee may reopen a table."))
     if not reason.strip():
         raise ServiceError(_("Say why the table is reopened."), "reason")
+    check_text(reason)
     if table.status == Table.Status.OPEN:
         raise ServiceError(_("This table is open already."))
     table.status = Table.Status.OPEN

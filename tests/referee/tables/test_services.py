@@ -164,3 +164,20 @@ def test_deal_cap_is_enforced():
     services.record_deal(table.pk, SIX_MADE, referee)
     with pytest.raises(ServiceError, match="1 deals"):
         services.record_deal(table.pk, {**SIX_MADE, "dealer": "A"}, referee)
+
+
+@pytest.mark.parametrize("change", ["delete", "restore"])
+def test_a_nul_byte_in_the_reason_of_a_deletion_is_refused_and_changes_nothing(change):
+    """PostgreSQL cannot store a NUL byte: the service refuses it before any version is
+    written (the hall's form fuzzing found a server error here)."""
+    table = table_with_players(3)
+    referee = referee_of(table.round.tournament)
+    deal = services.record_deal(table.pk, SIX_MADE, referee)
+    if change == "restore":
+        services.delete_deal(deal.pk, referee, "wrong table")
+    versions = deal.versions.count()
+    action = services.delete_deal if change == "delete" else services.restore_deal
+    with pytest.raises(ServiceError) as refused:
+        action(deal.pk, referee, "typo\x00")
+    assert refused.value.field == "reason"
+    assert deal.versions.count() == versions
