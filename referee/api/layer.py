@@ -73,6 +73,10 @@ def appeal_json(appeal: Appeal) -> dict[str, Any]:
     }
 
 
+#: A plain JSON list of objects (these lists are short: a tournament's register, its teams).
+LIST_OF_OBJECTS = {"type": "array", "items": {"type": "object"}}
+
+
 class DisciplineEntrySerializer(serializers.Serializer[Any]):
     registration = serializers.IntegerField()
     kind = serializers.ChoiceField(choices=Entry.Kind.choices)
@@ -138,7 +142,7 @@ class RegisterView(ApiView):
 
 
 class DisciplineList(ApiView):
-    @extend_schema(responses={200: OpenApiTypes.OBJECT, **READ_ERRORS}, tags=["discipline"])
+    @extend_schema(responses={200: LIST_OF_OBJECTS, **READ_ERRORS}, tags=["discipline"])
     def get(self, request: Request, slug: str) -> Response:
         tournament = tournament_or_404(request, slug)
         register(tournament, request.user)  # officials only, as the register
@@ -172,7 +176,7 @@ class DisciplineList(ApiView):
 
 
 class AppealList(ApiView):
-    @extend_schema(responses={200: OpenApiTypes.OBJECT, **READ_ERRORS}, tags=["discipline"])
+    @extend_schema(responses={200: LIST_OF_OBJECTS, **READ_ERRORS}, tags=["discipline"])
     def get(self, request: Request, slug: str) -> Response:
         tournament = tournament_or_404(request, slug)
         register(tournament, request.user)  # officials only, as the register
@@ -270,7 +274,7 @@ class StagesView(ApiView):
 
 
 class TeamsView(ApiView):
-    @extend_schema(responses={200: OpenApiTypes.OBJECT, **READ_ERRORS}, tags=["standings"])
+    @extend_schema(responses={200: LIST_OF_OBJECTS, **READ_ERRORS}, tags=["standings"])
     def get(self, request: Request, slug: str) -> Response:
         tournament = tournament_or_404(request, slug)
         rows = standings.standings_after(tournament, viewer=request.user).rows

@@ -77,9 +77,13 @@ def record_entry(
         if kind == Entry.Kind.DISQUALIFICATION:
             raise NotAllowed(_("Only the chief referee may disqualify a player."))
         raise NotAllowed(_("Only this tournament's referees may record discipline."))
-    registration = Registration.objects.select_related("player").get(
-        pk=registration_id, tournament=tournament
+    registration = (
+        Registration.objects.select_related("player")
+        .filter(pk=registration_id, tournament=tournament)
+        .first()
     )
+    if registration is None:
+        raise ServiceError(_("No such player in this tournament."), "registration")
     if not str(rule).strip():
         raise ServiceError(_("Give the rule reference (e.g. Kodeks 3.4.9)."), "rule")
     if not str(reason).strip():

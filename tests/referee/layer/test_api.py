@@ -89,3 +89,24 @@ def test_a_substitute_through_the_api_is_the_chiefs():
     assert client_for(referee_of(tournament)).post(address, body, format="json").status_code == 403
     made = client_for(chief).post(address, body, format="json")
     assert made.status_code == 201 and made.json()["from_deal"] == 1
+
+
+def test_a_discipline_entry_for_a_player_of_no_such_registration_is_a_400_not_a_500():
+    """Found by schemathesis: an unknown registration is a refusal at its field."""
+    tournament, _entries, chief = tournament_of(4, published=True)
+    play_round(tournament, chief)
+    answer = client_for(chief).post(
+        f"/api/v1/tournaments/{tournament.slug}/discipline/",
+        {"registration": 0, "kind": "warning", "rule": "3.9.1", "reason": "late"},
+        format="json",
+    )
+    assert answer.status_code == 400
+    assert answer.json()["field"] == "registration"
+    assert Entry.objects.count() == 0
+
+
+def test_the_register_lists_are_lists_as_the_schema_says():
+    tournament, _entries, chief = tournament_of(4, published=True)
+    client = client_for(chief)
+    for name in ("discipline", "appeals", "teams"):
+        assert client.get(f"/api/v1/tournaments/{tournament.slug}/{name}/").json() == []
