@@ -3,8 +3,9 @@ once a round is seated, "find your table" (every player alphabetically → table
 
 The page holds every row; its script measures the screen and pages so that each row is seen
 whatever the projector (1366×768, 1920×1080 …): as many rows a page as fit, every page in
-turn, then the seating, then it loads itself again for fresh figures. Without a script (or
-with ``?page=``/``?rows=``) the server pages as before and the page refreshes itself."""
+turn, then the seating, then it loads itself again for fresh figures. Without a script the
+page goes at once to ``?page=1``, where the server pages (``?rows=`` sets the page's rows,
+``&part=seating`` the finder's pages) and each page refreshes itself to the next."""
 
 from __future__ import annotations
 
@@ -25,7 +26,9 @@ from .views import _number, _visible, display_rows
 
 REFRESH_SECONDS = 30  # the server's pages, without a script
 PAGE_SECONDS = 12  # each measured page, with one
-SCREEN_ROWS = 20
+# server pages (no script): 12 rows fit under the heading at 768 px high and up, as the
+# page's CSS sizes them by the screen's height (a 1366×768 projector showed only 13 of 20)
+SCREEN_ROWS = 12
 LETTERS = "ABCD"
 
 
@@ -53,18 +56,29 @@ def seating_to_find(tournament: Tournament) -> tuple[Round | None, list[Finder]]
     return round_, sorted(lines, key=lambda f: (folded(f.name), f.name))
 
 
+def _server_pages(rows: list, per_page: int) -> Paginator:
+    return Paginator(rows, per_page, allow_empty_first_page=True)
+
+
 def standings_screen(request: HttpRequest, slug: str) -> HttpResponse:
+    """Without a script the server turns the pages: standings pages 1…S, then "find your
+    table" pages 1…F after seating, then standings page 1 again."""
     tournament = tournament_for(request, slug)
     table = _visible(lambda: services.standings_after(tournament, viewer=request.user))
     rows = display_rows(services.standings_rows(table), tournament.slug)
     server_paged = "page" in request.GET or "rows" in request.GET
     per_page = min(max(_number(request.GET.get("rows")) or SCREEN_ROWS, 5), 60)
-    page = Paginator(rows, per_page).get_page(request.GET.get("page"))
-    following = page.next_page_number() if page.has_next() else 1
-    query = {"page": following}
+    round_, finders = seating_to_find(tournament)
+    seating = server_paged and request.GET.get("part") == "seating" and bool(finders)
+    listed = _server_pages(finders if seating else rows, per_page * (2 if seating else 1))
+    page = listed.get_page(request.GET.get("page"))
+    query: dict[str, object] = {"page": 1}
+    if page.has_next():
+        query = {"page": page.next_page_number(), **({"part": "seating"} if seating else {})}
+    elif not seating and finders:
+        query = {"page": 1, "part": "seating"}
     if "rows" in request.GET:
         query["rows"] = per_page
-    round_, finders = seating_to_find(tournament)
     return render(
         request,
         "standings/screen.html",
@@ -72,12 +86,14 @@ def standings_screen(request: HttpRequest, slug: str) -> HttpResponse:
             "tournament": tournament,
             "standings": table,
             "page": page,
-            "rows": page.object_list if server_paged else rows,
+            "rows": rows if not server_paged else ([] if seating else page.object_list),
             "server_paged": server_paged,
+            "seating_page": seating,
             "refresh": REFRESH_SECONDS,
             "page_seconds": PAGE_SECONDS,
             "next_url": f"{request.path}?{urlencode(query)}",
+            "first_url": f"{request.path}?page=1",
             "seating_round": round_,
-            "finders": finders,
+            "finders": page.object_list if seating else finders,
         },
     )

@@ -73,6 +73,37 @@ def test_the_big_screen_shows_every_row(live_server, browser, shots, width, heig
     context.close()
 
 
+@pytest.mark.parametrize(("width", "height"), SCREENS)
+def test_without_a_script_the_servers_pages_show_every_row(
+    live_server, browser, shots, width, height
+):
+    """No script (a smart TV's browser): the page goes to the server's first page, and each
+    page names the next; following them shows every row, wholly on screen, then the finder."""
+    cup = _cup()
+    context = browser.new_context(
+        locale="ru-RU", viewport={"width": width, "height": height}, java_script_enabled=False
+    )
+    page = context.new_page()
+    page.goto(f"{live_server.url}/t/{cup.slug}/standings/screen/")
+    page.wait_for_url("**/standings/screen/?page=1")  # the noscript refresh, at once
+    seen: dict[str, list[str]] = {"standings": [], "seating": []}
+    for step in range(20):
+        part = "seating" if "part=seating" in page.url else "standings"
+        rows = page.locator("[data-row]")
+        seen[part] += [t.strip() for t in rows.all_inner_texts()]
+        for box in (rows.nth(i).bounding_box() for i in range(rows.count())):
+            assert box and box["y"] >= 0 and box["y"] + box["height"] <= height + 1, (step, box)
+        page.screenshot(path=str(shots / f"screen-noscript-{width}x{height}-{step}.png"))
+        refresh = page.locator("meta[http-equiv=refresh]").get_attribute("content") or ""
+        following = refresh.split("url=", 1)[1]
+        if following.endswith("?page=1"):  # back at the top
+            break
+        page.goto(f"{live_server.url}{following}")
+    assert len(seen["standings"]) == len(set(seen["standings"])) == 60
+    assert len(seen["seating"]) == 60
+    context.close()
+
+
 def test_the_main_pages_pass_axe(live_server, browser, shots):
     cup = _cup()
     base = f"{live_server.url}/t/{cup.slug}"

@@ -120,11 +120,15 @@ def test_player_search_finds_cyrillic_names_in_any_case(client):
 # --- the big screen -------------------------------------------------------------------------
 
 
-def test_the_big_screen_refreshes_itself_every_30_seconds(client):
+def test_the_big_screen_without_a_script_goes_to_the_servers_first_page(client):
     cup, _ = seven_players()
     page = client.get(url("standings-screen", cup)).content.decode()
-    assert re.search(r'<meta http-equiv="refresh" content="30; url=[^"]*\?page=1">', page)
+    assert re.search(r'<noscript><meta http-equiv="refresh" content="0; url=[^"]*\?page=1">', page)
     assert 'class="screen"' in page and "Кузнецов" in page
+    paged = client.get(url("standings-screen", cup), {"page": 1}).content.decode()
+    # one page of 7 rows: it refreshes itself to itself every 30 seconds
+    assert re.search(r'<meta http-equiv="refresh" content="30; url=[^"]*\?page=1">', paged)
+    assert "server-paged" in paged and paged.count("<tr data-row>") == 7
 
 
 def test_the_big_screen_turns_the_pages_of_a_long_list(client):
@@ -134,7 +138,21 @@ def test_the_big_screen_turns_the_pages_of_a_long_list(client):
     assert "Иванов" in first and "Кузнецов" not in first
     second = client.get(url("standings-screen", cup), {"rows": 5, "page": 2}).content.decode()
     assert "Ёлкин" in second and "Кузнецов" in second and "Иванов" not in second
-    assert "?page=1&amp;rows=5" in second  # back to the top
+    assert "?page=1&amp;rows=5" in second  # back to the top: no round is seated
+
+
+def test_without_a_script_the_finder_follows_the_last_standings_page(client):
+    # round 2 in play: its 7 seated players are found after the standings' last page
+    cup, _ = seven_players(published_through=1, round_two=Round.Status.STARTED)
+    last = client.get(url("standings-screen", cup), {"rows": 5, "page": 2}).content.decode()
+    assert "?page=1&amp;part=seating&amp;rows=5" in last
+    # the finder's pages hold twice the rows (two columns): 7 players on one page
+    finder = client.get(
+        url("standings-screen", cup), {"rows": 5, "page": 1, "part": "seating"}
+    ).content.decode()
+    assert finder.count("<li data-row>") == 7 and "<tr data-row>" not in finder
+    assert "find your table" in finder and 'data-part="seating" aria-labelledby' in finder
+    assert "?page=1&amp;rows=5" in finder and "part=seating" not in finder.split("refresh")[1][:80]
 
 
 def test_the_big_screen_holds_every_row_for_its_script_to_page(client):
