@@ -60,14 +60,31 @@ function send(entry) {
 }
 
 // The refused form of the page the server answered with: its inner HTML (values and errors
-// at their fields) and its messages.
+// at their fields), its summary of every error and its messages.
 function parseRefusal(html) {
   const page = new DOMParser().parseFromString(html, "text/html");
   const refused = page.getElementById("deal-form");
   const errors = Array.from(page.querySelectorAll("#deal-form .errorlist li"), (li) =>
     li.textContent.trim(),
   );
-  return { form: refused ? refused.innerHTML : null, messages: errors };
+  const listed = page.getElementById("error-summary");
+  return {
+    form: refused ? refused.innerHTML : null,
+    summary: listed ? listed.outerHTML : null,
+    messages: errors,
+  };
+}
+
+// The summary above the form: the refusal's own (as the server would show it), or none.
+function placeSummary(html) {
+  const old = document.getElementById("error-summary");
+  if (old) old.remove();
+  if (!html) return;
+  const holder = document.createElement("div");
+  holder.innerHTML = html;
+  const summary = holder.firstElementChild;
+  form.before(summary);
+  if (window.showErrorSummary) window.showErrorSummary(summary);
 }
 
 function pendingRows(entries) {
@@ -145,12 +162,17 @@ async function main() {
     const report = await flush(store, table, send);
     let note = "";
     if (report.stopped === REFUSED && report.entry) {
-      editing = report.entry;
-      const refusal = report.entry.error || {};
-      if (refusal.form) form.innerHTML = refusal.form;
-      else fillForm(form, report.entry.fields);
-      form.elements.namedItem("idempotency_key").value = newKey();
-      form.dispatchEvent(new Event("change", { bubbles: true }));
+      // the refused deal comes into the form once: the retries that follow find it again
+      // at the head of the queue and must not wipe the referee's correction in progress
+      if (!editing || editing.id !== report.entry.id) {
+        editing = report.entry;
+        const refusal = report.entry.error || {};
+        if (refusal.form) form.innerHTML = refusal.form;
+        else fillForm(form, report.entry.fields);
+        form.elements.namedItem("idempotency_key").value = newKey();
+        form.dispatchEvent(new Event("change", { bubbles: true }));
+        placeSummary(refusal.summary);
+      }
       note = text("refused");
       panel.dataset.refused = "yes";
     } else if (report.stopped === LOGIN) {
@@ -173,6 +195,7 @@ async function main() {
       await store.put({ ...editing, fields, key, state: "pending", error: null });
       editing = null;
       delete panel.dataset.refused;
+      placeSummary(null);
     } else {
       await store.add({ table, url, key, fields });
     }

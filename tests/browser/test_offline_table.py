@@ -109,14 +109,25 @@ def test_a_refused_deal_comes_back_at_its_field_and_the_corrected_one_is_stored(
     assert "9" in page.text_content("#deal-form .errorlist")
     assert page.locator("table.deals tr.pending.refused").count() == 1
     assert page.input_value('#deal-form input[name="tricks_C"]') == "2"  # the referee's values
+    # the summary of every error stands above the form, the focus on the first field at fault
+    summary = page.locator("#error-summary")
+    assert summary.count() == 1 and "9" in summary.text_content()
+    # the tricks are entered per hand: the first hand's field takes the focus
+    assert summary.locator("a[data-field]").first.get_attribute("data-name") == "tricks"
+    assert page.evaluate("document.activeElement.name") == "tricks_A"
     page.screenshot(path=str(shots / "refused-at-its-field.png"), full_page=True)
     assert Deal.objects.count() == 0
 
+    # a retry of the queue while the referee corrects keeps what he has typed
     page.fill('#deal-form input[name="tricks_C"]', "3")
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    page.wait_for_timeout(500)
+    assert page.input_value('#deal-form input[name="tricks_C"]') == "3"
     page.locator("#deal-form .actions button.primary").click()
     page.wait_for_function(
         "document.querySelectorAll('table.deals tbody tr[id^=deal-]').length === 1"
     )
     page.wait_for_selector('#offline[data-ready="yes"][data-pending="0"]')
+    assert page.locator("#error-summary").count() == 0  # the corrected deal is stored
     assert [d.data["tricks"] for d in Deal.objects.all()] == [{"A": 4, "B": 3, "C": 3}]
     context.close()
