@@ -49,6 +49,19 @@ PLAYERS = [
 ]
 
 
+def russian_key(page, letter: str, code: str) -> None:
+    """A key pressed on the Russian layout, as the browser gets it from the keyboard (a
+    trusted keydown with its key and code, then its text): Playwright's own ``press`` types
+    Cyrillic as text only, with no key event."""
+    cdp = page.context.new_cdp_session(page)
+    for kind in ("keyDown", "keyUp"):
+        event = {"type": kind, "key": letter, "code": code}
+        if kind == "keyDown":
+            event["text"] = letter
+        cdp.send("Input.dispatchKeyEvent", event)
+    cdp.detach()
+
+
 def _user(name: str, organiser: bool = False):
     user = UserFactory(username=name, first_name=name.title(), last_name="Судейкин")
     user.set_password(f"{name}-pass")
@@ -188,10 +201,7 @@ def test_an_organisers_day_without_the_admin(live_server, browser, shots, tmp_pa
     choose(page, "level", "7")
     choose(page, "strain", "S")
     tab_to(page, '#deal-form [name="call_1_call"]')
-    page.evaluate(  # Playwright types Cyrillic as text only: the key event a layout sends
-        "document.activeElement.dispatchEvent(new KeyboardEvent('keydown',"
-        " {key: 'в', bubbles: true, cancelable: true}))"
-    )
+    russian_key(page, "в", "KeyD")  # В sits on the D key of the Russian layout
     assert page.input_value('[name="call_1_call"]') == "whist"
     page.keyboard.press("p")
     for letter, count in zip("ABC", "631", strict=True):
