@@ -15,7 +15,8 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 
-from referee.tables.models import Agreement, Seat, Table
+from referee.tables.agreements import words_of
+from referee.tables.models import Seat, Table
 from referee.tournaments.models import Round, Tournament
 from referee.tournaments.search import folded
 from referee.tournaments.surfaces import public_page
@@ -115,12 +116,14 @@ def person(user: Any) -> str:
 def protocol_extras(table: Table, base: str = "") -> dict[str, Any]:
     """What the protocol adds for signing: the QR code of the table's public sheet (with
     ``base``, the site's address, or the ``SITE_URL`` setting), the referee and the chief by
-    full name, and each player's word on the totals where the tournament asks for it."""
+    full name, and each player's word on the totals where the tournament asks for it, with
+    every dispute recorded at the table and the chief referee's decision on it."""
     base = base or getattr(settings, "SITE_URL", "")
     tournament = table.round.tournament
-    agreements = {
-        a.seat.position: a for a in Agreement.objects.filter(table=table).select_related("seat")
-    }
+    words = words_of(table)
+    # beside the signature lines, the word on these totals: none yet on a reopened table
+    signed = table.status != Table.Status.OPEN
+    agreements = {w.seat.position: w for w in words if signed and not w.superseded}
     return {
         "qr": qr_data_uri(table_url(base, table)) if base else "",
         "qr_url": table_url(base, table) if base else "",
@@ -128,6 +131,7 @@ def protocol_extras(table: Table, base: str = "") -> dict[str, Any]:
         "second_referee": person(table.confirmed_by if table.confirmed_by_id else None),
         "chief": person(tournament.chief_referee if tournament.chief_referee_id else None),
         "agreements": agreements,
+        "disputes": [w for w in words if w.disputed],
     }
 
 
