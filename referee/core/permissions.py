@@ -132,6 +132,12 @@ def may_rule_on_locked(user: Any, table: Any) -> bool:
     return is_chief(user, table.round.tournament)
 
 
+def may_resolve_dispute(user: Any, tournament: Any) -> bool:
+    """A player's dispute of his table's totals (recorded at sign-off) is decided by the
+    chief referee: dismissed, or upheld and the table reopened (which only he may do)."""
+    return is_chief(user, tournament)
+
+
 def may_manage(user: Any, tournament: Any) -> bool:
     """The organiser's surface: settings, players, staff, seating, standings settings."""
     return is_chief(user, tournament)

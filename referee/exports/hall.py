@@ -1,6 +1,7 @@
 """Hall material for a round, as PDF: the seating poster (every player alphabetically → table
 and seat) and the table cards (the table's number, its players in seat order, who deals first
-and a QR code of the table's public sheet). The protocol carries the same QR code."""
+and a QR code of the table's card page, which is its public sheet once the round is
+published). The protocol carries the same QR code."""
 
 from __future__ import annotations
 
@@ -11,11 +12,12 @@ import segno
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
-from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 
-from referee.tables.models import Agreement, Seat, Table
+from referee.tables.agreements import words_of
+from referee.tables.card import card_path
+from referee.tables.models import Seat, Table
 from referee.tournaments.models import Round, Tournament
 from referee.tournaments.search import folded
 from referee.tournaments.surfaces import public_page
@@ -31,9 +33,11 @@ def qr_data_uri(url: str) -> str:
     return str(segno.make(url, error="m").svg_data_uri(scale=4, border=2, dark="#111"))
 
 
-def table_url(base: str, table: Table) -> str:
-    path = reverse("table", args=[table.round.tournament.slug, table.round.number, table.number])
-    return base.rstrip("/") + path
+def card_url(base: str, table: Table) -> str:
+    """The address a table card's QR code holds: the card's page, which anybody holding the
+    card can open at once and which is the table's sheet once its round is published (a
+    sheet's own address would be "not found" to the public until then)."""
+    return base.rstrip("/") + card_path(table)
 
 
 @dataclass(frozen=True)
@@ -80,17 +84,23 @@ def poster_pdf(round_: Round) -> bytes:
 
 
 def cards_pdf(round_: Round, base: str) -> bytes:
+    return render_pdf(
+        "exports/cards.html",
+        {"tournament": round_.tournament, "round": round_, "cards": cards(round_, base)},
+    )
+
+
+def cards(round_: Round, base: str) -> list[dict[str, Any]]:
+    """Each table's card: its number, its seats in order, and the QR code with the address
+    it holds (printed under it too)."""
     tables: dict[int, dict[str, Any]] = {}
     for seat in _seats(round_):
-        card = tables.setdefault(
-            seat.table_id,
-            {
-                "number": seat.table.number,
-                "seats": [],
-                "qr": qr_data_uri(table_url(base, seat.table)),
-                "url": table_url(base, seat.table),
-            },
-        )
+        if seat.table_id not in tables:
+            seat.table.round = round_  # the card's address names the round and tournament
+            url = card_url(base, seat.table)
+            tables[seat.table_id] = {"number": seat.table.number, "seats": [], "url": url}
+            tables[seat.table_id]["qr"] = qr_data_uri(url)
+        card = tables[seat.table_id]
         card["seats"].append(
             {
                 "letter": LETTERS[seat.position - 1],
@@ -99,10 +109,7 @@ def cards_pdf(round_: Round, base: str) -> bytes:
                 "first_dealer": seat.first_dealer,
             }
         )
-    return render_pdf(
-        "exports/cards.html",
-        {"tournament": round_.tournament, "round": round_, "cards": list(tables.values())},
-    )
+    return list(tables.values())
 
 
 def person(user: Any) -> str:
@@ -115,19 +122,22 @@ def person(user: Any) -> str:
 def protocol_extras(table: Table, base: str = "") -> dict[str, Any]:
     """What the protocol adds for signing: the QR code of the table's public sheet (with
     ``base``, the site's address, or the ``SITE_URL`` setting), the referee and the chief by
-    full name, and each player's word on the totals where the tournament asks for it."""
+    full name, and each player's word on the totals where the tournament asks for it, with
+    every dispute recorded at the table and the chief referee's decision on it."""
     base = base or getattr(settings, "SITE_URL", "")
     tournament = table.round.tournament
-    agreements = {
-        a.seat.position: a for a in Agreement.objects.filter(table=table).select_related("seat")
-    }
+    words = words_of(table)
+    # beside the signature lines, the word on these totals: none yet on a reopened table
+    signed = table.status != Table.Status.OPEN
+    agreements = {w.seat.position: w for w in words if signed and not w.superseded}
     return {
-        "qr": qr_data_uri(table_url(base, table)) if base else "",
-        "qr_url": table_url(base, table) if base else "",
+        "qr": qr_data_uri(card_url(base, table)) if base else "",
+        "qr_url": card_url(base, table) if base else "",
         "referee": person(table.submitted_by if table.submitted_by_id else None),
         "second_referee": person(table.confirmed_by if table.confirmed_by_id else None),
         "chief": person(tournament.chief_referee if tournament.chief_referee_id else None),
         "agreements": agreements,
+        "disputes": [w for w in words if w.disputed],
     }
 
 

@@ -3,6 +3,7 @@
 
 The archive holds everything: the tournament's settings, its players and registrations,
 rounds, seating, tables with their assigned referees, deals with every version and author,
+the players' word on their tables' totals with the chief referee's decisions on disputes,
 the standings settings with the lot, the staff's roles and the action log, and the users
 they name (username, names, e-mail, password hash). Rulings and adjustments live in the
 deals' data. Every row keeps its original id; an import gives it a new one and follows the
@@ -31,12 +32,16 @@ from django.utils.translation import gettext as _
 from referee.accounts.models import Role
 from referee.core.errors import ServiceError
 from referee.standings.models import StandingsSettings
-from referee.tables.models import Deal, DealVersion, Seat, Table
+from referee.tables.models import Agreement, Deal, DealVersion, Seat, Table
 from referee.tournaments.models import ActionLog, Player, Registration, Round, Tournament
 
 FORMAT = "preferans-tournament"
 VERSION = 1
 USER_FIELDS = ("username", "first_name", "last_name", "email", "password", "is_active")
+
+
+# sections added after the first archives were written: an archive without one has none
+LATER_SECTIONS = frozenset({"agreements"})
 
 
 class ArchiveError(ServiceError):
@@ -63,6 +68,7 @@ def _sections() -> list[tuple[str, type[models.Model], Callable[[Tournament], An
             DealVersion,
             lambda t: DealVersion.objects.filter(deal__table__round__tournament=t),
         ),
+        ("agreements", Agreement, lambda t: Agreement.objects.filter(table__round__tournament=t)),
         ("roles", Role, lambda t: Role.objects.filter(tournament=t)),
         ("log", ActionLog, lambda t: ActionLog.objects.filter(tournament=t)),
     ]
@@ -152,7 +158,8 @@ def loads(text: str | bytes) -> dict[str, Any]:
         raise ArchiveError(_("The archive's checksum does not match: it was changed or damaged."))
     data = document["data"]
     wanted = {name for name, _model, _rows in _sections()} | {"users"}
-    if set(data) != wanted or not all(isinstance(data[n], list) for n in wanted):
+    given = set(data) | (LATER_SECTIONS & wanted)
+    if given != wanted or not all(isinstance(data.get(n, []), list) for n in wanted):
         raise ArchiveError(_("The archive's sections are not those of this site."))
     if len(data["tournament"]) != 1:
         raise ArchiveError(_("The archive holds no tournament."))
@@ -187,7 +194,8 @@ class _Importer:
 
     def section(self, name: str, model: type[models.Model]) -> None:
         mapping = self.ids.setdefault(model, {})
-        for row in sorted(self.data[name], key=lambda r: r["id"]):
+        rows = self.data.get(name, []) if name in LATER_SECTIONS else self.data[name]
+        for row in sorted(rows, key=lambda r: r["id"]):
             values: dict[str, Any] = {}
             later: dict[str, Any] = {}
             for field in model._meta.concrete_fields:

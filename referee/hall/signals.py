@@ -35,7 +35,8 @@ def _on_table(sender: Any, instance: Any, **kwargs: Any) -> None:
 
 
 def _on_table_part(sender: Any, instance: Any, **kwargs: Any) -> None:
-    """A deal or a seat: its table changed."""
+    """A deal, a seat or a player's word (its protocol shows the dispute's decision): its
+    table changed."""
     try:
         table = instance.table
     except Exception:  # the table itself is being deleted with its parts
@@ -53,7 +54,7 @@ def connect() -> None:
     table = apps.get_model("tables", "Table")
     for signal in (post_save, post_delete):
         signal.connect(_on_table, sender=table, dispatch_uid=f"hall-table-{id(signal)}")
-        for name in ("Deal", "Seat"):
+        for name in ("Deal", "Seat", "Agreement"):
             model = apps.get_model("tables", name)
             signal.connect(_on_table_part, sender=model, dispatch_uid=f"hall-{name}-{id(signal)}")
         for config in apps.get_app_configs():

@@ -1,11 +1,13 @@
 """The chief's live round dashboard: every table's status, deals so far, time since its
-last entry, who signed; the round clock counting down where rounds are timed. The page
-refreshes its table part every 15 seconds (``?part=tables``); the clock ticks in the page.
-A fixed number of queries whatever the number of tables."""
+last entry, who signed, the players' open disputes (each leads to its decision); the round
+clock counting down where rounds are timed. The page refreshes its table part every 15
+seconds (``?part=tables``); the clock ticks in the page. A fixed number of queries whatever
+the number of tables."""
 
 from __future__ import annotations
 
 import datetime
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,7 +30,8 @@ class TableLine:
     deals: int
     last_entry: datetime.datetime | None
     idle_minutes: int | None
-    disputes: int
+    disputes: int  # open: awaiting the chief referee's decision
+    resolved: int
 
 
 def started_at(round_: Round) -> datetime.datetime | None:
@@ -47,7 +50,19 @@ def started_at(round_: Round) -> datetime.datetime | None:
     return entry
 
 
-def table_lines(round_: Round, now: datetime.datetime) -> list[TableLine]:
+def round_disputes(round_: Round) -> list[Agreement]:
+    """The disputes of the round's latest sign-offs, table by table (one query)."""
+    return list(
+        Agreement.objects.filter(table__round=round_, agreed=False, superseded=False)
+        .exclude(dispute="")
+        .select_related("table", "seat__registration__player", "recorded_by", "resolved_by")
+        .order_by("table__number", "at", "seat__position")
+    )
+
+
+def table_lines(
+    round_: Round, now: datetime.datetime, disputes: list[Agreement]
+) -> list[TableLine]:
     tables = list(
         Table.objects.filter(round=round_)
         .select_related("submitted_by", "confirmed_by")
@@ -60,12 +75,8 @@ def table_lines(round_: Round, now: datetime.datetime) -> list[TableLine]:
         .annotate(last=Max("at"))
         .values_list("deal__table", "last")
     )
-    disputes = dict(
-        Agreement.objects.filter(table__round=round_, agreed=False)
-        .values("table")
-        .annotate(n=Count("pk"))
-        .values_list("table", "n")
-    )
+    open_ = Counter(d.table_id for d in disputes if d.open)
+    resolved = Counter(d.table_id for d in disputes if d.resolution)
     names: dict[int, list[str]] = {}
     for table_id, name in (
         Seat.objects.filter(table__round=round_)
@@ -84,7 +95,8 @@ def table_lines(round_: Round, now: datetime.datetime) -> list[TableLine]:
                 deals=table.deal_count,  # type: ignore[attr-defined]
                 last_entry=when,
                 idle_minutes=idle,
-                disputes=disputes.get(table.pk, 0),
+                disputes=open_[table.pk],
+                resolved=resolved[table.pk],
             )
         )
     return lines
@@ -94,7 +106,8 @@ def table_lines(round_: Round, now: datetime.datetime) -> list[TableLine]:
 def round_dashboard(request: HttpRequest, tournament: Tournament, round: int) -> HttpResponse:
     round_ = get_object_or_404(Round, tournament=tournament, number=round)
     now = timezone.now()
-    lines = table_lines(round_, now)
+    disputes = round_disputes(round_)
+    lines = table_lines(round_, now, disputes)
     start = started_at(round_) if round_.status != Round.Status.DRAFT else None
     ends = None
     if start is not None and tournament.time_limit_minutes:
@@ -106,6 +119,7 @@ def round_dashboard(request: HttpRequest, tournament: Tournament, round: int) ->
         "tournament": tournament,
         "round": round_,
         "lines": lines,
+        "open_disputes": [d for d in disputes if d.open],
         "counts": counts,
         "started": start,
         "ends": ends,

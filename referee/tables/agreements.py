@@ -1,6 +1,8 @@
 """Players confirm their table's totals at sign-off (a tournament setting): each taps his
 name on the referee's tablet to agree, or records a dispute that goes to the chief referee.
-``sign_off`` records the players' word and signs the table off in one transaction."""
+``sign_off`` records the players' word and signs the table off in one transaction;
+``resolve_dispute`` is the chief referee's decision on one dispute: dismissed (the totals
+stand) or upheld (the table is reopened for correction, through ``services.reopen_table``)."""
 
 from __future__ import annotations
 
@@ -9,14 +11,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from referee.core.bounds import check_text
 from referee.core.errors import NotAllowed, ServiceError
-from referee.core.permissions import may_enter_deals
+from referee.core.permissions import may_enter_deals, may_resolve_dispute
 from referee.tournaments.log import log_action
 
 from .models import Agreement, Seat, Table
-from .services import submit_table
+from .services import reopen_table, submit_table
 
 
 @dataclass(frozen=True)
@@ -48,7 +52,9 @@ def sign_off(table_id: int, user: Any, verdicts: Mapping[int, Verdict] | None = 
                 % {"names": ", ".join(missing)},
                 "agreements",
             )
-        Agreement.objects.filter(table=table).delete()
+        # the word given at an earlier sign-off (the table was reopened since) is kept as
+        # the record of that sign-off, its disputes and their resolutions
+        Agreement.objects.filter(table=table, superseded=False).update(superseded=True)
         Agreement.objects.bulk_create(
             [
                 Agreement(
@@ -76,5 +82,62 @@ def sign_off(table_id: int, user: Any, verdicts: Mapping[int, Verdict] | None = 
 
 
 def agreements_of(table: Table) -> dict[int, Agreement]:
-    """The recorded word of each player, by seat id (empty when none was asked)."""
-    return {a.seat_id: a for a in Agreement.objects.filter(table=table)}
+    """The word of each player at the table's latest sign-off, by seat id (empty when none
+    was asked)."""
+    return {a.seat_id: a for a in Agreement.objects.filter(table=table, superseded=False)}
+
+
+def words_of(table: Table) -> list[Agreement]:
+    """Every word recorded at the table, at its latest sign-off and at earlier ones (the
+    ``superseded``), oldest first, with the player, who recorded it and who resolved a
+    dispute (one query)."""
+    return list(
+        Agreement.objects.filter(table=table)
+        .select_related("seat__registration__player", "recorded_by", "resolved_by")
+        .order_by("at", "seat__position", "pk")
+    )
+
+
+@transaction.atomic
+def resolve_dispute(agreement_id: int, user: Any, decision: str, reason: str) -> Agreement:
+    """The chief referee resolves a player's dispute with a decision and its reason:
+    ``dismissed`` (the totals stand) or ``upheld`` (the table is reopened for correction,
+    unless it is open already). Once resolved, a dispute is never resolved again."""
+    found = Agreement.objects.filter(pk=agreement_id).values_list("table_id", flat=True).first()
+    if found is None:
+        raise Agreement.DoesNotExist
+    # the table's row lock first, as sign-off takes it: of two decisions at once on one
+    # dispute the second waits, then reads the first one's resolution and is refused
+    table = Table.objects.select_for_update().select_related("round__tournament").get(pk=found)
+    tournament = table.round.tournament
+    if not may_resolve_dispute(user, tournament):
+        raise NotAllowed(_("Only the chief referee resolves a player's dispute."))
+    agreement = Agreement.objects.select_related("seat__registration__player").get(pk=agreement_id)
+    if not agreement.disputed:
+        raise ServiceError(_("This player agreed with the totals: there is no dispute."))
+    if agreement.resolution:
+        raise ServiceError(_("This dispute is resolved already."))
+    if agreement.superseded:
+        raise ServiceError(
+            _("The table was signed off again since: the players gave their word anew.")
+        )
+    if decision not in Agreement.Resolution.values:
+        raise ServiceError(_("Choose one of the offered values."), "decision")
+    reason = check_text(reason).strip()
+    if not reason:
+        raise ServiceError(_("Give the reason for the decision."), "reason")
+    if decision == Agreement.Resolution.UPHELD and table.status != Table.Status.OPEN:
+        reopen_table(table.pk, user, reason)
+    agreement.resolution, agreement.resolution_reason = decision, reason
+    agreement.resolved_by, agreement.resolved_at = user, timezone.now()
+    agreement.save()
+    log_action(
+        tournament,
+        user,
+        "table.dispute_resolved",
+        str(table),
+        about=table,
+        reason=reason,
+        data={"player": agreement.seat.registration.player.name, "decision": decision},
+    )
+    return agreement

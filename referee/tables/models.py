@@ -125,7 +125,15 @@ class Substitution(models.Model):
 
 class Agreement(models.Model):
     """A player's word on the totals of his table at sign-off (when the tournament asks for
-    it): agreed, or a dispute for the chief referee. Recorded on the referee's tablet."""
+    it): agreed, or a dispute for the chief referee, who dismisses it (the totals stand) or
+    upholds it (the table is reopened for correction). Recorded on the referee's tablet.
+
+    Nothing is deleted: when a reopened table is signed off again, the earlier words stay
+    as ``superseded`` (the record of that sign-off and of its disputes) beside the new ones."""
+
+    class Resolution(models.TextChoices):
+        DISMISSED = "dismissed", _("dismissed — the totals stand")
+        UPHELD = "upheld", _("upheld — the table is reopened for correction")
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="agreements")
     seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="+")
@@ -134,11 +142,34 @@ class Agreement(models.Model):
     recorded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
-    at = models.DateTimeField(auto_now=True)
+    at = models.DateTimeField(auto_now_add=True)
+    superseded = models.BooleanField(default=False)
+    resolution = models.CharField(max_length=10, choices=Resolution.choices, blank=True)
+    resolution_reason = models.TextField(blank=True)
+    resolved_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    resolved_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        unique_together = [("table", "seat")]
-        ordering = ["seat__position"]
+        constraints = [
+            # one current word per player; the superseded ones are the record
+            models.UniqueConstraint(
+                fields=["table", "seat"],
+                condition=models.Q(superseded=False),
+                name="one_current_agreement_per_seat",
+            )
+        ]
+        ordering = ["at", "seat__position"]
 
     def __str__(self) -> str:
         return f"{self.seat}: {'agreed' if self.agreed else 'disputed'}"
+
+    @property
+    def disputed(self) -> bool:
+        return not self.agreed and bool(self.dispute)
+
+    @property
+    def open(self) -> bool:
+        """A dispute of the current sign-off that the chief referee has not resolved yet."""
+        return self.disputed and not self.superseded and not self.resolution

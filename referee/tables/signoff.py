@@ -108,15 +108,16 @@ def table_submit(request: HttpRequest, slug: str, round: int, table: int) -> Htt
         warning = _("The table locks: only the chief referee can change it afterwards.")
         button = _("Sign off and lock")
     seats = list(found.seats.select_related("registration__player"))
-    kept = agreements_of(found)
+    # a reopened table: the players give their word anew on the totals as they stand now
+    # (nothing is carried over), and the page recalls what each said before
+    earlier = agreements_of(found)
     players = [
         {
             "seat": seat,
             "name": seat.registration.player.name,
-            "agreed": request.POST.get(f"agree_{seat.pk}") == "1"
-            or (seat.pk in kept and kept[seat.pk].agreed),
-            "dispute": request.POST.get(f"dispute_{seat.pk}", "")
-            or (kept[seat.pk].dispute if seat.pk in kept else ""),
+            "agreed": request.POST.get(f"agree_{seat.pk}") == "1",
+            "dispute": request.POST.get(f"dispute_{seat.pk}", ""),
+            "earlier": earlier.get(seat.pk),
         }
         for seat in seats
     ]

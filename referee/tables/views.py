@@ -33,6 +33,7 @@ from referee.core.permissions import (
 from scoring.numbers import Amount
 
 from . import services
+from .agreements import words_of
 from .dealdata import dealer_of, describe_deal, lot_of, ruling_of, talon_peekers
 from .drawing import pulka_svg
 from .form_choices import RULE_REFERENCES
@@ -145,6 +146,7 @@ def _page(request: HttpRequest, table: Table, form: DealForm | None = None) -> H
             for d in Deal.objects.filter(table=table, deleted=True).order_by("number")
         ]
     may_enter = official and may_enter_deals(user, table)
+    words = words_of(table) if official else []
     context = {
         "tournament": tournament,
         "table": table,
@@ -166,6 +168,8 @@ def _page(request: HttpRequest, table: Table, form: DealForm | None = None) -> H
         and may_confirm(user, table),
         "can_reopen": is_chief(user, tournament) and table.status != Table.Status.OPEN,
         "next_dealer": names.get(sheet.next_dealer or "", ""),
+        "agreed": [w for w in words if w.agreed and not w.superseded],
+        "disputes": [w for w in words if w.disputed],
     }
     return render(request, "tables/table.html", context)
 

@@ -75,6 +75,7 @@ ACTIONS: dict[str, Action] = _actions(
     ("table.confirmed", _("table confirmed"), TABLE),
     ("table.reopened", _("table reopened"), TABLE),
     ("table.disputed", _("a player disputes the table's totals"), TABLE),
+    ("table.dispute_resolved", _("a player's dispute resolved"), TABLE),
     # standings (standings.services)
     ("standings.settings_changed", _("standings settings changed"), TOURNAMENT),
     ("standings.lot_drawn", _("lot drawn"), TOURNAMENT),

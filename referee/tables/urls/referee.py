@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from referee.tables import signoff, views
+from referee.tables import disputes, signoff, views
 
 TABLE = "r/<int:round>/t/<int:table>/"
 DEAL = TABLE + "deals/<int:number>/"
@@ -16,4 +16,5 @@ urlpatterns = [
     path(TABLE + "submit/", signoff.table_submit, name="table-submit"),
     path(TABLE + "confirm/", signoff.table_confirm, name="table-confirm"),
     path(TABLE + "reopen/", signoff.table_reopen, name="table-reopen"),
+    path(TABLE + "disputes/<int:dispute>/", disputes.dispute_page, name="table-dispute"),
 ]

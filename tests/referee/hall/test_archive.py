@@ -159,3 +159,57 @@ def test_make_backup_copies_the_live_sqlite_database(tmp_path, settings):
     with sqlite3.connect(target) as copy:
         names = copy.execute("select slug from tournaments_tournament").fetchall()
     assert ("copied",) in names
+
+
+def test_the_players_word_and_the_chief_s_decision_survive_a_round_trip(tmp_path):
+    from referee.accounts.models import Role
+    from referee.tables.agreements import Verdict, resolve_dispute, sign_off
+    from referee.tables.models import Agreement
+
+    table = table_with_players(3, players_confirm=True)
+    tournament = table.round.tournament
+    referee = referee_of(tournament)
+    chief = referee_of(tournament, Role.Kind.CHIEF)
+    services.record_deal(table.pk, six("A"), referee)
+    a, b, c = table.seats.order_by("position")
+    sign_off(
+        table.pk, referee, {a.pk: Verdict(True), b.pk: Verdict(True), c.pk: Verdict(False, "7")}
+    )
+    resolve_dispute(Agreement.objects.get(seat=c).pk, chief, "dismissed", "a six it was")
+
+    def words(slug):
+        return sorted(
+            Agreement.objects.filter(table__round__tournament__slug=slug).values_list(
+                "seat__registration__player__name",
+                "agreed",
+                "dispute",
+                "recorded_by__username",
+                "at",
+                "superseded",
+                "resolution",
+                "resolution_reason",
+                "resolved_by__username",
+                "resolved_at",
+            )
+        )
+
+    before = words(tournament.slug)
+    assert len(before) == 3 and before[2][6] == "dismissed"
+    document = export_tournament(tournament)
+    wipe(tournament)
+    path = tmp_path / "cup.json"
+    path.write_text(dumps(document))
+    call_command("import_tournament", str(path))
+    assert words(tournament.slug) == before
+
+
+def test_an_archive_written_before_the_players_word_was_kept_still_restores(tmp_path):
+    tournament = small()
+    document = export_tournament(tournament)
+    del document["data"]["agreements"]  # as the archives written before it
+    document["checksum"] = checksum(document)
+    wipe(tournament)
+    path = tmp_path / "old.json"
+    path.write_text(dumps(document))
+    call_command("import_tournament", str(path))
+    assert Deal.objects.filter(table__round__tournament__slug=tournament.slug).count() == 2

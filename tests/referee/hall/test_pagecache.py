@@ -119,3 +119,26 @@ def test_an_export_is_kept_per_version(hall, committed):
     assert again.context is None and again.content == first.content  # no form: no token
     committed(lambda: services.record_deal(one.pk, six("A"), referee))
     assert client.get(url)["ETag"] != first["ETag"]
+
+
+def test_the_chief_s_decision_on_a_dispute_makes_a_new_protocol(hall, committed):
+    from referee.accounts.models import Role
+    from referee.tables.agreements import Verdict, resolve_dispute, sign_off
+    from referee.tables.models import Agreement
+    from referee.tournaments.models import Tournament
+
+    tournament, (one, two), referee = hall
+    Tournament.objects.filter(pk=tournament.pk).update(players_confirm=True)
+    chief = referee_of(tournament, Role.Kind.CHIEF)
+    committed(lambda: services.record_deal(one.pk, six("A"), referee))
+    seats = list(one.seats.order_by("position"))
+    verdicts = {s.pk: Verdict(True) for s in seats[:2]} | {seats[2].pk: Verdict(False, "7")}
+    committed(lambda: sign_off(one.pk, referee, verdicts))
+    client = Client()
+    protocol = table_url(one) + "protocol.pdf"
+    other = table_url(two) + "protocol.pdf"
+    tags = [client.get(protocol)["ETag"], client.get(other)["ETag"]]
+    word = Agreement.objects.get(table=one, agreed=False)
+    committed(lambda: resolve_dispute(word.pk, chief, "dismissed", "a six"))
+    assert client.get(protocol)["ETag"] != tags[0]  # it shows the decision
+    assert client.get(other)["ETag"] == tags[1]

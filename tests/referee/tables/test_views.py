@@ -563,9 +563,9 @@ def test_the_table_page_takes_the_same_queries_for_3_and_30_deals_for_a_referee(
     referee = referee_of(table.round.tournament)
     table.referees.add(referee)
     signed_in(client, referee)
-    # session, user, table, roles, assigned (×2), seats, deals, deleted deals,
-    # substitutions, appeals
-    with django_assert_num_queries(11):
+    # session, user, table, roles, assigned (×2), seats, deals, deleted deals, the
+    # players' word, substitutions, appeals
+    with django_assert_num_queries(12):
         response = client.get(url("table", table))
     assert len(response.context["deals"]) == size
 
