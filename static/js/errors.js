@@ -13,6 +13,9 @@
           function (f) { return !f.disabled && f.type !== "hidden"; });
     }
     if (!field) return false;
+    if (!field.matches("input, select, textarea, button")) { // a group of inputs: its first
+      field = field.querySelector("input, select, textarea") || field;
+    }
     var details = field.closest("details");
     if (details) details.open = true;
     field.setAttribute("aria-invalid", "true");
