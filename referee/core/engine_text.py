@@ -4,7 +4,8 @@ The engine (``scoring``) refuses with a stable ``code``, its ``field`` and plain
 and writes English from its own table (``scoring.errors.MESSAGES``). Here every code has a
 translatable template with ``%(param)s`` placeholders; ``refusal_text`` renders a refusal
 in the active language (list parameters joined with ", "). English is the engine's own
-text. ``option_text`` gives an option's description of ``scoring.conventions.OPTION_DOCS``.
+text. ``option_text`` gives what an option of ``scoring.conventions.OPTION_DOCS`` decides: the
+site's one home of these descriptions (the settings, the wizard, the printed reports).
 
 This is the site's lowest layer: it imports only Django and the engine.
 """
@@ -167,48 +168,49 @@ REFUSALS: dict[str, Promise] = {
     "pulka.below_minimum": _("contract below the minimum after raspasy: %(level)s < %(minimum)s"),
 }
 
-#: option name -> its description, one per option of ``scoring.conventions.OPTION_DOCS``.
+#: option name -> what it decides, in words a referee uses: the site's one description of
+#: each option of ``scoring.conventions.OPTION_DOCS`` (whose English is the engine's own).
 OPTIONS: dict[str, Promise] = {
-    "contract_value": _("pool points C for a made 6, 7, 8, 9, 10"),
+    "contract_value": _("pool points for a made 6, 7, 8, 9, 10"),
     "misere_value": _("pool points for a made misère"),
-    "whist_price": _("W, whists per defence trick: C or 2C"),
-    "set_price": _("R, mountain per undertrick: C or 2C"),
-    "consolation": _("K, whists per undertrick from each defender: C or 2C"),
-    "whist_liability": _("whisters' shortfall F: responsible R, half R/2, classic"),
-    "liability_8_to_10": _("two whisters on 8–10 with no trick: second whister or both"),
-    "whist_sharing": _("lone whister and passer: greedy or gentleman (halves)"),
-    "gentleman_split": _("gentleman halves on a set only, or always"),
+    "whist_price": _("whists per defence trick"),
+    "set_price": _("mountain per undertrick"),
+    "consolation": _("consolation: whists per undertrick from each defender"),
+    "whist_liability": _("whisters' liability for a shortfall"),
+    "liability_8_to_10": _("two whisters on 8–10 with no trick: who answers"),
+    "whist_sharing": _("lone whister and passer: greedy or gentleman whist"),
+    "gentleman_split": _("gentleman halves: on a set only, or always"),
     "half_whist_levels": _("levels where half-whist is allowed"),
     "consolation_to_dealer": _("the sitting-out dealer writes consolation too"),
     "dealer_whist_liable": _("a whisting 4-handed dealer answers for the obligation"),
     "dealer_whist_defenders_consolation": _("defenders keep consolation when the dealer whists"),
-    "misere_fail_per_trick": _("M, mountain per trick caught on a misère"),
-    "ten_mode": _("the ten is whisted or checked (open, halves)"),
-    "stalingrad": _("6♠ must be whisted by both and played closed"),
-    "raspasy_recording": _("raspasy tricks to the mountain or on whists (Rostov)"),
-    "raspasy_progression": _("price per trick by raspasy in a row; first = base price"),
-    "raspasy_after_top": _("after the top step: hold it or cycle to the base"),
-    "raspasy_zero_bonus": _("no tricks on a raspasy: pool price, half, 1, −2 prices, none"),
+    "misere_fail_per_trick": _("mountain per trick caught on a misère"),
+    "ten_mode": _("the ten: whisted or checked"),
+    "stalingrad": _("Stalingrad: 6♠ whisted by both, played closed"),
+    "raspasy_recording": _("raspasy tricks: to the mountain or on whists"),
+    "raspasy_progression": _("price per raspasy trick, by raspasy in a row"),
+    "raspasy_after_top": _("after the top step of raspasy: hold it or start again"),
+    "raspasy_zero_bonus": _("no tricks on a raspasy: the bonus"),
     "raspasy_zero_bonus_excludes_dealer": _("the dealer gets no zero-trick bonus"),
-    "raspasy_whist_price": _("x, whists per trick on raspasy recorded on whists"),
-    "raspasy_talon": _("talon on raspasy: the dealer plays it, suit only, not used"),
+    "raspasy_whist_price": _("whists per trick on raspasy recorded on whists"),
+    "raspasy_talon": _("talon on raspasy"),
     "raspasy_exit": _("minimum contract after 0 / 1 / 2+ raspasy"),
     "raspasy_series_ends_on": _("what ends a raspasy series"),
-    "half_whist_exits_raspasy": _("an accepted half-whist ends a series (whisted_made_game)"),
-    "deal_rotation": _("who deals after a raspasy (informational)"),
-    "pool_to_mountain_factor": _("k, mountain points per pool point in settlement"),
+    "half_whist_exits_raspasy": _("an accepted half-whist ends a raspasy series"),
+    "deal_rotation": _("who deals after a raspasy"),
+    "pool_to_mountain_factor": _("mountain points per pool point in the settlement"),
     "overflow_mode": _("points beyond the pool: help others or write off"),
     "help_whists_per_point": _("whists the helper writes per helped pool point"),
-    "help_target": _("whom to help: largest pool or next clockwise"),
-    "prikup_bonus": _("prikup premium for aces and marriages in the talon"),
-    "prikup_bonus_three_handed": _("3-handed premium: none, or half from each opponent"),
-    "prikup_bonus_unplayed": _("the premium on a game without play (pass–pass, half-whist)"),
-    "classic_liability_trigger": _("classic: whose closed pool makes whists responsible"),
-    "raspasy_amnesty": _("subtract the fewest tricks from every raspasy mountain"),
-    "raspasy_idle_dealer_pool": _("pool points for a 4-handed dealer without cards"),
+    "help_target": _("whom to help: the largest pool or the next clockwise"),
+    "prikup_bonus": _("premium for aces and marriages in the talon"),
+    "prikup_bonus_three_handed": _("the talon premium at a table of 3"),
+    "prikup_bonus_unplayed": _("the talon premium on a game without play"),
+    "classic_liability_trigger": _("classic liability: whose closed pool counts"),
+    "raspasy_amnesty": _("amnesty: the fewest raspasy tricks taken off every mountain"),
+    "raspasy_idle_dealer_pool": _("pool points for a 4-handed dealer on raspasy"),
     "writeoff_below_zero": _("write-off past zero: negative mountain or whists"),
     "penalty_set_consolation": _("penalty sets without play carry consolation"),
-    "wrong_cards_rule": _("Kodeks 3.4.6 as written, or only when deliberate"),
+    "wrong_cards_rule": _("Kodeks 3.4.6: as written, or only when deliberate"),
 }
 
 
@@ -230,7 +232,7 @@ def refusal_text(error: ScoringError) -> str:
 
 
 def option_text(name: str) -> str:
-    """What an option decides, in the active language (the engine's English otherwise)."""
-    if name in OPTIONS and not _english():
-        return str(OPTIONS[name])
-    return OPTION_DOCS[name][1]
+    """What an option decides, in the active language; an option the site has no words for
+    yet (a new one of the engine) by the engine's English."""
+    text = OPTIONS.get(name)
+    return str(text) if text is not None else OPTION_DOCS[name][1]

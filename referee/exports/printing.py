@@ -12,6 +12,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from referee.standings.labels import METHOD_LABELS, TIE_BREAK_LABELS
+from referee.standings.param_fields import params_in_words
 from referee.standings.services import Standings
 from referee.tournaments.conventions import option_label, preset_name, value_label
 from referee.tournaments.forms import option_text
@@ -79,7 +80,7 @@ def rules_lines(table: Standings) -> list[str]:
         )
     method = str(METHOD_LABELS.get(rules.method, rules.method))
     if rules.params:
-        method += " " + ", ".join(f"{k}={v}" for k, v in rules.params.items())
+        method += f" ({params_in_words(rules.method, dict(rules.params))})"
     lines = [
         _("convention") + f": {convention}",
         _("round points") + f": {method}",

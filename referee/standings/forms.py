@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-import json
-from dataclasses import MISSING, fields
-from decimal import Decimal
-from fractions import Fraction
+from dataclasses import dataclass
 from typing import Any
 
 from django import forms
-from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -18,55 +14,40 @@ from referee.tournaments.models import Registration
 
 from .labels import METHOD_LABELS, NORMALISATION_LABELS, TIE_BREAK_LABELS
 from .models import StandingsSettings
+from .param_fields import (
+    ExactNumberField,
+    field_name,
+    form_field,
+    initial_value,
+    param_defaults,
+    same,
+)
 from .pure import points, ranking
 
 
-def _exact_json(value: Any) -> Any:
-    """JSON as stored: decimals become text ("0.1") so that nothing is ever a float."""
-    if isinstance(value, Decimal):
-        return str(value)
-    if isinstance(value, list):
-        return [_exact_json(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _exact_json(v) for k, v in value.items()}
-    return value
+@dataclass(frozen=True)
+class MethodGroup:
+    """One conversion method's parameters as the page shows them, under its name."""
 
-
-def _shown(value: Any) -> Any:
-    """A method's default parameter as the JSON a chief would type."""
-    if isinstance(value, Fraction):
-        return value.numerator if value.denominator == 1 else str(value)
-    if isinstance(value, tuple | list):
-        return [_shown(v) for v in value]
-    return value
-
-
-def method_defaults() -> list[tuple[str, str, str]]:
-    """(name, label, default parameters as JSON) of every conversion method."""
-    out = []
-    for name, method in points.METHODS.items():
-        defaults = {f.name: _shown(f.default) for f in fields(method) if f.default is not MISSING}
-        text = json.dumps(defaults, ensure_ascii=False) if defaults else "{}"
-        out.append((name, str(METHOD_LABELS.get(name, name)), text))
-    return out
+    name: str
+    label: str
+    fields: list[forms.BoundField]
 
 
 class SettingsForm(BoundedForm):
+    """The settings, each parameter of each conversion method a field of its own
+    (``param_fields``); only the chosen method's are read into ``params``."""
+
+    # the hidden groups of the other methods are not read: the browser must not refuse
+    # the form for an input there, and the server says what is missing
+    use_required_attribute = False
     method = forms.ChoiceField(label=gettext_lazy("Conversion method"))
-    params = forms.CharField(
-        label=gettext_lazy("Method parameters (JSON)"),
-        required=False,
-        widget=forms.Textarea(attrs={"rows": 3, "cols": 60}),
-        help_text=gettext_lazy(
-            'Empty: the published values. Exact numbers: 200, "1/10", "0.5"; e.g. '
-            '{"symmetric": false}.'
-        ),
-    )
     normalisation = forms.ChoiceField(label=gettext_lazy("Tables of 3 and of 4"))
-    four_table_factor = forms.CharField(
+    four_table_factor = ExactNumberField(
         label=gettext_lazy("Factor for tables of 4"),
-        max_length=20,
-        help_text=gettext_lazy('Only with "factor"; exact, e.g. 4/3.'),
+        help_text=gettext_lazy(
+            "Only when the results of tables of 4 are multiplied; exact, e.g. 4/3 or 1.5."
+        ),
     )
     elimination_threshold = forms.IntegerField(
         label=gettext_lazy("Elimination threshold (whists)"),
@@ -94,7 +75,7 @@ class SettingsForm(BoundedForm):
         help_text=gettext_lazy("Empty: no results are public yet."),
     )
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, current: StandingsSettings | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         method_field: Any = self.fields["method"]
         method_field.choices = [(n, METHOD_LABELS.get(n, n)) for n in points.METHODS]
@@ -111,18 +92,48 @@ class SettingsForm(BoundedForm):
                 required=False,
                 initial=chosen[i] if i < len(chosen) else "",
             )
+        stored = dict(current.params or {}) if current is not None else {}
+        stored_method = current.method if current is not None else None
+        for method in points.METHODS:
+            own = stored if method == stored_method else {}
+            for param, default in param_defaults(method).items():
+                field = form_field(method, param, own.get(param))
+                field.initial = initial_value(default, own.get(param))
+                self.fields[field_name(method, param)] = field
 
     def tie_fields(self) -> list[forms.BoundField]:
         return [self[f"tie_{i}"] for i in range(len(ranking.METRICS))]
 
+    def method_groups(self) -> list[MethodGroup]:
+        """Every method with its parameters (a method without any too: the page says so)."""
+        return [
+            MethodGroup(
+                name,
+                str(METHOD_LABELS.get(name, name)),
+                [self[field_name(name, param)] for param in param_defaults(name)],
+            )
+            for name in points.METHODS
+        ]
+
+    def chosen_method(self) -> str:
+        """The method whose group the page opens: the posted one, else the saved one."""
+        if self.is_bound:
+            return str(self.data.get("method", ""))
+        return str(self.initial.get("method", ""))
+
+    def field_for(self, setting: str) -> str | None:
+        """The field at which a service's refusal of ``setting`` is shown (``params.bands``
+        is the chosen method's bands field); None: above the form."""
+        if setting.startswith("params."):
+            setting = field_name(self.chosen_method(), setting.removeprefix("params."))
+        return setting if setting in self.fields else None
+
     @classmethod
     def for_settings(cls, settings: StandingsSettings) -> SettingsForm:
         return cls(
+            current=settings,
             initial={
                 "method": settings.method,
-                "params": json.dumps(settings.params, ensure_ascii=False)
-                if settings.params
-                else "",
                 "normalisation": settings.normalisation,
                 "four_table_factor": settings.four_table_factor,
                 "elimination_threshold": settings.elimination_threshold,
@@ -130,22 +141,11 @@ class SettingsForm(BoundedForm):
                 "tie_breaks": ", ".join(settings.tie_breaks),
                 "count_adjustments": settings.count_adjustments,
                 "published_through": settings.published_through,
-            }
+            },
         )
 
-    def clean_params(self) -> dict[str, Any]:
-        text = self.cleaned_data["params"].strip()
-        if not text:
-            return {}
-        try:
-            value = json.loads(text, parse_float=Decimal)
-        except json.JSONDecodeError as error:
-            raise ValidationError(
-                _("This is not valid JSON: %(error)s") % {"error": error.msg}
-            ) from None
-        if not isinstance(value, dict):
-            raise ValidationError(_('Write the parameters as a JSON object: {"name": value}.'))
-        return dict(_exact_json(value))
+    def clean_four_table_factor(self) -> str:
+        return str(self.cleaned_data["four_table_factor"])  # the services read text: "4/3"
 
     def clean_tie_breaks(self) -> list[str]:
         text = self.cleaned_data["tie_breaks"].replace(";", ",")
@@ -162,7 +162,26 @@ class SettingsForm(BoundedForm):
             data["tie_breaks"] = chain
         elif not data.get("tie_breaks") and "tie_breaks" not in self.errors:
             self.add_error("tie_breaks", _("Choose at least one tie-break."))
+        data["params"] = self._params(data)
         return data
+
+    def _params(self, data: dict[str, Any]) -> dict[str, Any]:
+        """The chosen method's parameters that differ from the published values (as
+        ``params`` stores them); the other methods' inputs are not read, their mistakes
+        not refused."""
+        chosen = data.get("method")
+        params = {}
+        for method in points.METHODS:
+            for param, default in param_defaults(method).items():
+                name = field_name(method, param)
+                if method != chosen:
+                    self.errors.pop(name, None)
+                    data.pop(name, None)
+                elif name in data:
+                    value = data.pop(name)
+                    if not same(value, default):
+                        params[param] = value
+        return params
 
 
 class DrawLotForm(BoundedForm):

@@ -23,8 +23,9 @@ from referee.tournaments.models import Registration, Tournament
 from referee.tournaments.surfaces import tournament_for
 
 from . import services
-from .forms import DrawLotForm, LotForm, SettingsForm, method_defaults
+from .forms import DrawLotForm, LotForm, SettingsForm
 from .labels import METHOD_LABELS, TIE_BREAK_LABELS
+from .param_fields import params_in_words
 from .pure import ranking
 
 
@@ -89,6 +90,7 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
             "columns": range(1, (table.after or 0) + 1),
             "chain": [TIE_BREAK_LABELS.get(n, n) for n in table.rules.tie_breaks],
             "method": METHOD_LABELS.get(table.rules.method, table.rules.method),
+            "params": params_in_words(table.rules.method, dict(table.rules.params)),
             "chief": is_chief(request.user, tournament),
         },
     )
@@ -128,15 +130,20 @@ def player_search(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _apply(request: HttpRequest, form: forms.Form, action: Callable[[], Any], done: str) -> bool:
-    """Run a service; its error lands at the form field it names, or above the form."""
+    """Run a service; its error lands at the form field it names, or above the form (the
+    settings form knows which of its fields a setting such as ``params.bands`` is)."""
     try:
         action()
     except NotAllowed as refused:
         raise PermissionDenied(refused.message) from None
     except ServiceError as error:
         errors = getattr(error, "errors", None) or {error.field: error.message}
-        for field, message in errors.items():
-            form.add_error(field if field in form.fields else None, message)
+        for setting, message in errors.items():
+            if isinstance(form, SettingsForm):
+                field = form.field_for(setting or "")
+            else:
+                field = setting if setting in form.fields else None
+            form.add_error(field, message)
         messages.error(request, _("Nothing was saved: see the messages at the fields."))
         return False
     messages.success(request, done)
@@ -156,7 +163,7 @@ def manage_standings(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method == "POST":
         user, action = request.user, request.POST.get("action")
         if action == "settings":
-            settings_form = SettingsForm(request.POST)
+            settings_form = SettingsForm(request.POST, current=current)
             if settings_form.is_valid() and _apply(
                 request,
                 settings_form,
@@ -199,7 +206,6 @@ def manage_standings(request: HttpRequest, slug: str) -> HttpResponse:
             "form": settings_form,
             "draw_form": draw_form,
             "lot_form": lot_form,
-            "methods": method_defaults(),
             "tie_breaks": [(n, TIE_BREAK_LABELS.get(n, n)) for n in ranking.METRICS],
         },
     )

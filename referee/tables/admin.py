@@ -49,11 +49,11 @@ class TableAdmin(TournamentScoped):
     list_filter = ["status", "round__tournament"]
     list_select_related = ["round__tournament"]
     autocomplete_fields = ["referees"]
+    exclude = ["notes"]  # codes of the seating: seating.admin shows them in words
     readonly_fields = [
         "round",
         "number",
         "status",
-        "notes",
         "submitted_by",
         "submitted_at",
         "confirmed_by",

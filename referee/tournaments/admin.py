@@ -164,12 +164,15 @@ def _seated(registration: Registration | None) -> bool:
 
 @admin.register(Round)
 class RoundAdmin(TournamentScoped):
-    """Rounds are seated, started and finished on the site (the seating services)."""
+    """Rounds are seated, started and finished on the site (the seating services). The
+    seating's notes and byes are stored as codes and ids: ``seating.admin`` shows them in
+    words, so they are left out here."""
 
     list_display = ["tournament", "number", "status", "method"]
     list_filter = ["status", "tournament"]
     list_select_related = ["tournament"]
-    readonly_fields = ["tournament", "number", "status", "method", "seed", "notes", "byes"]
+    exclude = ["notes", "byes"]
+    readonly_fields = ["tournament", "number", "status", "method", "seed"]
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from referee.core.engine_text import option_text
 from scoring import PRESETS
 from scoring.conventions import OPTION_DOCS, preset
 
@@ -24,50 +24,6 @@ PRESET_NAMES = {
     "leningrad": _("Leningrad"),
     "rostov": _("Rostov"),
     "classic": _("Classic"),
-}
-
-#: What each option decides, in words a referee uses (the English of ``OPTION_DOCS``).
-OPTION_LABELS = {
-    "contract_value": _("pool points for a made 6, 7, 8, 9, 10"),
-    "misere_value": _("pool points for a made misère"),
-    "whist_price": _("whists per defence trick"),
-    "set_price": _("mountain per undertrick"),
-    "consolation": _("consolation: whists per undertrick from each defender"),
-    "whist_liability": _("whisters' liability for a shortfall"),
-    "liability_8_to_10": _("two whisters on 8–10 with no trick: who answers"),
-    "whist_sharing": _("lone whister and passer: greedy or gentleman whist"),
-    "gentleman_split": _("gentleman halves: on a set only, or always"),
-    "half_whist_levels": _("levels where half-whist is allowed"),
-    "consolation_to_dealer": _("the sitting-out dealer writes consolation too"),
-    "dealer_whist_liable": _("a whisting 4-handed dealer answers for the obligation"),
-    "dealer_whist_defenders_consolation": _("defenders keep consolation when the dealer whists"),
-    "misere_fail_per_trick": _("mountain per trick caught on a misère"),
-    "ten_mode": _("the ten: whisted or checked"),
-    "stalingrad": _("Stalingrad: 6♠ whisted by both, played closed"),
-    "raspasy_recording": _("raspasy tricks: to the mountain or on whists"),
-    "raspasy_progression": _("price per raspasy trick, by raspasy in a row"),
-    "raspasy_after_top": _("after the top step of raspasy: hold it or start again"),
-    "raspasy_zero_bonus": _("no tricks on a raspasy: the bonus"),
-    "raspasy_zero_bonus_excludes_dealer": _("the dealer gets no zero-trick bonus"),
-    "raspasy_whist_price": _("whists per trick on raspasy recorded on whists"),
-    "raspasy_talon": _("talon on raspasy"),
-    "raspasy_exit": _("minimum contract after 0 / 1 / 2+ raspasy"),
-    "raspasy_series_ends_on": _("what ends a raspasy series"),
-    "half_whist_exits_raspasy": _("an accepted half-whist ends a raspasy series"),
-    "deal_rotation": _("who deals after a raspasy"),
-    "pool_to_mountain_factor": _("mountain points per pool point in the settlement"),
-    "overflow_mode": _("points beyond the pool: help others or write off"),
-    "help_whists_per_point": _("whists the helper writes per helped pool point"),
-    "help_target": _("whom to help: the largest pool or the next clockwise"),
-    "prikup_bonus": _("premium for aces and marriages in the talon"),
-    "prikup_bonus_three_handed": _("the talon premium at a table of 3"),
-    "prikup_bonus_unplayed": _("the talon premium on a game without play"),
-    "classic_liability_trigger": _("classic liability: whose closed pool counts"),
-    "raspasy_amnesty": _("amnesty: the fewest raspasy tricks taken off every mountain"),
-    "raspasy_idle_dealer_pool": _("pool points for a 4-handed dealer on raspasy"),
-    "writeoff_below_zero": _("write-off past zero: negative mountain or whists"),
-    "penalty_set_consolation": _("penalty sets without play carry consolation"),
-    "wrong_cards_rule": _("Kodeks 3.4.6: as written, or only when deliberate"),
 }
 
 VALUE_LABELS = {
@@ -106,6 +62,17 @@ VALUE_LABELS = {
     "whister_pool_closed": _("the whister's closed pool"),
     "negative_gora": _("negative mountain"),
     "kodex": _("as written"),
+    "deliberate_only": _("only when deliberate"),
+    "C": _("the contract's price (C)"),
+    "2C": _("twice the contract's price (2C)"),
+    "pool_one": _("one pool point"),
+    "made_game": _("a made game"),
+    "dealer_repeats_on_raspasy": _("the dealer deals again"),
+    "all_pools_closed": _("every pool closed"),
+    "whists_on_others": _("whists on the others"),
+    "easy": _("easy: 6, 6, 6"),
+    "medium": _("medium: 6, 7, 7"),
+    "hard": _("hard: 6, 7, 8"),
 }
 
 
@@ -121,8 +88,8 @@ def value_label(text: str) -> str:
 
 
 def option_label(name: str) -> str:
-    label = OPTION_LABELS.get(name)
-    return str(label) if label is not None else gettext(OPTION_DOCS[name][1])
+    """What the option decides, in the reader's language (``core.engine_text.OPTIONS``)."""
+    return option_text(name)
 
 
 def preset_values(option_text: Any) -> dict[str, list[str]]:

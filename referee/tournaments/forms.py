@@ -6,7 +6,7 @@ import json
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal, get_args, get_origin, get_type_hints
 
 from django import forms
 from django.contrib.auth import get_user_model
@@ -21,9 +21,10 @@ from referee.core.engine_text import option_text as option_doc
 from referee.core.errors import ServiceError
 from referee.core.refusals import add_refusal
 from scoring import PRESETS
-from scoring.conventions import EXITS, OPTION_DOCS, preset
+from scoring.conventions import EXITS, OPTION_DOCS, Convention, preset
 from scoring.numbers import to_json
 
+from .conventions import PRESET_LABELS, preset_name, value_label
 from .importing import MAX_BYTES
 from .models import Player, Registration, Tournament
 from .services import ROUND_LENGTH, PlayerDetails, check_convention
@@ -136,41 +137,68 @@ def parse_option(name: str, text: str) -> Any:
     return _number(text)
 
 
+def option_choices(name: str) -> list[str] | None:
+    """The values an option can take when they are a closed list (a switch, a choice of
+    words), as ``option_text`` writes them; None for numbers and lists, which are typed."""
+    kind = preset("sochi").options()[name]
+    if isinstance(kind, bool):
+        return ["on", "off"]
+    hint = get_type_hints(Convention).get(name)
+    if get_origin(hint) is Literal:
+        return [str(v) for v in get_args(hint)]
+    return None
+
+
+def typed_text(value: Any) -> str:
+    """A typed option's value as its input shows it: ``2-4-6``; an empty list in words."""
+    text = option_text(value)
+    return value_label(text) if text == "none" else text
+
+
 @dataclass(frozen=True)
 class OptionRow:
-    name: str
-    section: str
-    text: str
-    preset_values: list[tuple[str, str, bool]]  # (preset, value, is the chosen preset)
+    name: str  # the option's id: the input's name, never shown
+    text: str  # what the option decides, in the reader's language
+    preset_values: list[tuple[str, str, bool]]  # (preset by name, value in words, chosen)
     field: forms.BoundField | None
-    override: str  # the stored override as text, "" when none
-    value: str  # the value in play: the override, else the chosen preset's
+    override: str  # the stored override in words, "" when none
+    value: str  # the value in play in words: the override, else the chosen preset's
 
 
 class ConventionForm(BoundedForm):
-    """The preset and one override input per option of ``scoring.conventions.OPTION_DOCS``;
-    an empty input keeps the preset's value. Checked option by option by the engine."""
+    """The preset and one override per option of ``scoring.conventions.OPTION_DOCS``: a
+    choice in words for a switch or a closed list, a typed value for numbers and lists; an
+    empty one keeps the preset's value. Checked option by option by the engine."""
 
     convention = forms.ChoiceField(
         label=gettext_lazy("Convention"),
-        choices=[(name, name) for name in PRESETS],
+        choices=[(name, PRESET_LABELS.get(name, name)) for name in PRESETS],
         help_text=gettext_lazy(
-            "fspr, the federation's tournament Leningrad, suits qualification tournaments."
+            "FSPR, the federation's tournament Leningrad, suits qualification tournaments."
         ),
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         for name in OPTION_DOCS:
-            self.fields[name] = forms.CharField(
-                label=name, required=False, help_text=option_doc(name), max_length=100
-            )
+            values = option_choices(name)
+            field: forms.Field
+            if values is None:
+                field = forms.CharField(required=False, max_length=100)
+            else:
+                keep = [("", _("as in the convention"))]
+                field = forms.ChoiceField(
+                    required=False, choices=keep + [(v, value_label(v)) for v in values]
+                )
+            field.label = option_doc(name)
+            self.fields[name] = field
 
     @staticmethod
     def initial_for(tournament: Tournament) -> dict[str, Any]:
         initial: dict[str, Any] = {"convention": tournament.convention}
         for name, value in tournament.options.items():
-            initial[name] = option_text(value)
+            typed = option_choices(name) is None
+            initial[name] = typed_text(value) if typed else option_text(value)
         return initial
 
     def clean(self) -> dict[str, Any]:
@@ -199,23 +227,26 @@ class ConventionForm(BoundedForm):
         return data
 
     def rows(self, tournament: Tournament, editable: bool) -> Iterator[OptionRow]:
-        """One row per option: the value of every preset, the override, the value in play."""
+        """One row per option: the value of every preset, the override, the value in play,
+        each in words."""
         chosen = tournament.convention
         presets = {name: preset(name).options() for name in PRESETS}
-        for name, (section, _text) in OPTION_DOCS.items():
-            text = option_doc(name)
-            stored = tournament.options.get(name)
-            override = option_text(stored) if name in tournament.options else ""
+
+        def words(value: Any) -> str:
+            return value_label(option_text(value))
+
+        for name in OPTION_DOCS:
+            override = words(tournament.options[name]) if name in tournament.options else ""
             yield OptionRow(
                 name=name,
-                section=section,
-                text=text,
+                text=option_doc(name),
                 preset_values=[
-                    (p, option_text(values[name]), p == chosen) for p, values in presets.items()
+                    (preset_name(p), words(values[name]), p == chosen)
+                    for p, values in presets.items()
                 ],
                 field=self[name] if editable else None,
                 override=override,
-                value=override or option_text(presets[chosen][name]),
+                value=override or words(presets[chosen][name]),
             )
 
 

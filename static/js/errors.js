@@ -14,6 +14,9 @@
         Array.prototype.find.call(document.querySelectorAll('[name^="' + name + '_"]'), usable);
     }
     if (!field) return false;
+    if (!field.matches("input, select, textarea, button")) { // a group of inputs: its first
+      field = field.querySelector("input, select, textarea") || field;
+    }
     var details = field.closest("details");
     if (details) details.open = true;
     field.setAttribute("aria-invalid", "true");

@@ -12,11 +12,15 @@ Band = tuple[Fraction | None, Fraction]  # (upper bound in whists or None for no
 
 
 class StandingsError(ValueError):
-    """Invalid standings input. ``field`` names where, ``message`` says what is wrong."""
+    """Invalid standings input. ``field`` names where, ``message`` says what is wrong (in
+    English, for the command line and the tests); ``code`` is its stable name and ``params``
+    its values, from which the site writes the refusal in the reader's language."""
 
-    def __init__(self, message: str, field: str = "") -> None:
+    def __init__(self, message: str, field: str = "", code: str = "", **params: object) -> None:
         self.field = field
         self.message = message
+        self.code = code
+        self.params = params
         super().__init__(f"{field}: {message}" if field else message)
 
 
@@ -41,7 +45,9 @@ def exact(value: object, field: str, error: type[StandingsError] = ParameterErro
         return value  # already exact (and immutable): the common case, no copy
     if isinstance(value, bool | float):
         raise error(
-            f"{value!r} is not exact; use an int, a Fraction or a string like '1/10'", field
+            f"{value!r} is not exact; use an int, a Fraction or a string like '1/10'",
+            field,
+            "number.inexact",
         )
     if isinstance(value, int | Fraction | Decimal):
         return Fraction(value)
@@ -49,8 +55,8 @@ def exact(value: object, field: str, error: type[StandingsError] = ParameterErro
         try:
             return Fraction(value)
         except (ValueError, ZeroDivisionError):
-            raise error(f"{value!r} is not a number", field) from None
-    raise error(f"expected a number, got {type(value).__name__}", field)
+            raise error(f"{value!r} is not a number", field, "number.not_number") from None
+    raise error(f"expected a number, got {type(value).__name__}", field, "number.not_number")
 
 
 def places(results: Sequence[Fraction]) -> list[tuple[int, int]]:
@@ -106,12 +112,12 @@ def set_field(obj: object, name: str, value: object) -> None:
 
 def flag(value: object, field: str) -> bool:
     if not isinstance(value, bool):
-        raise ParameterError(f"expected true or false, got {value!r}", field)
+        raise ParameterError(f"expected true or false, got {value!r}", field, "flag")
     return value
 
 
 def choice(value: object, allowed: Iterable[str], field: str) -> str:
     options = tuple(allowed)
     if value not in options:
-        raise ParameterError(f"{value!r} is not one of {', '.join(options)}", field)
+        raise ParameterError(f"{value!r} is not one of {', '.join(options)}", field, "choice")
     return str(value)

@@ -59,16 +59,25 @@ def conversion_method(name: str, params: Mapping[str, object] | None = None) -> 
     """
     method = METHODS.get(name)
     if name in DISABLED:
-        raise UnknownMethodError(f"{name} is not available: {DISABLED[name]}", "method")
+        raise UnknownMethodError(
+            f"{name} is not available: {DISABLED[name]}", "method", "method.disabled"
+        )
     if method is None:
         known = ", ".join(METHODS)
-        raise UnknownMethodError(f"unknown conversion method {name!r}; known: {known}", "method")
+        raise UnknownMethodError(
+            f"unknown conversion method {name!r}; known: {known}", "method", "method.unknown"
+        )
     params = dict(params or {})
     accepted = [f.name for f in fields(method)]
     for key in params:
         if key not in accepted:
             has = ", ".join(accepted) or "no parameters"
-            raise ParameterError(f"{name} has no parameter {key!r}; it has {has}", f"params.{key}")
+            raise ParameterError(
+                f"{name} has no parameter {key!r}; it has {has}",
+                f"params.{key}",
+                "params.unknown",
+                name=key,
+            )
     return method(**params)
 
 
@@ -90,21 +99,27 @@ def _bands(value: object, field: str) -> tuple[Band, ...]:
     try:
         pairs = [(upper, weight) for upper, weight in value]  # type: ignore[attr-defined]
     except (TypeError, ValueError):
-        raise ParameterError("expected a list of (upper bound, weight) pairs", field) from None
+        raise ParameterError(
+            "expected a list of (upper bound, weight) pairs", field, "bands.not_pairs"
+        ) from None
     if not pairs:
-        raise ParameterError("needs at least one band", field)
+        raise ParameterError("needs at least one band", field, "bands.empty")
     bands: list[Band] = []
     lower = Fraction(0)
     for i, (upper, weight) in enumerate(pairs):
         where = f"{field}[{i}]"
         top = None if upper is None else exact(upper, where)
         if bands and bands[-1][0] is None:
-            raise ParameterError("only the last band may have no upper bound", where)
+            raise ParameterError(
+                "only the last band may have no upper bound", where, "bands.unbounded"
+            )
         if top is not None and top <= lower:
-            raise ParameterError("upper bounds must be positive and increasing", where)
+            raise ParameterError(
+                "upper bounds must be positive and increasing", where, "bands.increasing"
+            )
         rate = exact(weight, where)
         if rate < 0:
-            raise ParameterError("a weight cannot be negative", where)
+            raise ParameterError("a weight cannot be negative", where, "bands.negative")
         bands.append((top, rate))
         lower = top if top is not None else lower
     return tuple(bands)
@@ -228,7 +243,9 @@ class PlacementPoints:
                 row = getattr(self, name)
                 is_row = isinstance(row, Sequence) and not isinstance(row, str | bytes)
                 if not is_row or len(row) != size:
-                    raise ParameterError(f"expected {size} points, one per place", name)
+                    raise ParameterError(
+                        f"expected {size} points, one per place", name, "row.length", size=size
+                    )
                 set_field(self, name, tuple(exact(p, f"{name}[{i}]") for i, p in enumerate(row)))
         set_field(self, "sole_winner_bonus", exact(self.sole_winner_bonus, "sole_winner_bonus"))
         set_field(self, "zero_is_positive", flag(self.zero_is_positive, "zero_is_positive"))

@@ -66,13 +66,17 @@ class Normalisation:
         if self.name not in NORMALISATIONS:
             known = ", ".join(NORMALISATIONS)
             raise UnknownMethodError(
-                f"unknown normalisation {self.name!r}; known: {known}", "normalisation"
+                f"unknown normalisation {self.name!r}; known: {known}",
+                "normalisation",
+                "normalisation.unknown",
             )
         factor = exact(self.four_table_factor, "four_table_factor")
         if factor <= 0:
-            raise ParameterError("must be positive", "four_table_factor")
+            raise ParameterError("must be positive", "four_table_factor", "factor.positive")
         if factor != 1 and self.name != "factor":
-            raise ParameterError("applies only to normalisation 'factor'", "four_table_factor")
+            raise ParameterError(
+                "applies only to normalisation 'factor'", "four_table_factor", "factor.unused"
+            )
         set_field(self, "four_table_factor", factor)
 
     def scale(self, whists: Fraction, table_size: int) -> Fraction:
@@ -96,7 +100,9 @@ class Elimination:
     def __post_init__(self) -> None:
         threshold = exact(self.threshold, "threshold")
         if threshold >= 0:
-            raise ParameterError("a threshold is a loss: it must be negative", "threshold")
+            raise ParameterError(
+                "a threshold is a loss: it must be negative", "threshold", "threshold.negative"
+            )
         set_field(self, "threshold", threshold)
         set_field(self, "action", choice(self.action, ("remove", "flag"), "action"))
 
@@ -186,6 +192,7 @@ class RoundScoring:
             raise ParameterError(
                 f"normalisation 'placement' needs method placement_points, not {self.method.name}",
                 "normalisation",
+                "normalisation.placement",
             )
 
     def score_table(

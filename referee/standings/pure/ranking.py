@@ -185,14 +185,23 @@ METRICS: dict[str, Metric] = {
 def tie_break_chain(names: Sequence[str]) -> tuple[tuple[str, Metric], ...]:
     """The chain's metrics by name; unknown or repeated names are refused."""
     if isinstance(names, str):
-        raise ParameterError("expected a list of tie-break names, not one string", "chain")
+        raise ParameterError(
+            "expected a list of tie-break names, not one string", "chain", "chain.text"
+        )
     chain = []
     for i, name in enumerate(names):
         if name not in METRICS:
             known = ", ".join(METRICS)
-            raise UnknownMetricError(f"unknown tie-break {name!r}; known: {known}", f"chain[{i}]")
+            raise UnknownMetricError(
+                f"unknown tie-break {name!r}; known: {known}",
+                f"chain[{i}]",
+                "chain.unknown",
+                name=name,
+            )
         if name in names[:i]:
-            raise ParameterError(f"tie-break {name!r} is listed twice", f"chain[{i}]")
+            raise ParameterError(
+                f"tie-break {name!r} is listed twice", f"chain[{i}]", "chain.twice", name=name
+            )
         chain.append((name, METRICS[name]))
     return tuple(chain)
 

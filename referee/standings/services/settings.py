@@ -20,6 +20,7 @@ from referee.tournaments.models import Registration, Tournament
 
 from ..models import StandingsSettings
 from ..pure import points, ranking
+from ..refusals import refusal_text
 
 
 class NotVisible(ServiceError):
@@ -138,16 +139,22 @@ _FIELD_OF = {
 
 
 def _checked(default_field: str, build: Callable[[], Any]) -> Any:
+    """``build()``; a refusal of the pure modules becomes a ``ServiceError`` in the reader's
+    language at the setting it concerns."""
     try:
         return build()
     except points.StandingsError as error:
-        where = _FIELD_OF.get(error.field, default_field)
-        if default_field == "method" and error.field != "method":
-            where = "params"  # a parameter of the method: bands[1], params.x, ties…
-        detail = (
-            f"{error.field}: {error.message}" if error.field not in _FIELD_OF else error.message
-        )
-        raise ServiceError(detail, where) from None
+        raise ServiceError(refusal_text(error), _setting(default_field, error.field)) from None
+
+
+def _setting(default_field: str, field: str) -> str:
+    """The setting a pure module's field belongs to: a method's parameter is
+    ``params.<name>`` (``bands[1]`` → ``params.bands``), so a form shows it at its input."""
+    if field in _FIELD_OF:
+        return _FIELD_OF[field]
+    if default_field == "method":
+        return "params." + field.removeprefix("params.").split("[")[0]
+    return default_field
 
 
 def chief_only(user: Any, tournament: Tournament) -> None:

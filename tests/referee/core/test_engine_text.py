@@ -69,11 +69,27 @@ def test_every_option_has_a_russian_description(name):
     assert text != OPTION_DOCS[name][1] and latin_words(text) == [], (name, text)
 
 
-def test_english_is_the_engines_own_text():
+def test_english_refusals_are_the_engines_own_text():
     error = DealError("calls.half_whist_level", "defence", levels=["6", "7"])
     with translation.override("en"):
         assert refusal_text(error) == "half-whist is allowed only on 6 and 7"
-        assert option_text("ten_mode") == OPTION_DOCS["ten_mode"][1]
+
+
+def test_an_option_is_described_in_a_referees_words_in_either_language():
+    # the site's one description: no letters of the SPEC's formulas, no engine ids
+    with translation.override("en"):
+        assert option_text("ten_mode") == "the ten: whisted or checked"
+        assert option_text("whist_price") == "whists per defence trick"
+    with translation.override("ru"):
+        assert option_text("ten_mode") == "десятерная: вистуется или проверяется"
+
+
+def test_the_options_have_one_home():
+    from referee.tournaments import conventions
+
+    assert not hasattr(conventions, "OPTION_LABELS")
+    with translation.override("ru"):
+        assert all(conventions.option_label(n) == option_text(n) for n in OPTION_DOCS)
 
 
 @pytest.mark.parametrize(

@@ -14,6 +14,7 @@ from referee.tournaments.models import ActionLog, Round
 
 from ..factories import TournamentFactory, UserFactory, referee_of
 from .test_services import seven_players
+from .test_settings_page import page_form
 
 pytestmark = pytest.mark.django_db
 
@@ -201,7 +202,7 @@ def test_the_settings_page_of_an_unpublished_tournament_is_not_found_for_a_stran
 SETTINGS = {
     "action": "settings",
     "method": "placement_points",
-    "params": '{"ties": "split"}',
+    "placement_points__ties": "split",
     "normalisation": "none",
     "four_table_factor": "1",
     "elimination_threshold": "-500",
@@ -211,12 +212,18 @@ SETTINGS = {
 }
 
 
+def page_with(client, cup, **changes):
+    """The settings form as the page sends it, with ``changes`` (``SETTINGS`` by default)."""
+    data = {k: v for k, v in page_form(client, cup).items() if not k.startswith("tie_")}
+    return data | SETTINGS | changes
+
+
 def test_the_tie_break_chain_is_chosen_in_order_without_typing_names(client):
     cup, _ = seven_players()
     logged_in(client, referee_of(cup, Role.Kind.CHIEF))
     page = client.get(url("standings-settings", cup)).content.decode()
     assert 'name="tie_0"' in page and "Names in order" not in page
-    chosen = {k: v for k, v in SETTINGS.items() if k != "tie_breaks"}
+    chosen = {k: v for k, v in page_with(client, cup).items() if k != "tie_breaks"}
     client.post(url("standings-settings", cup), chosen | {"tie_0": "points", "tie_1": "lot"})
     assert StandingsSettings.objects.get(tournament=cup).tie_breaks == ["points", "lot"]
     twice = client.post(url("standings-settings", cup), chosen | {"tie_0": "lot", "tie_1": "lot"})
@@ -227,7 +234,7 @@ def test_the_chief_saves_the_settings_from_the_page(client):
     cup, _ = seven_players()
     logged_in(client, referee_of(cup, Role.Kind.CHIEF))
     assert client.get(url("standings-settings", cup)).status_code == 200
-    response = client.post(url("standings-settings", cup), SETTINGS, follow=True)
+    response = client.post(url("standings-settings", cup), page_with(client, cup), follow=True)
     assert "The standings settings are saved." in response.content.decode()
     saved = StandingsSettings.objects.get(tournament=cup)
     assert (saved.method, saved.params, saved.elimination_threshold) == (
@@ -242,18 +249,18 @@ def test_the_chief_saves_the_settings_from_the_page(client):
 @pytest.mark.parametrize(
     ("field", "value", "says"),
     [
-        ("params", "{bands: 1}", "This is not valid JSON"),
-        ("params", '{"bands": [[200, 0.5], [100, 1]]}', "bands[1]"),
-        ("tie_breaks", "points, luck", "unknown tie-break"),
-        ("published_through", "0", "greater than or equal to 1"),
-        ("normalisation", "placement", "needs method placement_points"),
+        ("cutoff_bands__bands", {"cutoff_bands__bands_3": "x"}, "This is not a number"),
+        ("cutoff_bands__bands", {"cutoff_bands__bands_2": "100"}, "grow from band to band"),
+        ("tie_breaks", {"tie_breaks": "points, luck"}, "There is no tie-break luck."),
+        ("published_through", {"published_through": "0"}, "greater than or equal to 1"),
+        ("normalisation", {"normalisation": "placement"}, "need the conversion method"),
     ],
 )
 def test_a_refused_setting_is_shown_at_its_field(client, field, value, says):
     cup, _ = seven_players()
     logged_in(client, referee_of(cup, Role.Kind.CHIEF))
-    data = {**SETTINGS, "method": "cutoff_bands", "params": "", field: value}
-    response = client.post(url("standings-settings", cup), data)
+    data = page_with(client, cup, method="cutoff_bands", **value)
+    response = client.post(url("standings-settings", cup), data, HTTP_ACCEPT_LANGUAGE="en")
     assert response.status_code == 200
     assert any(says in error for error in response.context["form"].errors[field])
     assert StandingsSettings.objects.get(tournament=cup).method == "raw_whists"
@@ -262,10 +269,12 @@ def test_a_refused_setting_is_shown_at_its_field(client, field, value, says):
 def test_every_refused_setting_is_shown_at_once(client):
     cup, _ = seven_players()
     logged_in(client, referee_of(cup, Role.Kind.CHIEF))
-    data = {**SETTINGS, "method": "cutoff_bands", "params": "", "tie_breaks": "luck"}
+    data = page_with(client, cup, method="cutoff_bands", tie_breaks="luck")
     data["elimination_threshold"] = "100"
+    data["cutoff_bands__bands_1"] = "-1"
     response = client.post(url("standings-settings", cup), data)
-    assert set(response.context["form"].errors) == {"tie_breaks", "elimination_threshold"}
+    errors = response.context["form"].errors
+    assert set(errors) == {"tie_breaks", "elimination_threshold", "cutoff_bands__bands"}
 
 
 def test_the_chief_draws_the_lot_from_the_page(client):

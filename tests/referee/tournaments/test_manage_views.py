@@ -1,5 +1,6 @@
 """The organiser's pages: who may open them, what they save, and their query counts."""
 
+import re
 from itertools import pairwise
 
 import pytest
@@ -185,10 +186,56 @@ def test_the_convention_form_lists_every_option_with_its_preset_value(client):
     rows = response.context["option_rows"]
     assert [row.name for row in rows] == list(OPTION_DOCS)
     recording = next(row for row in rows if row.name == "raspasy_recording")
-    assert recording.value == "whists"
-    assert ("rostov", "whists", True) in recording.preset_values
+    assert recording.text == "raspasy tricks: to the mountain or on whists"
+    assert recording.value == "on whists"
+    assert ("Rostov", "on whists", True) in recording.preset_values
+    assert ("Sochi", "to the mountain", False) in recording.preset_values
     page = response.content.decode()
     assert page.count('name="raspasy_talon"') == 1
+
+
+def test_the_convention_table_in_russian_shows_descriptions_and_values_in_words(client):
+    from html.parser import HTMLParser
+
+    class Table(HTMLParser):
+        def __init__(self):
+            super().__init__()
+            self.inside, self.skip, self.words = False, 0, []
+
+        def handle_starttag(self, tag, attrs):
+            self.inside |= tag == "table" and "options" in (dict(attrs).get("class") or "")
+            self.skip += tag == "option" and dict(attrs).get("value") == ""
+
+        def handle_endtag(self, tag):
+            self.inside &= tag != "table"
+
+        def handle_data(self, data):
+            if self.inside:
+                self.words.append(data)
+
+    tournament = TournamentFactory(
+        status=Tournament.Status.DRAFT,
+        convention="rostov",
+        options={"stalingrad": True, "whist_price": "2C", "raspasy_progression": [1, 2, 4]},
+    )
+    client.force_login(chief_of(tournament))
+    page = client.get(
+        reverse("manage-settings", args=[tournament.slug]), HTTP_ACCEPT_LANGUAGE="ru"
+    ).content.decode()
+    table = Table()
+    table.feed(page)
+    words = " ".join(table.words)
+    # every option by what it decides, every preset by its name, every value in words
+    assert "Сталинград: на 6♠ вистуют оба, розыгрыш закрытый" in words
+    assert "ФСПР" in words and "Ростов" in words and "на висты" in words
+    identifiers = set(OPTION_DOCS) | {"fspr", "sochi", "rostov", "on", "off", "whists", "hold"}
+    assert [w for w in re.findall(r"[A-Za-z_]+", words) if w in identifiers] == []
+    assert "§" not in words and "{" not in words
+    # the overrides: a switch and a choice chosen in words, a list typed as numbers
+    form = client.get(reverse("manage-settings", args=[tournament.slug])).context["convention_form"]
+    assert form["stalingrad"].value() == "on" and form["whist_price"].value() == "2C"
+    assert form["raspasy_progression"].value() == "1-2-4"
+    assert '<option value="2C" selected>двойная цена игры (2C)</option>' in page
 
 
 def test_an_override_is_saved_as_a_json_value(client):
@@ -229,7 +276,9 @@ def test_an_invalid_override_shows_the_engines_message_at_that_option(client):
     )
     assert response.status_code == 200
     errors = response.context["convention_form"].errors
-    assert errors["whist_sharing"] == ["'generous' is not one of greedy | gentleman"]
+    assert errors["whist_sharing"] == [
+        "Select a valid choice. generous is not one of the available choices."
+    ]
     assert errors["raspasy_exit"] == ["exit levels cannot fall as raspasy go on"]
     tournament.refresh_from_db()
     assert tournament.convention == "fspr" and tournament.options == {}

@@ -1,0 +1,53 @@
+"""The standings settings' refusals in the reader's language.
+
+The pure modules refuse a setting with a ``StandingsError`` carrying a stable ``code`` and
+its ``params`` (their ``message`` is English for the command line and names the setting's
+internals, ``bands[1]``); here every code has a translated template in a chief referee's
+words, without parameter names or ids.
+"""
+
+from __future__ import annotations
+
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+
+from .pure.exact import StandingsError
+
+#: code -> template (``%(param)s``), one per code the settings' checks raise.
+REFUSALS: dict[str, Promise] = {
+    "method.unknown": _("This conversion method is unknown."),
+    "method.disabled": _("This conversion method is not available: the rules leave it open."),
+    "params.unknown": _("This conversion method has no parameter %(name)s."),
+    "number.inexact": _("Give an exact number, e.g. 200, 1/10 or 0.5."),
+    "number.not_number": _("This is not a number; write e.g. 200, 1/10 or 0.5."),
+    "flag": _("Answer yes or no."),
+    "choice": _("Choose one of the offered values."),
+    "bands.not_pairs": _("Give each band as an upper bound and a weight."),
+    "bands.empty": _("Give at least one band."),
+    "bands.unbounded": _("Only the last band may have no upper bound."),
+    "bands.increasing": _("The upper bounds must be above 0 and grow from band to band."),
+    "bands.negative": _("A weight cannot be negative."),
+    "row.length": _("Give %(size)s points, one per place."),
+    "normalisation.unknown": _("This way of comparing tables of 3 and of 4 is unknown."),
+    "normalisation.placement": _(
+        "Placement points on the same scale need the conversion method placement points."
+    ),
+    "factor.positive": _("The factor must be above 0."),
+    "factor.unused": _(
+        "A factor other than 1 counts only when the results of tables of 4 are multiplied: "
+        "choose that above, or give 1."
+    ),
+    "threshold.negative": _("The threshold is a loss: give a negative number, e.g. -1000."),
+    "chain.text": _("List the tie-breaks by name."),
+    "chain.unknown": _("There is no tie-break %(name)s."),
+    "chain.twice": _("Each tie-break once: %(name)s is listed twice."),
+}
+
+
+def refusal_text(error: StandingsError) -> str:
+    """The refusal in the active language; a code without a template says only that the
+    value is refused (never the English of the pure module)."""
+    template = REFUSALS.get(error.code)
+    if template is None:
+        return str(_("This value cannot be used here."))
+    return str(template) % error.params if error.params else str(template)
