@@ -4,7 +4,7 @@ Valid cases of every kind are mutated by hypothesis (values replaced by NaN, Inf
 or over-precise numbers, bools, ``7.0``, texts, deep lists, objects; keys removed or
 added) and written as JSON text. Every case must come back scored or refused by a code of
 ``MESSAGES`` (never "could not be scored"), ``check`` must read any ``expected``, and no
-case may take a second.
+case may take a second of CPU time.
 """
 
 from __future__ import annotations
@@ -200,18 +200,20 @@ def text(value: Any) -> str:
 
 @contextlib.contextmanager
 def deadline(seconds: float, case: Any) -> Iterator[None]:
-    """Fail (instead of hanging) when a case runs longer than ``seconds``."""
+    """Fail (instead of hanging) when a case uses more than ``seconds`` of CPU time: CPU,
+    not wall time, since the suite runs on machines shared with other work (a case that
+    took 0.2 s of CPU was seen to take 1.5 s of wall time at a load of 6)."""
 
     def expired(signum: int, frame: Any) -> None:
         raise AssertionError(f"a case ran longer than {seconds} s: {case!r:.300}")
 
-    previous = signal.signal(signal.SIGALRM, expired)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    previous = signal.signal(signal.SIGPROF, expired)
+    signal.setitimer(signal.ITIMER_PROF, seconds)
     try:
         yield
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.signal(signal.SIGPROF, previous)
 
 
 @settings(
@@ -225,13 +227,13 @@ def test_hostile_cases_are_scored_or_refused_one_by_one(data):
     cases.append(copy.deepcopy(BASES[0]))  # a repeated id, and a valid case among them
     loaded = load("[" + ", ".join(text(case) for case in cases) + "]")
     for case in loaded:
-        start = time.perf_counter()
+        start = time.process_time()
         with deadline(2.0, case):
             (output,) = run_cases([case])
             problems = check_case(case, output)
         assert "could not be scored" not in output.get("error", ""), (case, output)
         assert isinstance(problems, list)
-        assert time.perf_counter() - start < 1.0, case
+        assert time.process_time() - start < 1.0, case  # of CPU time, as the deadline
     outputs = run_cases(loaded)
     assert len(outputs) == len(loaded)
     if any(isinstance(c, dict) and c.get("id") == "deal" for c in loaded[:-1]):
