@@ -21,7 +21,8 @@ from rest_framework.response import Response
 from referee.core.errors import StaleVersion
 from referee.core.permissions import is_official
 from referee.tables import services
-from referee.tables.models import Deal, Table
+from referee.tables.agreements import Verdict, sign_off
+from referee.tables.models import Deal, Seat, Table
 
 from . import presenters
 from .base import ERRORS, IDEMPOTENCY_PARAMETER, READ_ERRORS, ApiView, idempotent, table_or_404
@@ -31,6 +32,7 @@ from .serializers import (
     DealWriteSerializer,
     ErrorSerializer,
     ReasonSerializer,
+    SignOffSerializer,
     StaleDealSerializer,
     TableSerializer,
 )
@@ -97,8 +99,48 @@ class TableDetail(ApiView):
         return Response(presenters.table(table_or_404(request, slug, round, table)))
 
 
+def _verdicts(table: Table, words: list[dict[str, Any]]) -> dict[int, Verdict]:
+    """The players' word by seat id, as ``sign_off`` takes it; a position no player holds at
+    this table is refused at its field."""
+    seats = dict(Seat.objects.filter(table=table).values_list("position", "pk"))
+    verdicts = {}
+    for i, word in enumerate(words):
+        if word["position"] not in seats:
+            raise ApiError(
+                400,
+                "no_such_seat",
+                _("No player sits in this position at the table."),
+                f"agreements[{i}].position",
+            )
+        verdicts[seats[word["position"]]] = Verdict(word["agreed"], word["dispute"])
+    return verdicts
+
+
+class TableSignOff(ApiView):
+    @extend_schema(
+        request=SignOffSerializer,
+        responses={200: TableSerializer, **ERRORS},
+        parameters=[IDEMPOTENCY_PARAMETER],
+        description="Sign the table off. Where the tournament has the players confirm their "
+        "totals (players_confirm), every seated player's word is given in `agreements`: "
+        '`{"position": 1, "agreed": true}` or `{"position": 2, "dispute": "why"}`; without '
+        "it the sign-off is refused at the field `agreements` and nothing changes. A dispute "
+        "does not stop the sign-off: it goes to the chief referee.",
+        tags=["tables"],
+    )
+    @idempotent
+    def post(self, request: Request, slug: str, round: int, table: int) -> Response:
+        found = table_or_404(request, slug, round, table)
+        data = SignOffSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        words = data.validated_data["agreements"]
+        # without players_confirm the word is not asked, and what a device sends is ignored
+        verdicts = _verdicts(found, words) if found.round.tournament.players_confirm else None
+        return Response(presenters.table(sign_off(found.pk, request.user, verdicts)))
+
+
 class TableAction(ApiView):
-    action = "sign-off"
+    action = "confirm"
 
     @extend_schema(
         request=ReasonSerializer,
@@ -109,9 +151,7 @@ class TableAction(ApiView):
     @idempotent
     def post(self, request: Request, slug: str, round: int, table: int) -> Response:
         found = table_or_404(request, slug, round, table)
-        if self.action == "sign-off":
-            done = services.submit_table(found.pk, request.user)
-        elif self.action == "confirm":
+        if self.action == "confirm":
             done = services.confirm_table(found.pk, request.user)
         else:
             data = ReasonSerializer(data=request.data)

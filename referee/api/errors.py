@@ -63,6 +63,8 @@ def _first_field(detail: Any, prefix: str = "") -> tuple[str, str, str]:
     """The first (field, message, code) of a DRF validation error's detail."""
     if isinstance(detail, dict):
         for key, value in detail.items():
+            if isinstance(key, int):  # a list's item (DRF keys them by index)
+                return _first_field(value, f"{prefix}[{key}]")
             name = prefix if key == "non_field_errors" else f"{prefix}.{key}" if prefix else key
             return _first_field(value, str(name))
     if isinstance(detail, list) and detail:

@@ -59,6 +59,7 @@ class TournamentSerializer(serializers.ModelSerializer):
             "options",
             "chief_referee",
             *SETTINGS,
+            "players_confirm",  # a device asks each player's word at sign-off
         )
         read_only_fields = fields
 
@@ -281,6 +282,38 @@ class DealWriteSerializer(DealDataSerializer):
 
 class ReasonSerializer(serializers.Serializer):
     reason = serializers.CharField(max_length=1000, required=False, allow_blank=True, default="")
+
+
+class WordSerializer(serializers.Serializer):
+    """One player's word on the table's totals: he agrees, or he disputes them (the text
+    goes to the chief referee). ``position`` is the seat's, as the table lists its seats."""
+
+    position = serializers.IntegerField(min_value=1, max_value=4)
+    agreed = serializers.BooleanField(required=False, default=False)
+    dispute = serializers.CharField(max_length=1000, required=False, allow_blank=True, default="")
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if attrs["agreed"] and attrs["dispute"].strip():
+            raise serializers.ValidationError(
+                {"dispute": [_("A player agrees or records a dispute, not both.")]}
+            )
+        return attrs
+
+
+class SignOffSerializer(serializers.Serializer):
+    agreements = WordSerializer(
+        many=True,
+        required=False,
+        default=list,
+        help_text="Each seated player's word, where the tournament has the players confirm "
+        "their totals (players_confirm); ignored otherwise.",
+    )
+
+    def validate_agreements(self, value: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        positions = [word["position"] for word in value]
+        if len(set(positions)) != len(positions):
+            raise serializers.ValidationError(_("Give each player's word once."))
+        return value
 
 
 class EntrySerializer(serializers.Serializer):

@@ -34,7 +34,7 @@ v1 = [
     path(R + "finish/", views.RoundAction.as_view(action="finish"), name="api-round-finish"),
     path(R + "results/", views.RoundResults.as_view(), name="api-round-results"),
     path(TABLE, deals.TableDetail.as_view(), name="api-table"),
-    path(TABLE + "sign-off/", deals.TableAction.as_view(action="sign-off"), name="api-sign-off"),
+    path(TABLE + "sign-off/", deals.TableSignOff.as_view(), name="api-sign-off"),
     path(TABLE + "confirm/", deals.TableAction.as_view(action="confirm"), name="api-confirm"),
     path(TABLE + "reopen/", deals.TableAction.as_view(action="reopen"), name="api-reopen"),
     path(TABLE + "deals/", deals.DealList.as_view(), name="api-deals"),
