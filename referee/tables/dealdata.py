@@ -101,10 +101,12 @@ STRAIN_SIGNS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "NT": pgettext_l
 def describe_deal(data: Mapping[str, Any], names: Mapping[str, str], lang: str = "ru") -> str:
     """A one-line summary in ``lang``: "Иванов: 7♥, Петров вист, Сидоров пас; 6 взяток"."""
     with translation.override(lang):
-        return _described(data, names)
+        return described(data, names)
 
 
-def _described(data: Mapping[str, Any], names: Mapping[str, str]) -> str:
+def described(data: Mapping[str, Any], names: Mapping[str, str]) -> str:
+    """``describe_deal`` in the active language: for a loop that switches language once
+    (switching costs about as much as the summary itself)."""
     kind = data.get("type")
     if kind == "raspasy":
         tricks = data.get("tricks") or {}

@@ -12,12 +12,14 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from django.utils import translation
+
 import scoring
 from scoring.casefile import run_case
 from scoring.ledger import Totals
 from scoring.numbers import Amount
 
-from .dealdata import LETTERS, dealer_of, describe_deal, score_table
+from .dealdata import LETTERS, dealer_of, described, score_table
 from .models import Deal, Seat, Table
 
 
@@ -138,20 +140,21 @@ def _scored(
     names = sheet.names
     running: dict[str, Amount] = dict.fromkeys(names, 0)
     k = rules.pool_to_mountain_factor
-    for position, (deal, result) in enumerate(zip(deals, scored.deals, strict=True), start=1):
-        totals = Totals.of(result.entries)
-        value = scoring.settle(list(names), totals.pulka, totals.gora, totals.whists, k)
-        running = {p: running[p] + value[p] for p in names}
-        sheet.rows.append(
-            SheetRow(
-                deal,
-                position,
-                describe_deal(deal.data, names, lang),
-                scoring.explain(result.entries, lang, names),
-                running,
-                result.entries,
+    with translation.override(lang):  # once a table, not once a deal's summary
+        for position, (deal, result) in enumerate(zip(deals, scored.deals, strict=True), 1):
+            totals = Totals.of(result.entries)
+            value = scoring.settle(list(names), totals.pulka, totals.gora, totals.whists, k)
+            running = {p: running[p] + value[p] for p in names}
+            sheet.rows.append(
+                SheetRow(
+                    deal,
+                    position,
+                    described(deal.data, names),
+                    scoring.explain(result.entries, lang, names),
+                    running,
+                    result.entries,
+                )
             )
-        )
     sheet.pool = scored.totals.pulka
     sheet.mountain = scored.totals.gora
     sheet.whists = scored.totals.whists
