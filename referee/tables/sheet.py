@@ -19,7 +19,7 @@ from scoring.casefile import run_case
 from scoring.ledger import Totals
 from scoring.numbers import Amount
 
-from .dealdata import LETTERS, dealer_of, described, score_table
+from .dealdata import LETTERS, deal_words, dealer_of, described, score_table
 from .models import Deal, Seat, Table
 
 
@@ -141,6 +141,7 @@ def _scored(
     running: dict[str, Amount] = dict.fromkeys(names, 0)
     k = rules.pool_to_mountain_factor
     with translation.override(lang):  # once a table, not once a deal's summary
+        words = deal_words()
         for position, (deal, result) in enumerate(zip(deals, scored.deals, strict=True), 1):
             totals = Totals.of(result.entries)
             value = scoring.settle(list(names), totals.pulka, totals.gora, totals.whists, k)
@@ -149,7 +150,7 @@ def _scored(
                 SheetRow(
                     deal,
                     position,
-                    described(deal.data, names),
+                    described(deal.data, names, words),
                     scoring.explain(result.entries, lang, names),
                     running,
                     result.entries,
