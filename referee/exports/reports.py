@@ -42,7 +42,7 @@ from . import tabular
 from .format_sheets import format_lines, layer_notes, layer_sheets
 from .hall import person, protocol_extras
 from .pdf import render_pdf
-from .printing import Cell, cells, first_values, page_counter, rules_lines
+from .printing import Cell, cells, first_values, page_counter, rules_lines, standings_print
 from .protocol import Protocol, table_protocols
 from .words import words
 
@@ -267,33 +267,24 @@ def standings_pdf(tournament: Tournament, viewer: Any, after: int | None = None)
         table = standings.standings_after(tournament, after, viewer=viewer)
         sheet = standings_sheet(table)
         more = [
-            {"title": s.caption, "header": s.header, "rows": [cells(r) for r in s.rows]}
+            (s.caption, s.header, [cells(r) for r in s.rows])
             for s in layer_sheets(tournament, table, viewer)
         ]
         numeric = [isinstance(v, int | Fraction) for v in first_values(sheet)]
         rows = [cells(row, numeric) for row in sheet.rows]
         widths = _print_widths(sheet.header, rows)
         total = sum(widths)
-        columns = [
-            {"title": title, "numeric": numeric[i], "width": f"{100 * width / total:.2f}%"}
-            for i, (title, width) in enumerate(zip(sheet.header, widths, strict=True))
-        ]
-        return render_pdf(
-            "exports/standings.html",
-            {
-                "tournament": tournament,
-                "standings": table,
-                "title": sheet.caption,
-                "columns": columns,
-                "rows": rows,
-                # A4 portrait holds about 120 characters of 8 pt text a line
-                "landscape": total * 1.55 + 2.2 * len(widths) > 186,
-                "rules": rules_lines(table) + format_lines(tournament),
-                "more": more,
-                "chief": person(tournament.chief_referee),
-                "printed": timezone.localdate(),
-                "page_counter": page_counter(),
-            },
+        return standings_print(
+            tournament,
+            table,
+            sheet.caption,
+            list(zip(sheet.header, numeric, widths, strict=True)),
+            rows,
+            # A4 portrait holds about 120 characters of 8 pt text a line
+            landscape=total * 1.55 + 2.2 * len(widths) > 186,
+            rules=rules_lines(table) + format_lines(tournament),
+            more=more,
+            chief=person(tournament.chief_referee),
         )
 
 
