@@ -25,6 +25,7 @@ from referee.tournaments.surfaces import tournament_for
 from . import services
 from .forms import DrawLotForm, LotForm, SettingsForm, method_defaults
 from .labels import METHOD_LABELS, TIE_BREAK_LABELS
+from .page_rows import standings_body
 from .pure import ranking
 
 
@@ -79,13 +80,15 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
     table = _visible(
         lambda: services.standings_after(tournament, _number(after), viewer=request.user)
     )
+    rows = display_rows(services.standings_rows(table), tournament.slug)
     return render(
         request,
         "standings/standings.html",
         {
             "tournament": tournament,
             "standings": table,
-            "rows": display_rows(services.standings_rows(table), tournament.slug),
+            "rows": rows,
+            "body": standings_body(rows, table.after or 0),
             "columns": range(1, (table.after or 0) + 1),
             "chain": [TIE_BREAK_LABELS.get(n, n) for n in table.rules.tie_breaks],
             "method": METHOD_LABELS.get(table.rules.method, table.rules.method),
