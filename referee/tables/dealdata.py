@@ -7,6 +7,7 @@ The referee's own rulings (SPEC §9.9) ride along under ``referee_rulings``.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -105,8 +106,13 @@ def describe_deal(data: Mapping[str, Any], names: Mapping[str, str], lang: str =
 
 
 def deal_words() -> dict[str, Any]:
-    """The words of the summaries in the active language, looked up once for a table's
-    deals (a lookup costs about as much as the rest of a summary)."""
+    """The words of the summaries in the active language, looked up once a process per
+    language (a lookup costs about as much as the rest of a summary)."""
+    return _words_in(translation.get_language() or "")
+
+
+@functools.lru_cache(maxsize=16)
+def _words_in(language: str) -> dict[str, Any]:
     return {
         "calls": {key: str(word) for key, word in CALL_WORDS.items()},
         "strains": {key: str(sign) for key, sign in STRAIN_SIGNS.items()},
