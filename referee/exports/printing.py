@@ -139,11 +139,10 @@ def standings_print(
         heading = _("Standings")
     if standings.provisional:
         heading += f" ({_('provisional')})"
-    h2 = {"size": 11.0, "bold": True, "before": 3 * mm, "after": 1.5 * mm}
     blocks: list[gridpdf.Block] = [
         gridpdf.Text(tournament.name, size=15, bold=True, after=1.5 * mm),
         gridpdf.Text(" · ".join(facts), color=gridpdf.GREY),
-        gridpdf.Text(heading, **h2),  # type: ignore[arg-type]
+        _heading(heading),
         gridpdf.Text(
             _("Printed %(date)s") % {"date": date_format(timezone.localdate(), "j E Y")},
             color=gridpdf.GREY,
@@ -157,12 +156,16 @@ def standings_print(
     else:
         blocks.append(gridpdf.Text(_("No results are public yet.")))
     for caption, titles, sheet_rows in more:
-        blocks.append(gridpdf.Text(caption, **h2))  # type: ignore[arg-type]
+        blocks.append(_heading(caption))
         blocks.append(gridpdf.Grid([gridpdf.Column(str(t), False, 1) for t in titles], sheet_rows))
-    for i, line in enumerate(rules):
-        blocks.append(gridpdf.Text(line, size=7, color=gridpdf.GREY, before=4 * mm * (i == 0)))
+    for i, line in enumerate(rules):  # 4 mm above the first
+        blocks.append(gridpdf.Text(line, 7, color=gridpdf.GREY, before=4 * mm if i == 0 else 0))
     blocks.append(gridpdf.Signature(_("Chief referee"), chief))
     counter = _("page %(page)s of %(pages)s")
     return gridpdf.render(
         gridpdf.Document(title, tournament.name, counter, blocks, landscape, get_language() or "en")
     )
+
+
+def _heading(text: str) -> gridpdf.Text:
+    return gridpdf.Text(text, 11, bold=True, before=3 * gridpdf.MM, after=1.5 * gridpdf.MM)
