@@ -16,7 +16,6 @@ import json
 from fractions import Fraction
 from typing import Any
 
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from referee.ratings.services.sheet import (
@@ -29,11 +28,10 @@ from referee.tournaments.models import Tournament
 
 from . import tabular
 from .hall import person as _person
-from .pdf import render_pdf
 from .printing import cells as _cells
 from .printing import first_values as _first_values
-from .printing import page_counter
 from .printing import rules_lines as _rules_lines
+from .printing import standings_print
 from .reports import _print_widths
 
 #: The machine-readable columns, in order (README documents each).
@@ -131,25 +129,15 @@ def federation_pdf(tournament: Tournament, viewer: Any, list_slug: str | None = 
     numeric = [isinstance(v, int | float | Fraction) for v in _first_values(sheet)]
     rows = [_cells(row, numeric) for row in sheet.rows]
     widths = _print_widths(sheet.header, rows)
-    total = sum(widths) or 1
-    columns = [
-        {"title": title, "numeric": numeric[i], "width": f"{100 * width / total:.2f}%"}
-        for i, (title, width) in enumerate(zip(sheet.header, widths, strict=True))
-    ]
-    return render_pdf(
-        "exports/standings.html",
-        {
-            "tournament": tournament,
-            "standings": results.standings,
-            "title": sheet.caption,
-            "columns": columns,
-            "rows": rows,
-            "landscape": True,
-            "rules": footer(results),
-            "chief": _person(tournament.chief_referee),
-            "printed": timezone.localdate(),
-            "page_counter": page_counter(),
-        },
+    return standings_print(
+        tournament,
+        results.standings,
+        sheet.caption,
+        list(zip(sheet.header, numeric, widths, strict=True)),
+        rows,
+        landscape=True,
+        rules=footer(results),
+        chief=_person(tournament.chief_referee),
     )
 
 

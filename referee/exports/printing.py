@@ -1,5 +1,5 @@
 """Printing helpers of the PDFs: cells in the site's number format, the standings' rules
-footer in words, the page counter in the reader's language."""
+footer in words, the page counter in the reader's language, the standings' printout."""
 
 from __future__ import annotations
 
@@ -8,7 +8,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from django.template.defaultfilters import floatformat
+from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from referee.standings.labels import METHOD_LABELS, TIE_BREAK_LABELS
@@ -16,8 +19,9 @@ from referee.standings.param_fields import params_in_words
 from referee.standings.services import Standings
 from referee.tournaments.conventions import option_label, preset_name, value_label
 from referee.tournaments.forms import option_text
+from referee.tournaments.models import Tournament
 
-from . import tabular
+from . import gridpdf, tabular
 
 
 @dataclass(frozen=True)
@@ -106,3 +110,63 @@ def page_counter() -> SafeString:
             quoted = piece.replace("\\", "\\\\").replace('"', '\\"').replace("<", "\\3C ")
             parts.append(f'"{quoted}"')
     return mark_safe(" ".join(parts))  # text parts quoted and escaped above
+
+
+def standings_print(
+    tournament: Tournament,
+    standings: Standings,
+    title: str,
+    columns: Sequence[tuple[str, bool, int]],
+    rows: Sequence[Sequence[Cell]],
+    *,
+    landscape: bool,
+    rules: Sequence[str],
+    more: Sequence[tuple[str, Sequence[str], Sequence[Sequence[Cell]]]] = (),
+    chief: str = "",
+) -> bytes:
+    """The standings on A4 (``gridpdf``): the tournament, its dates, venue and convention,
+    the standings' heading and the day printed, the table (``columns``: title, right-aligned
+    or not, width in characters: the columns share the page in proportion), the further
+    sheets (``more``: title, header, rows), the rules and the chief referee's signature."""
+    mm = gridpdf.MM
+    dates = date_format(tournament.starts_on, "j E Y")
+    if tournament.ends_on != tournament.starts_on:
+        dates += " – " + date_format(tournament.ends_on, "j E Y")
+    facts = [dates, *([tournament.venue] if tournament.venue else [])]
+    facts.append(_("convention") + f": {preset_name(tournament.convention)}")
+    if standings.after:
+        heading = _("Standings after round %(n)s") % {"n": standings.after}
+    else:
+        heading = _("Standings")
+    if standings.provisional:
+        heading += f" ({_('provisional')})"
+    blocks: list[gridpdf.Block] = [
+        gridpdf.Text(tournament.name, size=15, bold=True, after=1.5 * mm),
+        gridpdf.Text(" · ".join(facts), color=gridpdf.GREY),
+        _heading(heading),
+        gridpdf.Text(
+            _("Printed %(date)s") % {"date": date_format(timezone.localdate(), "j E Y")},
+            color=gridpdf.GREY,
+        ),
+    ]
+    if rows:
+        grid = [gridpdf.Column(str(t), numeric, width) for t, numeric, width in columns]
+        blocks.append(gridpdf.Grid(grid, rows))
+    elif standings.official:
+        blocks.append(gridpdf.Text(_("No results yet.")))
+    else:
+        blocks.append(gridpdf.Text(_("No results are public yet.")))
+    for caption, titles, sheet_rows in more:
+        blocks.append(_heading(caption))
+        blocks.append(gridpdf.Grid([gridpdf.Column(str(t), False, 1) for t in titles], sheet_rows))
+    for i, line in enumerate(rules):  # 4 mm above the first
+        blocks.append(gridpdf.Text(line, 7, color=gridpdf.GREY, before=4 * mm if i == 0 else 0))
+    blocks.append(gridpdf.Signature(_("Chief referee"), chief))
+    counter = _("page %(page)s of %(pages)s")
+    return gridpdf.render(
+        gridpdf.Document(title, tournament.name, counter, blocks, landscape, get_language() or "en")
+    )
+
+
+def _heading(text: str) -> gridpdf.Text:
+    return gridpdf.Text(text, 11, bold=True, before=3 * gridpdf.MM, after=1.5 * gridpdf.MM)

@@ -187,11 +187,16 @@ class Protocol:
 
 
 def _figure(totals: Totals, column: Column) -> Amount | None:
-    """What ``totals`` hold for ``column`` (None where nothing was written)."""
-    if column.kind == "whists":
+    """What ``totals`` hold for ``column`` (None where nothing was written). Called for
+    every column of every deal: no dictionary of the books is built per call."""
+    kind = column.kind
+    if kind == "whists":
         return totals.whists.get((column.seat, column.on or ""))
-    book = {"pool": totals.pulka, "mountain": totals.gora, "adjustment": totals.adjustments}
-    return book[column.kind].get(column.seat)
+    if kind == "pool":
+        return totals.pulka.get(column.seat)
+    if kind == "mountain":
+        return totals.gora.get(column.seat)
+    return totals.adjustments.get(column.seat)
 
 
 def table_protocols(tables: Sequence[Table], lang: str = "ru") -> list[Protocol]:

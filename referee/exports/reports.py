@@ -18,9 +18,7 @@ standings' six, and for the workbook the tables, their seats and their deals at 
 
 from __future__ import annotations
 
-import gc
-from collections.abc import Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -29,6 +27,7 @@ from django.utils import timezone
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
+from referee.core.collector import collector_paused
 from referee.core.language import engine_language as reader_language
 from referee.core.permissions import may_view, may_view_round
 from referee.standings import services as standings
@@ -42,7 +41,7 @@ from . import tabular
 from .format_sheets import format_lines, layer_notes, layer_sheets
 from .hall import person, protocol_extras
 from .pdf import render_pdf
-from .printing import Cell, cells, first_values, page_counter, rules_lines
+from .printing import Cell, cells, first_values, page_counter, rules_lines, standings_print
 from .protocol import Protocol, table_protocols
 from .words import words
 
@@ -96,21 +95,6 @@ def load_results(
             t.round = by_id[t.round_id]
         found = tuple(table_protocols(tables, lang or reader_language()))
     return Results(tournament, table, rounds, found)
-
-
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Python's cycle collector walks every tracked object each time enough new ones pile
-    up; an export allocates hundreds of thousands of short-lived objects (deals, ledger
-    entries, WeasyPrint's boxes), so the collector pauses for the export (a third of the
-    standings PDF's time). Garbage with cycles is collected after it, as usual."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 # --- standings and rounds ---------------------------------------------------------------------
@@ -242,7 +226,7 @@ def round_sheet(results: RoundResults) -> tabular.Sheet:
 
 def results_workbook(tournament: Tournament, viewer: Any, after: int | None = None) -> bytes:
     """The results workbook: the standings, one sheet per round, one per table protocol."""
-    with _collector_paused():
+    with collector_paused():
         return workbook_of(load_results(tournament, viewer, after, protocols=True), viewer)
 
 
@@ -263,37 +247,28 @@ def standings_csv(tournament: Tournament, viewer: Any, after: int | None = None)
 def standings_pdf(tournament: Tournament, viewer: Any, after: int | None = None) -> bytes:
     """The standings for printing: A4, the header repeated on every page, numbered pages,
     the rules in the footer and the chief referee's signature line."""
-    with _collector_paused():
+    with collector_paused():
         table = standings.standings_after(tournament, after, viewer=viewer)
         sheet = standings_sheet(table)
         more = [
-            {"title": s.caption, "header": s.header, "rows": [cells(r) for r in s.rows]}
+            (s.caption, s.header, [cells(r) for r in s.rows])
             for s in layer_sheets(tournament, table, viewer)
         ]
         numeric = [isinstance(v, int | Fraction) for v in first_values(sheet)]
         rows = [cells(row, numeric) for row in sheet.rows]
         widths = _print_widths(sheet.header, rows)
         total = sum(widths)
-        columns = [
-            {"title": title, "numeric": numeric[i], "width": f"{100 * width / total:.2f}%"}
-            for i, (title, width) in enumerate(zip(sheet.header, widths, strict=True))
-        ]
-        return render_pdf(
-            "exports/standings.html",
-            {
-                "tournament": tournament,
-                "standings": table,
-                "title": sheet.caption,
-                "columns": columns,
-                "rows": rows,
-                # A4 portrait holds about 120 characters of 8 pt text a line
-                "landscape": total * 1.55 + 2.2 * len(widths) > 186,
-                "rules": rules_lines(table) + format_lines(tournament),
-                "more": more,
-                "chief": person(tournament.chief_referee),
-                "printed": timezone.localdate(),
-                "page_counter": page_counter(),
-            },
+        return standings_print(
+            tournament,
+            table,
+            sheet.caption,
+            list(zip(sheet.header, numeric, widths, strict=True)),
+            rows,
+            # A4 portrait holds about 120 characters of 8 pt text a line
+            landscape=total * 1.55 + 2.2 * len(widths) > 186,
+            rules=rules_lines(table) + format_lines(tournament),
+            more=more,
+            chief=person(tournament.chief_referee),
         )
 
 
@@ -317,7 +292,7 @@ def protocol_pdf(table: Table, viewer: Any, base: str = "") -> bytes:
         raise NotVisible(_("This tournament is not published."))
     if not may_view_round(viewer, tournament, table.round.number):
         raise NotVisible(_("The results of this round are not public yet."))
-    with _collector_paused():
+    with collector_paused():
         return protocol_pdf_of(build_sheet(table, reader_language()), base)
 
 

@@ -218,12 +218,15 @@ def _sheet_xml(sheet: Sheet) -> str:
     )
     rows.append(f'<row r="{first}">{header}</row>')
     for r, row in enumerate(sheet.rows, start=first + 1):
+        at = str(r)
         cells = "".join(
-            _cell(f"{letters[col]}{r}", value, 0)
+            f'<c r="{letters[col]}{at}"><v>{value}</v></c>'  # most cells: plain integers
+            if type(value) is int
+            else _cell(letters[col] + at, value, 0)
             for col, value in enumerate(row)
             if value is not None
         )
-        rows.append(f'<row r="{r}">{cells}</row>')
+        rows.append(f'<row r="{at}">{cells}</row>')
     widths = "".join(
         f'<col min="{col}" max="{col}" width="{_column_width(sheet, col)}" customWidth="1"/>'
         for col in range(1, columns + 1)

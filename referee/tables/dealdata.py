@@ -7,6 +7,7 @@ The referee's own rulings (SPEC §9.9) ride along under ``referee_rulings``.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -101,23 +102,41 @@ STRAIN_SIGNS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "NT": pgettext_l
 def describe_deal(data: Mapping[str, Any], names: Mapping[str, str], lang: str = "ru") -> str:
     """A one-line summary in ``lang``: "Иванов: 7♥, Петров вист, Сидоров пас; 6 взяток"."""
     with translation.override(lang):
-        return _described(data, names)
+        return described(data, names, deal_words())
 
 
-def _described(data: Mapping[str, Any], names: Mapping[str, str]) -> str:
+def deal_words() -> dict[str, Any]:
+    """The words of the summaries in the active language, looked up once a process per
+    language (a lookup costs about as much as the rest of a summary)."""
+    return _words_in(translation.get_language() or "")
+
+
+@functools.lru_cache(maxsize=16)
+def _words_in(language: str) -> dict[str, Any]:
+    return {
+        "calls": {key: str(word) for key, word in CALL_WORDS.items()},
+        "strains": {key: str(sign) for key, sign in STRAIN_SIGNS.items()},
+        "misere": str(pgettext("contract", "misère")),
+        "raspasy": _("raspasy: %(tricks)s"),
+        "tricks": {},  # filled as the counts come: ngettext picks the plural form
+    }
+
+
+def described(data: Mapping[str, Any], names: Mapping[str, str], words: dict[str, Any]) -> str:
+    """``describe_deal`` with the words of ``deal_words()``."""
     kind = data.get("type")
     if kind == "raspasy":
         tricks = data.get("tricks") or {}
         played = ", ".join(f"{names.get(p, p)} {t}" for p, t in tricks.items())
-        return _("raspasy: %(tricks)s") % {"tricks": played}
+        return str(words["raspasy"] % {"tricks": played})
     declarer = declarer_of(data)
     if kind == "misere":
-        contract = str(pgettext("contract", "misère"))
+        contract = words["misere"]
     else:
         c = data.get("contract") or {}
-        contract = f"{c.get('level')}{STRAIN_SIGNS.get(c.get('strain', ''), '')}"
+        contract = f"{c.get('level')}{words['strains'].get(c.get('strain', ''), '')}"
     calls = ", ".join(
-        f"{names.get(c['player'], c['player'])} {CALL_WORDS.get(c['call'], c['call'])}"
+        f"{names.get(c['player'], c['player'])} {words['calls'].get(c['call'], c['call'])}"
         for c in data.get("defence") or []
     )
     text = f"{names.get(declarer, declarer)}: {contract}"
@@ -126,7 +145,10 @@ def _described(data: Mapping[str, Any], names: Mapping[str, str]) -> str:
     tricks = data.get("tricks")
     if tricks and declarer in tricks:
         taken = tricks[declarer]
-        text += "; " + ngettext("%(n)s trick", "%(n)s tricks", taken) % {"n": taken}
+        counted = words["tricks"]
+        if taken not in counted:
+            counted[taken] = ngettext("%(n)s trick", "%(n)s tricks", taken) % {"n": taken}
+        text += "; " + counted[taken]
     rule = ruling_of(data).get("rule")
     if rule:
         text += f" [{rule}]"

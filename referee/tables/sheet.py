@@ -12,12 +12,14 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from django.utils import translation
+
 import scoring
 from scoring.casefile import run_case
 from scoring.ledger import Totals
 from scoring.numbers import Amount
 
-from .dealdata import LETTERS, dealer_of, describe_deal, score_table
+from .dealdata import LETTERS, deal_words, dealer_of, described, score_table
 from .models import Deal, Seat, Table
 
 
@@ -35,7 +37,6 @@ class SheetRow:
     position: int
     summary: str
     lines: list[str]
-    running: dict[str, Amount]
     entries: tuple[scoring.Entry, ...] = ()
 
 
@@ -53,6 +54,7 @@ class TableSheet:
     next_dealer: str | None = None
     minimum_level: int = 6
     raspasy_in_series: int = 0
+    factor: Amount = 1  # the convention's pool_to_mountain_factor
 
     @property
     def names(self) -> dict[str, str]:
@@ -61,6 +63,19 @@ class TableSheet:
     @property
     def letters(self) -> list[str]:
         return [s.letter for s in self.seats]
+
+    def running(self) -> list[dict[str, Amount]]:
+        """After each deal, every player's settled balance so far (the sheet page's last
+        columns): computed when asked, the exports do not show it."""
+        letters = self.letters
+        balance: dict[str, Amount] = dict.fromkeys(letters, 0)
+        out = []
+        for row in self.rows:
+            totals = Totals.of(row.entries)
+            value = scoring.settle(letters, totals.pulka, totals.gora, totals.whists, self.factor)
+            balance = {p: balance[p] + value[p] for p in letters}
+            out.append(balance)
+        return out
 
     def whist_rows(self) -> list[tuple[str, list[Amount | None]]]:
         """The whist matrix: per writer, what he wrote on each other player."""
@@ -136,22 +151,19 @@ def _scored(
         sheet.error = str(error)
         return sheet
     names = sheet.names
-    running: dict[str, Amount] = dict.fromkeys(names, 0)
-    k = rules.pool_to_mountain_factor
-    for position, (deal, result) in enumerate(zip(deals, scored.deals, strict=True), start=1):
-        totals = Totals.of(result.entries)
-        value = scoring.settle(list(names), totals.pulka, totals.gora, totals.whists, k)
-        running = {p: running[p] + value[p] for p in names}
-        sheet.rows.append(
-            SheetRow(
-                deal,
-                position,
-                describe_deal(deal.data, names, lang),
-                scoring.explain(result.entries, lang, names),
-                running,
-                result.entries,
+    sheet.factor = rules.pool_to_mountain_factor
+    with translation.override(lang):  # once a table, not once a deal's summary
+        words = deal_words()
+        for position, (deal, result) in enumerate(zip(deals, scored.deals, strict=True), 1):
+            sheet.rows.append(
+                SheetRow(
+                    deal,
+                    position,
+                    described(deal.data, names, words),
+                    scoring.explain(result.entries, lang, names),
+                    result.entries,
+                )
             )
-        )
     sheet.pool = scored.totals.pulka
     sheet.mountain = scored.totals.gora
     sheet.whists = scored.totals.whists

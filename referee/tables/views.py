@@ -133,11 +133,11 @@ def _page(request: HttpRequest, table: Table, form: DealForm | None = None) -> H
             "row": row,
             "number": row.deal.number,
             "dealer": names.get(dealer_of(row.deal.data), ""),
-            "running": [_figure(row.running.get(letter, 0)) for letter in sheet.letters],
+            "running": [_figure(balance.get(letter, 0)) for letter in sheet.letters],
             "peeked": [names.get(p, p) for p in talon_peekers(row.deal.data)],
             "lot": lot_of(row.deal.data),
         }
-        for row in sheet.rows
+        for row, balance in zip(sheet.rows, sheet.running(), strict=True)
     ]
     deleted = []
     if official:

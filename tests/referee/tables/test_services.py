@@ -1,5 +1,7 @@
 """Deal services: validation through the engine, versions, lifecycle, permissions."""
 
+from fractions import Fraction
+
 import pytest
 
 from referee.accounts.models import Role
@@ -41,6 +43,19 @@ def test_a_referee_records_a_deal_and_the_sheet_shows_it():
         .endswith("writes 8 on " + sheet.names["A"] + ": 2 tricks of his own × 4")
     )
     assert ActionLog.objects.filter(action="deal.recorded").count() == 1
+
+
+def test_the_running_balance_is_each_deal_settled_and_added_up():
+    table = table_with_players(3)
+    referee = referee_of(table.round.tournament)
+    services.record_deal(table.pk, SIX_MADE, referee)
+    services.record_deal(table.pk, {**SIX_MADE, "dealer": "A"}, referee)
+    # fspr (Leningrad: a pool point is 2 of mountain), after the first deal: m = g − 2p =
+    # (A -4, B 0, C 0), average -4/3, 10 × (average − m) = (80/3, -40/3, -40/3); whists
+    # written on A: A -16, B +8, C +8
+    first, second = build_sheet(table, "en").running()
+    assert first == {"A": Fraction(32, 3), "B": Fraction(-16, 3), "C": Fraction(-16, 3)}
+    assert second == {"A": Fraction(64, 3), "B": Fraction(-32, 3), "C": Fraction(-32, 3)}
 
 
 def test_an_invalid_deal_is_refused_and_nothing_is_saved():
