@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from fractions import Fraction
 from json.encoder import encode_basestring
 from typing import Any, NamedTuple
 
@@ -107,27 +106,9 @@ def _book(book: dict[str, Amount], players: tuple[str, ...], text: dict[str, str
     return "{" + ", ".join(parts) + "}"
 
 
-#: The text after the id of each seating and entries already written (a file repeats the
-#: same results). Only entries whose amounts are ``int`` or ``Fraction`` are kept: equal
-#: keys then have equal amounts, and equal amounts are written alike (``2`` and
-#: ``Fraction(2)`` as ``2``), so a kept text is the one the entries give.
-_TOTALS: dict[tuple[tuple[str, ...], tuple[Entry, ...]], str] = {}
-_EXACT = (int, Fraction)
-
-
-def _line(case_id: str, entries: tuple[Entry, ...], players: tuple[str, ...]) -> str:
+def _line(case_id: str, entries: Iterable[Entry], players: tuple[str, ...]) -> str:
     """``{"id": ..., **casefile._totals_output(Totals.of(entries), players)}`` as JSON."""
-    for entry in entries:
-        if type(entry[2]) not in _EXACT:
-            return f'{{"id": {_TEXT(case_id)}, {_totals(entries, players)}'
-    key = (players, entries)
-    text = _TOTALS.get(key)
-    if text is None:
-        text = _totals(entries, players)
-        if len(_TOTALS) >= 4096:
-            _TOTALS.clear()
-        _TOTALS[key] = text
-    return f'{{"id": {_TEXT(case_id)}, {text}'
+    return f'{{"id": {_TEXT(case_id)}, {_totals(entries, players)}'
 
 
 def _totals(entries: Iterable[Entry], players: tuple[str, ...]) -> str:
