@@ -16,11 +16,10 @@ from collections.abc import Iterable
 from json.encoder import encode_basestring
 from typing import Any, NamedTuple
 
-from .casefile import run_case
 from .caseread import parse_deal, table_of
 from .deal import score_deal
 from .errors import CaseError
-from .ledger import Totals
+from .ledger import ADJUSTMENT, GORA, PULKA, WHIST, Entry
 from .numbers import Amount, to_json
 
 _ENCODER = json.JSONEncoder(ensure_ascii=False)
@@ -43,8 +42,16 @@ def score_lines(cases: Iterable[Any]) -> list[str]:
             seen.add(case_id)
             if case_id and case.get("kind") == "deal" and not case.get("pool_before"):
                 line = _deal_line(case, case_id)
-        lines.append(encode(run_case(case)) if line is None else line)
+        lines.append(encode(_run_case(case)) if line is None else line)
     return lines
+
+
+def _run_case(case: Any) -> dict[str, Any]:
+    """``casefile.run_case``: that module (with pulkas and settlements) is imported when
+    a case first needs it, not at the command line's start."""
+    from .casefile import run_case
+
+    return run_case(case)
 
 
 def _deal_line(case: dict[str, Any], case_id: str) -> str | None:
@@ -55,7 +62,7 @@ def _deal_line(case: dict[str, Any], case_id: str) -> str | None:
     try:
         cv, players = table_of(case)
         result = score_deal(cv, players, parse_deal(raw, case.get("dealer")), None)
-        return _line(case_id, Totals.of(result.entries), players)
+        return _line(case_id, result.entries, players)
     except Exception:  # the full way gives the refusal (or case.failed)
         return None
 
@@ -99,10 +106,35 @@ def _book(book: dict[str, Amount], players: tuple[str, ...], text: dict[str, str
     return "{" + ", ".join(parts) + "}"
 
 
-def _line(case_id: str, totals: Totals, players: tuple[str, ...]) -> str:
-    """``{"id": ..., **casefile._totals_output(totals, players)}`` as JSON text."""
-    text, rank = _seating(players)
-    whists = totals.whists
+def _line(case_id: str, entries: Iterable[Entry], players: tuple[str, ...]) -> str:
+    """``{"id": ..., **casefile._totals_output(Totals.of(entries), players)}`` as JSON."""
+    return f'{{"id": {_TEXT(case_id)}, {_totals(entries, players)}'
+
+
+def _totals(entries: Iterable[Entry], players: tuple[str, ...]) -> str:
+    """The books of the entries as JSON text (the line after its id): the entries summed as
+    ``Totals.add`` sums them (a sum is exact either way, and only its value is written),
+    without the ``Totals`` between."""
+    pulka: dict[str, Amount] = {}
+    gora: dict[str, Amount] = {}
+    whists: dict[tuple[str, str], Amount] = {}
+    adjustments: dict[str, Amount] = {}
+    for kind, player, amount, _, _, on in entries:
+        if kind == WHIST:
+            assert on is not None
+            pair = (player, on)
+            whists[pair] = whists.get(pair, 0) + amount
+            continue
+        if kind == GORA:
+            book = gora
+        elif kind == PULKA:
+            book = pulka
+        elif kind == ADJUSTMENT:
+            book = adjustments
+        else:
+            raise KeyError(kind)  # as ``Totals.add``: the full way says case.failed
+        book[player] = book.get(player, 0) + amount
+    text, rank = _SEATINGS.get(players) or _seating(players)
     pairs: Iterable[tuple[str, str]] = whists
     if len(whists) > 1:  # in seating order (every pair is one of the table's players)
         pairs = sorted(whists, key=rank.__getitem__)
@@ -110,9 +142,8 @@ def _line(case_id: str, totals: Totals, players: tuple[str, ...]) -> str:
     for pair in pairs:
         value = whists[pair]
         if value:
-            amount = value if type(value) is int else _number(value)
-            listed.append(f'{{"by": {text[pair[0]]}, "on": {text[pair[1]]}, "amount": {amount}}}')
-    adjustments = totals.adjustments
+            shown = value if type(value) is int else _number(value)
+            listed.append(f'{{"by": {text[pair[0]]}, "on": {text[pair[1]]}, "amount": {shown}}}')
     given = ""
     if adjustments:
         given = ", ".join(
@@ -123,7 +154,7 @@ def _line(case_id: str, totals: Totals, players: tuple[str, ...]) -> str:
             ]
         )
     return (
-        f'{{"id": {_TEXT(case_id)}, "pulka": {_book(totals.pulka, players, text)}, '
-        f'"gora": {_book(totals.gora, players, text)}, "whists": [{", ".join(listed)}], '
+        f'"pulka": {_book(pulka, players, text)}, '
+        f'"gora": {_book(gora, players, text)}, "whists": [{", ".join(listed)}], '
         f'"adjustments": [{given}]}}'
     )

@@ -209,12 +209,13 @@ def parse_deal(obj: Mapping[str, Any], dealer: Any) -> Deal:
 
 
 _TYPES, _PLAYS = _MEMBERS[DealType], _MEMBERS[Play]
+_GAME, _MISERE = DealType.GAME, DealType.MISERE  # globals: an Enum attribute costs more
 
 
 def _plain_deal(obj: dict[str, Any], dealer: Any) -> Deal | None:
-    """``parse_deal`` of the common shape (no Kodeks or referee ruling, no talon), every
-    value of the type it must have; None for anything else, which the full reading takes
-    (and refuses where it must). The value is the one the full reading gives."""
+    """``parse_deal`` of the common shape (no Kodeks or referee ruling), every value of the
+    type it must have; None for anything else, which the full reading takes (and refuses
+    where it must). The value is the one the full reading gives."""
     get = obj.get
     kind, play, declarer = get("type"), get("play"), get("declarer")
     if type(kind) is not str or type(play) is not str:
@@ -226,17 +227,22 @@ def _plain_deal(obj: dict[str, Any], dealer: Any) -> Deal | None:
         return None
     if declarer is not None and (type(declarer) is not str or not declarer):
         return None
-    if get("ruling") is not None or get("referee_rulings") is not None or "talon" in obj:
+    if get("ruling") is not None or get("referee_rulings") is not None:
         return None
+    talon = get("talon")
+    if talon is not None:  # its cards are the engine's to check, as on the full reading
+        if type(talon) is not list:
+            return None
+        talon = tuple(talon)
     contract = get("contract")
     level = strain = None
-    if kind is DealType.GAME:
+    if kind is _GAME:
         if type(contract) is not dict:
             return None
         level, strain = contract.get("level"), contract.get("strain")
         if level == "misere":
             return None
-    elif kind is DealType.MISERE:
+    elif kind is _MISERE:
         if type(contract) is not dict or contract.get("level") != "misere":
             return None
         if contract.get("strain") is not None:
@@ -269,7 +275,7 @@ def _plain_deal(obj: dict[str, Any], dealer: Any) -> Deal | None:
         play,
         tricks,
         series,
-        None,
+        talon,
         None,
         (),
     )
@@ -300,35 +306,40 @@ def _defence(calls: Any) -> tuple[DefenceCall, ...]:
     if not isinstance(calls, list):
         raise CaseError("case.not_list_of", "defence", what="defence")
     parsed: list[DefenceCall] = []
-    orders: list[int] = []
+    in_turn = True  # orders 1, 2, 3...: already in order, none twice
+    cache = _CALLS
     for i, call in enumerate(calls):
         if type(call) is not dict:
             call = mapping(call, f"defence[{i}]")
         who, name, replaces = call.get("player"), call.get("call"), call.get("replaces")
-        key = (who, name, replaces)
-        if type(who) is str and type(name) is str and (type(replaces) is str or replaces is None):
-            value = _CALLS.get(key)
+        if type(who) is str and type(name) is str and (replaces is None or type(replaces) is str):
+            key = (who, name, replaces)
+            value = cache.get(key)
             if value is None:
                 value = _call(call, i)
-                if len(_CALLS) >= 4096:
-                    _CALLS.clear()
-                _CALLS[key] = value
+                if len(cache) >= 4096:
+                    cache.clear()
+                cache[key] = value
         else:
             value = _call(call, i)
         order = call.get("order", i + 1)
         if type(order) is not int:
             raise CaseError("case.call_order", "defence")
-        orders.append(order)
+        if order != i + 1:
+            in_turn = False
         parsed.append(value)
-    if orders == _IN_TURN[: len(orders)]:  # 1, 2, 3...: already in order, none twice
-        return tuple(parsed)
+    return tuple(parsed) if in_turn else _in_order(calls, parsed)
+
+
+def _in_order(calls: list[Mapping[str, Any]], parsed: list[DefenceCall]) -> tuple[DefenceCall, ...]:
+    """The calls sorted by their orders (each a whole number, checked by ``_defence``)."""
+    orders = [call.get("order", i) for i, call in enumerate(calls, start=1)]
     if len(set(orders)) != len(orders):
         raise CaseError("case.call_order_twice", "defence")
     return tuple([call for _, call in sorted(zip(orders, parsed, strict=True), key=_FIRST)])
 
 
 _FIRST = itemgetter(0)
-_IN_TURN = list(range(1, 9))
 
 
 def _call(call: Mapping[str, Any], i: int) -> DefenceCall:

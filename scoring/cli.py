@@ -12,17 +12,27 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from .casefile import Unreadable, check_case, load, run_cases
 from .caselines import score_lines
+from .caseread import Unreadable, load
+from .casestream import NotStreamed, each_case
 
 USAGE = "usage: python -m scoring score|check FILE"
 
 
-def _read(path: str) -> list[Any] | None:
+def _text(path: str) -> str | None:
     try:
         with open(path, encoding="utf-8") as file:
-            cases = load(file.read())
-    except (OSError, UnicodeDecodeError, Unreadable, MemoryError) as error:
+            return file.read()
+    except (OSError, UnicodeDecodeError, MemoryError) as error:
+        print(f"cannot read {path}: {error}", file=sys.stderr)
+        return None
+
+
+def _cases(path: str, text: str) -> list[Any] | None:
+    """The file's cases read at once, or None (and why on stderr)."""
+    try:
+        cases = load(text)
+    except (Unreadable, MemoryError) as error:
         print(f"cannot read {path}: {error}", file=sys.stderr)
         return None
     if not isinstance(cases, list):
@@ -49,9 +59,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(USAGE, file=sys.stderr)
         return 2
     command, path = args
-    # The file's values and the outputs live to the end and hold no cycles: the collector
-    # would only walk them again and again while they are read and scored (it doubles the
-    # time of a large file).
+    # The file's values and the outputs hold no cycles: the collector would only walk them
+    # again and again while they are read and scored (it doubles the time of a large file
+    # read at once).
     collecting = gc.isenabled()
     gc.disable()
     try:
@@ -62,12 +72,24 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run(command: str, path: str) -> int:
-    cases = _read(path)
-    if cases is None:
+    text = _text(path)
+    if text is None:
         return 2
     if command == "score":
-        sys.stdout.write(_joined(score_lines(cases)) + "\n")
+        try:  # case by case where the text reads so, else at once (the same cases)
+            lines = score_lines(each_case(text))
+        except NotStreamed:
+            cases = _cases(path, text)
+            if cases is None:
+                return 2
+            lines = score_lines(cases)
+        sys.stdout.write(_joined(lines) + "\n")
         return 0
+    cases = _cases(path, text)
+    if cases is None:
+        return 2
+    from .casefile import check_case, run_cases  # not needed to score (start-up)
+
     outputs = run_cases(cases)
     failed = 0
     for case, output in zip(cases, outputs, strict=True):

@@ -2,13 +2,17 @@
 
 ``score_deal(convention, players, deal)`` is the engine's entry point for a single
 deal (SPEC §12.2); a pulka calls it deal after deal with the pools as they stand.
+
+The modules of rulings, penalties and the pools' overflow are imported where a deal needs
+them: most deals need none, and the command line starts without compiling them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
-from . import disputed, game, misere, penalties, prikup, raspasy
+from . import game, misere, prikup, raspasy
 from .calls import CHECKED, PASS_PASS, Defence, read_defence
 from .conventions import Convention
 from .errors import DealError, RulingError, shown
@@ -26,8 +30,10 @@ from .model import (
     TalonPeeking,
     WrongCardCount,
 )
-from .pool import apply_overflow
 from .table import PoolState, Table
+
+if TYPE_CHECKING:
+    from .disputed import Scorer
 
 Scored = tuple[list[Entry], Outcome]
 # Enum members as module constants: an attribute of an Enum class costs ~10x a global.
@@ -80,9 +86,13 @@ def score_deal(
     if deal.talon is not None:
         prikup.parse_talon(deal.talon)
     if deal.referee_rulings:
+        from . import penalties
+
         raspasy_deal = deal.type == RASPASY
         entries += penalties.referee_entries(table, deal.referee_rulings, raspasy_deal)
     if pool is not None and pool.size is not None:
+        from .pool import apply_overflow
+
         entries = apply_overflow(table, entries)
     return new(DealResult, (tuple(entries), outcome))
 
@@ -133,6 +143,8 @@ def _misere(table: Table, deal: Deal, declarer: str) -> Scored:
         raise DealError("deal.misere_defence", "defence")
     ruling = deal.ruling
     if isinstance(ruling, SetWithoutAll):
+        from . import penalties
+
         _no_play(deal)
         _bid_level(ruling, 6)
         return penalties.set_without_all(table, declarer, ruling), Outcome("penalty")
@@ -192,12 +204,14 @@ def _game(table: Table, deal: Deal, declarer: str) -> Scored:
     return entries, outcome
 
 
-def _with_plan(table: Table, declarer: str, deal: Deal, score: disputed.Scorer) -> Scored:
+def _with_plan(table: Table, declarer: str, deal: Deal, score: Scorer) -> Scored:
     assert deal.tricks is not None
     actual = score(deal.tricks)
     ruling = deal.ruling
     if ruling is None:
         return actual
+    from . import disputed
+
     if isinstance(ruling, DisputedPlanCommercial):
         return disputed.commercial(table, declarer, ruling, actual, _in_ruling(score))
     if isinstance(ruling, DisputedPlanQualification):
@@ -207,7 +221,7 @@ def _with_plan(table: Table, declarer: str, deal: Deal, score: disputed.Scorer) 
     return actual
 
 
-def _in_ruling(score: disputed.Scorer) -> disputed.Scorer:
+def _in_ruling(score: Scorer) -> Scorer:
     """The other outcome's trick counts are validated like the deal's own."""
 
     def scored(tricks: Mapping[str, int]) -> Scored:
@@ -223,6 +237,8 @@ def _penalty(
     table: Table, declarer: str, level: int, deal: Deal, ruling: SetWithoutAll | WrongCardCount
 ) -> Scored:
     """Penalty sets without play (Kodeks 3.4.4, 3.4.6): calls are optional."""
+    from . import penalties
+
     _no_play(deal)
     if deal.defence:
         read_defence(table, deal, declarer, level)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
+from typing import Any
 
 from .numbers import Amount
 
@@ -199,30 +200,55 @@ class Deal:
     referee_rulings: tuple[RefereeRuling, ...] = field(default=())
 
 
-#: The slots of ``Deal`` in field order: ``new_deal`` fills them without the frozen
-#: dataclass's ``__init__`` (twelve ``object.__setattr__`` calls), for readers of many deals.
-_DEAL_SETTERS = tuple(getattr(Deal, f.name).__set__ for f in fields(Deal))
+#: ``new_deal`` fills a twin of ``Deal`` (the same slots, not frozen: plain attribute
+#: stores) and then makes it a ``Deal``; the frozen dataclass's ``__init__`` costs twelve
+#: ``object.__setattr__`` calls, too many for readers of many deals. CPython allows the
+#: class change between classes of the same layout (``__slots__``, no ``__dict__``).
+_Twin = type("_DealTwin", (), {"__slots__": Deal.__slots__})
+#: The fields of ``Deal`` in order, as ``new_deal`` fills them: a new or renamed field of
+#: ``Deal`` fails here, at import, until ``new_deal`` follows it.
+_FIELDS: tuple[str, ...] = (
+    "type",
+    "dealer",
+    "declarer",
+    "level",
+    "strain",
+    "defence",
+    "play",
+    "tricks",
+)
+_FIELDS += ("series_index", "talon", "ruling", "referee_rulings")
+if tuple(f.name for f in fields(Deal)) != _FIELDS:
+    raise TypeError("new_deal does not fill the fields of Deal")
 
 
-# Unpacked by name (and unrolled below): a new field of ``Deal`` fails here, at import.
-_S0, _S1, _S2, _S3, _S4, _S5, _S6, _S7, _S8, _S9, _S10, _S11 = _DEAL_SETTERS
-_NEW = object.__new__
-
-
-def new_deal(*values: object) -> Deal:
-    """``Deal(*values)`` with every field given in order, built the fast way."""
-    v0, v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11 = values
-    deal = _NEW(Deal)
-    _S0(deal, v0)
-    _S1(deal, v1)
-    _S2(deal, v2)
-    _S3(deal, v3)
-    _S4(deal, v4)
-    _S5(deal, v5)
-    _S6(deal, v6)
-    _S7(deal, v7)
-    _S8(deal, v8)
-    _S9(deal, v9)
-    _S10(deal, v10)
-    _S11(deal, v11)
-    return deal
+def new_deal(
+    type: DealType,
+    dealer: str | None,
+    declarer: str | None,
+    level: int | None,
+    strain: str | None,
+    defence: tuple[DefenceCall, ...],
+    play: Play,
+    tricks: Mapping[str, int] | None,
+    series_index: int | None,
+    talon: tuple[str, ...] | None,
+    ruling: KodexRuling | None,
+    referee_rulings: tuple[RefereeRuling, ...],
+) -> Deal:
+    """``Deal(...)`` with every field given in order, built the fast way (equal to it)."""
+    deal: Any = _Twin()
+    deal.type = type
+    deal.dealer = dealer
+    deal.declarer = declarer
+    deal.level = level
+    deal.strain = strain
+    deal.defence = defence
+    deal.play = play
+    deal.tricks = tricks
+    deal.series_index = series_index
+    deal.talon = talon
+    deal.ruling = ruling
+    deal.referee_rulings = referee_rulings
+    deal.__class__ = Deal
+    return deal  # type: ignore[no-any-return]
