@@ -11,7 +11,10 @@ median is printed):
 * pulkas: whole sheets of 30 deals with their settlement (``score_pulka``);
 * command line: a case file of ``--cli-deals`` deal cases (the same kind of deals, written
   with ``deal_to_json``) scored by ``python -m scoring score FILE`` in a fresh process; the
-  clock is the whole process (start-up, reading, scoring, writing the JSON output);
+  clock is the whole process (start-up, reading, scoring, writing the JSON output). The
+  engine's bytecode is compiled first, as an installed package's is (pip compiles it, and
+  Python writes it on first import): a machine with ``PYTHONDONTWRITEBYTECODE`` set would
+  otherwise compile the engine again in every process measured, about 20 ms of each;
 * trick games: with ``--pref PATH`` (a checkout of DmitryBal/pref, not part of this
   project), the same Sochi trick games scored by our ``score_deal`` and by that project's
   ``preferans.scoring.score_game``, alternating in one run. Its ``config/default.yaml`` is
@@ -22,6 +25,7 @@ median is printed):
 from __future__ import annotations
 
 import argparse
+import compileall
 import gc
 import json
 import random
@@ -241,6 +245,7 @@ def main() -> None:
         f"{len(pulkas) / seconds:>8,.0f} pulkas/s, {total / seconds:,.0f} deals/s"
     )
 
+    compileall.compile_dir(ROOT / "scoring", quiet=1)  # as installed: see the docstring
     with tempfile.TemporaryDirectory(prefix="bench-engine-") as folder:
         path = case_file(deals[: args.cli_deals], folder)
         count = min(args.cli_deals, len(deals))
