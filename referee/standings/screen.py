@@ -56,10 +56,6 @@ def seating_to_find(tournament: Tournament) -> tuple[Round | None, list[Finder]]
     return round_, sorted(lines, key=lambda f: (folded(f.name), f.name))
 
 
-def _server_pages(rows: list, per_page: int) -> Paginator:
-    return Paginator(rows, per_page, allow_empty_first_page=True)
-
-
 def standings_screen(request: HttpRequest, slug: str) -> HttpResponse:
     """Without a script the server turns the pages: standings pages 1…S, then "find your
     table" pages 1…F after seating, then standings page 1 again."""
@@ -70,7 +66,8 @@ def standings_screen(request: HttpRequest, slug: str) -> HttpResponse:
     per_page = min(max(_number(request.GET.get("rows")) or SCREEN_ROWS, 5), 60)
     round_, finders = seating_to_find(tournament)
     seating = server_paged and request.GET.get("part") == "seating" and bool(finders)
-    listed = _server_pages(finders if seating else rows, per_page * (2 if seating else 1))
+    # the finder's two columns hold twice the rows of a standings page
+    listed = Paginator(finders if seating else rows, per_page * (2 if seating else 1))
     page = listed.get_page(request.GET.get("page"))
     query: dict[str, object] = {"page": 1}
     if page.has_next():
