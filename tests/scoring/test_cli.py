@@ -433,14 +433,39 @@ def test_main_in_process_checks_and_scores(tmp_path, capsys):
 
 
 def test_module_entry_point_runs_main(tmp_path, monkeypatch):
+    import gc
+    import os
     import runpy
 
     path = tmp_path / "cases.json"
     path.write_text(json.dumps([SO_09]), encoding="utf-8")
     monkeypatch.setattr("sys.argv", ["scoring", "check", str(path)])
-    with pytest.raises(SystemExit) as done:
+    exits: list[int] = []
+    monkeypatch.setattr(os, "_exit", exits.append)  # it ends the process, without teardown
+    try:
         runpy.run_module("scoring", run_name="__main__")
-    assert done.value.code == 0
+    finally:
+        gc.enable()  # the module turns the collector off for the process it runs
+    assert exits == [0]
+
+
+def test_a_reader_that_stops_reading_ends_it_quietly(tmp_path):
+    """``score FILE | head``: the output is far larger than a pipe holds; when the reader
+    has gone, the command ends with exit 1 and no traceback."""
+    cases = [{**SO_09, "id": f"SO-09/{i}"} for i in range(2000)]
+    path = tmp_path / "cases.json"
+    path.write_text(json.dumps(cases), encoding="utf-8")
+    child = subprocess.Popen(
+        [sys.executable, "-m", "scoring", "score", str(path)],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert child.stdout is not None and child.stderr is not None
+    assert child.stdout.read(2) == b"[\n"
+    child.stdout.close()  # the reader goes away after the first bytes
+    assert child.wait(timeout=120) == 1
+    assert child.stderr.read() == b""
 
 
 def test_a_failing_case_is_reported_in_process(tmp_path, capsys):
