@@ -1,7 +1,7 @@
 """Engine throughput: deals and pulkas in process, the whole command line, and a peer.
 
     python bench/engine.py [--deals 100000] [--pulkas 2000] [--cli-deals 20000]
-                           [--repeat 5] [--seed 1] [--pref /tmp/pref]
+                           [--repeat 7] [--seed 1] [--pref /tmp/pref]
 
 Workloads (inputs are built before the clock starts; each runs ``--repeat`` times and the
 median is printed):
@@ -15,6 +15,9 @@ median is printed):
   engine's bytecode is compiled first, as an installed package's is (pip compiles it, and
   Python writes it on first import): a machine with ``PYTHONDONTWRITEBYTECODE`` set would
   otherwise compile the engine again in every process measured, about 20 ms of each;
+  its runs alternate with passes of the deals workload, and the ratio of the two rates is
+  the median of the rounds' ratios (each measured side by side, on a machine whose speed
+  drifts by a fifth within a minute);
 * trick games: with ``--pref PATH`` (a checkout of DmitryBal/pref, not part of this
   project), the same Sochi trick games scored by our ``score_deal`` and by that project's
   ``preferans.scoring.score_game``, alternating in one run. Its ``config/default.yaml`` is
@@ -222,7 +225,7 @@ def main() -> None:
     parser.add_argument("--pulkas", type=int, default=2_000)
     parser.add_argument("--length", type=int, default=30, help="deals per pulka")
     parser.add_argument("--cli-deals", type=int, default=20_000)
-    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--repeat", type=int, default=7)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--pref", type=Path, help="a checkout of DmitryBal/pref to compare")
     args = parser.parse_args()
@@ -230,11 +233,31 @@ def main() -> None:
 
     deals = deal_workload(rng, args.deals)
     entries = sum(len(score_deal(cv, p, d).entries) for cv, p, d in deals)  # also warms up
-    seconds = median_of(lambda: score_deals(deals), args.repeat)
+    compileall.compile_dir(ROOT / "scoring", quiet=1)  # as installed: see the docstring
+    count = min(args.cli_deals, len(deals))
+    with tempfile.TemporaryDirectory(prefix="bench-engine-") as folder:
+        path = case_file(deals[:count], folder)
+        run_cli(path)  # the file and the interpreter in the page cache
+        # In-process passes and command-line runs alternate, round by round: the ratio of
+        # each round is measured side by side, on a machine whose speed drifts.
+        rounds = []
+        for _ in range(args.repeat):
+            seconds = median_of(lambda: score_deals(deals), 1)
+            rounds.append((seconds, *run_cli(path)))
+    seconds = statistics.median(r[0] for r in rounds)
     deal_rate = len(deals) / seconds
     print(
         f"deals:       {len(deals):>8,} in {seconds:.3f} s = {deal_rate:>10,.0f} deals/s "
         f"({entries:,} ledger entries)"
+    )
+    cpu = statistics.median(r[1] for r in rounds)
+    wall = statistics.median(r[2] for r in rounds)
+    ratios = sorted((count / r[1]) / (len(deals) / r[0]) for r in rounds)
+    print(
+        f"command line: {count:>7,} deal cases in {cpu:.3f} s of the process's CPU time "
+        f"({wall:.3f} s wall) = {count / cpu:>10,.0f} deals/s: "
+        f"{statistics.median(ratios):.2f} of the in-process rate "
+        f"(median of {len(ratios)} alternating rounds; {ratios[0]:.2f} to {ratios[-1]:.2f})"
     )
 
     pulkas = pulka_workload(rng, args.pulkas, args.length)
@@ -244,20 +267,6 @@ def main() -> None:
         f"pulkas:      {len(pulkas):>8,} of {args.length} deals in {seconds:.3f} s = "
         f"{len(pulkas) / seconds:>8,.0f} pulkas/s, {total / seconds:,.0f} deals/s"
     )
-
-    compileall.compile_dir(ROOT / "scoring", quiet=1)  # as installed: see the docstring
-    with tempfile.TemporaryDirectory(prefix="bench-engine-") as folder:
-        path = case_file(deals[: args.cli_deals], folder)
-        count = min(args.cli_deals, len(deals))
-        measured = [run_cli(path) for _ in range(args.repeat)]
-        cpu = statistics.median(t for t, _ in measured)
-        wall = statistics.median(w for _, w in measured)
-        cli_rate = count / cpu
-        print(
-            f"command line: {count:>7,} deal cases in {cpu:.3f} s of the process's CPU time "
-            f"({wall:.3f} s wall) = {cli_rate:>10,.0f} deals/s: "
-            f"{cli_rate / deal_rate:.2f} of the in-process rate"
-        )
 
     if args.pref is not None:
         compare_pref(args.pref, rng, 20_000, args.repeat)

@@ -96,6 +96,11 @@ def _seating(players: tuple[str, ...]) -> _Seating:
 
 def _book(book: dict[str, Amount], players: tuple[str, ...], text: dict[str, str]) -> str:
     """``casefile._seated`` as JSON text: non-zero values in seating order."""
+    if len(book) == 1:  # the usual book: one player's
+        for p, only in book.items():
+            if not only:
+                return "{}"
+            return f"{{{text[p]}: {only if type(only) is int else _number(only)}}}"
     if not book:
         return "{}"
     parts = []
@@ -120,16 +125,16 @@ def _totals(entries: Iterable[Entry], players: tuple[str, ...]) -> str:
     whists: dict[tuple[str, str], Amount] = {}
     adjustments: dict[str, Amount] = {}
     for kind, player, amount, _, _, on in entries:
-        if kind == WHIST:
+        if kind is WHIST:
             assert on is not None
             pair = (player, on)
             whists[pair] = whists.get(pair, 0) + amount
             continue
-        if kind == GORA:
+        if kind is GORA:
             book = gora
-        elif kind == PULKA:
+        elif kind is PULKA:
             book = pulka
-        elif kind == ADJUSTMENT:
+        elif kind is ADJUSTMENT:
             book = adjustments
         else:
             raise KeyError(kind)  # as ``Totals.add``: the full way says case.failed
