@@ -4,28 +4,44 @@ in English). Pages, sheets, PDFs and CSV all use it; the workbook keeps numeric 
 
 from __future__ import annotations
 
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 from fractions import Fraction
 
 from django.utils.formats import get_format
 
-HUNDREDTH = Decimal("0.01")
+
+def hundredths(value: Fraction | Decimal | float | int) -> int:
+    """The value in hundredths, rounded half away from zero (``ROUND_HALF_UP``), exactly:
+    ``Fraction(1, 8)`` → 13, ``Fraction(-1, 8)`` → -13, ``Fraction(107, 40)`` → 268 (a float
+    would round 2.675 to 2.67 and 0.125 to 0.12)."""
+    if isinstance(value, int):
+        return value * 100
+    if not isinstance(value, Fraction):  # a Decimal exactly, a float as it reads (2.675)
+        value = Fraction(str(value))
+    numerator, denominator = value.numerator, value.denominator
+    cents = (200 * abs(numerator) + denominator) // (2 * denominator)
+    return -cents if numerator < 0 else cents
 
 
-def figure(value: Fraction | Decimal | int | None, separator: str | None = None) -> str:
+def rounded(value: Fraction | Decimal | float | int) -> int | float:
+    """The value as a number with at most two decimals, for a numeric cell or a JSON
+    number: the figure's own rounding (``Fraction(1, 8)`` → 0.13), an int when whole."""
+    if isinstance(value, int):
+        return value
+    cents = hundredths(value)
+    return cents // 100 if cents % 100 == 0 else cents / 100
+
+
+def figure(value: Fraction | Decimal | float | int | None, separator: str | None = None) -> str:
     """``Fraction(620, 3)`` → ``206,67``; ``-10`` → ``-10``; ``7.5`` → ``7,5``; None → ``""``."""
     if value is None:
         return ""
     if isinstance(value, int):
         return str(value)
-    if isinstance(value, Fraction):
-        exact = Decimal(value.numerator) / Decimal(value.denominator)
-    else:
-        exact = Decimal(value)
-    text = f"{exact.quantize(HUNDREDTH, rounding=ROUND_HALF_UP):f}"
-    if "." in text:
-        text = text.rstrip("0").rstrip(".")
-    if text in ("-0", ""):
-        text = "0"
+    cents = hundredths(value)
+    whole, part = divmod(abs(cents), 100)
+    text = str(whole) if part == 0 else f"{whole}.{part:02d}".rstrip("0")
+    if cents < 0:
+        text = "-" + text
     sign = separator if separator is not None else get_format("DECIMAL_SEPARATOR")
     return text.replace(".", str(sign))

@@ -7,13 +7,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from django.template.defaultfilters import floatformat
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from referee.core.figures import figure
 from referee.standings.labels import METHOD_LABELS, TIE_BREAK_LABELS
 from referee.standings.param_fields import params_in_words
 from referee.standings.services import Standings
@@ -45,12 +45,12 @@ def cells(row: Sequence[tabular.Value], numeric: Sequence[bool] = ()) -> list[Ce
     """A row as printed: figures to two places at most, right-aligned, negatives marked."""
     out = []
     for i, value in enumerate(row):
-        figure = isinstance(value, int | Fraction | float)
+        is_figure = isinstance(value, int | Fraction | float)
         out.append(
             Cell(
                 shown(value),
-                figure or (i < len(numeric) and numeric[i]),
-                figure and value < 0,  # type: ignore[operator]
+                is_figure or (i < len(numeric) and numeric[i]),
+                is_figure and value < 0,  # type: ignore[operator]
             )
         )
     return out
@@ -63,9 +63,7 @@ def shown(value: tabular.Value) -> str:
         return ""
     if isinstance(value, str):
         return value
-    if isinstance(value, int):
-        return str(value)
-    return str(floatformat(value, "-2"))
+    return figure(value)
 
 
 def rules_lines(table: Standings) -> list[str]:

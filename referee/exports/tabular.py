@@ -23,6 +23,8 @@ from openpyxl import Workbook
 from openpyxl.styles import Alignment, Font
 from openpyxl.utils import get_column_letter
 
+from referee.core.figures import rounded
+
 Value = str | int | float | Fraction | Decimal | None
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
@@ -37,10 +39,10 @@ class Sheet:
 
 
 def number(value: Value) -> Value:
-    """Exact values become numbers a spreadsheet can sum (rounded to 2 places)."""
+    """Exact values become numbers a spreadsheet can sum, rounded to 2 places as the pages
+    round them (``core.figures``: 1/8 is 0.13 in both)."""
     if isinstance(value, Fraction | Decimal):
-        as_float = round(float(value), 2)
-        return int(as_float) if as_float == int(as_float) else as_float
+        return rounded(value)
     return value
 
 

@@ -4,7 +4,6 @@ screen, and the chief referee's standings settings. Thin: the services compute a
 from __future__ import annotations
 
 from collections.abc import Callable
-from fractions import Fraction
 from typing import Any
 
 from django import forms
@@ -19,6 +18,7 @@ from django.utils.translation import gettext as _
 
 from referee.core.collector import collector_paused
 from referee.core.errors import NotAllowed, ServiceError
+from referee.core.figures import figure
 from referee.core.permissions import is_chief
 from referee.tournaments.models import Registration, Tournament
 from referee.tournaments.surfaces import tournament_for
@@ -45,17 +45,6 @@ def _number(text: str | None) -> int | None:
         return None
 
 
-def shown(value: Fraction | int | None, separator: str) -> str:
-    """A number as the pages show it: at most two decimals, no trailing zeros, the
-    language's decimal separator (what ``floatformat:"-2"`` does, without its cost)."""
-    if value is None:
-        return ""
-    text = f"{round(float(value), 2):.2f}".rstrip("0").rstrip(".")
-    if text == "-0":
-        text = "0"
-    return text.replace(".", separator)
-
-
 def display_rows(rows: list[dict[str, Any]], slug: str) -> list[dict[str, Any]]:
     """Add the page's ready-made texts and links to the standings rows: rendering 300 rows
     of 16 columns through template filters is most of the page's time."""
@@ -63,10 +52,10 @@ def display_rows(rows: list[dict[str, Any]], slug: str) -> list[dict[str, Any]]:
     card = reverse("player-card", args=[slug, 0])[: -len("0/")]
     for row in rows:
         row["card_url"] = f"{card}{row['registration']}/"
-        row["points_text"] = shown(row["points"], separator)
-        row["whists_text"] = shown(row["whists"], separator)
+        row["points_text"] = figure(row["points"], separator)
+        row["whists_text"] = figure(row["whists"], separator)
         row["round_cells"] = [
-            (shown(v, separator), v is None, v is not None and v < 0) for v in row["round_points"]
+            (figure(v, separator), v is None, v is not None and v < 0) for v in row["round_points"]
         ]
     return rows
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from referee.core.figures import rounded
 from referee.standings.services import Standings, round_rows, standings_rows, standings_with_rounds
 from referee.tournaments.models import Registration, Tournament
 
@@ -128,8 +129,5 @@ def settings_lines(tournament: Tournament, rating_list: RatingList | None) -> li
 
 
 def number(value: Fraction | float | None) -> float | int | None:
-    """An exact value as a JSON number (rounded to 2 places)."""
-    if value is None:
-        return None
-    rounded = round(float(value), 2)
-    return int(rounded) if rounded == int(rounded) else rounded
+    """An exact value as a JSON number, rounded to 2 places as the pages round it."""
+    return None if value is None else rounded(value)
