@@ -4,6 +4,7 @@ in English). Pages, sheets, PDFs and CSV all use it; the workbook keeps numeric 
 
 from __future__ import annotations
 
+import math
 from decimal import Decimal
 from fractions import Fraction
 
@@ -28,6 +29,8 @@ def rounded(value: Fraction | Decimal | float | int) -> int | float:
     number: the figure's own rounding (``Fraction(1, 8)`` → 0.13), an int when whole."""
     if isinstance(value, int):
         return value
+    if not _finite(value):
+        return float(value)
     cents = hundredths(value)
     return cents // 100 if cents % 100 == 0 else cents / 100
 
@@ -38,6 +41,8 @@ def figure(value: Fraction | Decimal | float | int | None, separator: str | None
         return ""
     if isinstance(value, int):
         return str(value)
+    if not _finite(value):  # (a float's or Decimal's nan or inf: as it is, as before)
+        return str(value)
     cents = hundredths(value)
     whole, part = divmod(abs(cents), 100)
     text = str(whole) if part == 0 else f"{whole}.{part:02d}".rstrip("0")
@@ -45,3 +50,11 @@ def figure(value: Fraction | Decimal | float | int | None, separator: str | None
         text = "-" + text
     sign = separator if separator is not None else get_format("DECIMAL_SEPARATOR")
     return text.replace(".", str(sign))
+
+
+def _finite(value: Fraction | Decimal | float) -> bool:
+    if isinstance(value, Fraction):
+        return True
+    if isinstance(value, Decimal):
+        return value.is_finite()
+    return math.isfinite(value)

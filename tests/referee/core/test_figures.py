@@ -95,3 +95,11 @@ def test_the_standings_page_rows_round_as_everywhere_else():
         (row,) = display_rows(rows, "demo")
     assert (row["points_text"], row["whists_text"]) == ("0,13", "2,68")
     assert row["round_cells"] == [("-0,13", False, True), ("", True, False), ("3", False, False)]
+
+
+@pytest.mark.parametrize(
+    "value", [float("nan"), float("inf"), Decimal("NaN"), Decimal("-Infinity")]
+)
+def test_a_value_that_is_not_finite_is_shown_as_it_is_not_refused(value):
+    assert figure(value, ",") == str(value)
+    assert str(rounded(value)) == str(float(value))
