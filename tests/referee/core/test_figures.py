@@ -103,3 +103,12 @@ def test_the_standings_page_rows_round_as_everywhere_else():
 def test_a_value_that_is_not_finite_is_shown_as_it_is_not_refused(value):
     assert figure(value, ",") == str(value)
     assert str(rounded(value)) == str(float(value))
+
+
+def test_the_templates_filter_is_the_same_figure():
+    from django.template import Context, Template
+
+    page = Template("{% load figures %}[{{ a|figure }}|{{ b|figure }}|{{ c|figure }}]")
+    with translation.override("ru"):
+        text = page.render(Context({"a": Fraction(1, 8), "b": None, "c": -10}))
+    assert text == "[0,13||-10]"
