@@ -241,7 +241,9 @@ def _penalty(
 
     _no_play(deal)
     if deal.defence:
-        read_defence(table, deal, declarer, level)
+        defence = read_defence(table, deal, declarer, level)
+        if deal.referee_rulings:
+            _no_peeker_whists(deal, defence)  # "may not whist in this deal" (SPEC §12.4.1)
     if isinstance(ruling, SetWithoutAll):
         bid = _bid_level(ruling, level)
         return penalties.set_without_all(table, declarer, SetWithoutAll(bid)), Outcome("penalty")

@@ -80,6 +80,36 @@ def test_a_talon_peeker_may_pass_but_not_whist():
 
 
 @pytest.mark.parametrize(
+    "ruling",
+    [{"rule": "kodex-3.4.4", "bid_level": 7}, {"rule": "kodex-3.4.6", "proven_undertricks": 0}],
+    ids=["3.4.4", "3.4.6"],
+)
+def test_a_talon_peekers_whist_is_refused_on_a_penalty_set_without_play(ruling):
+    # SPEC §12.4.1: the peeker C may not whist "in this deal", a penalty set included
+    peeked = {"kind": "talon_peeking", "player": "C"}
+    whisted = {**game("A", 6, calls("B pass", "C whist")), "ruling": ruling}
+    case = json_case(ruled(whisted, peeked))
+    assert run_case(case)["error"] == (
+        "deal, defence: C looked at the talon and may not whist in this deal"
+    )
+    assert refusal(case).code == "deal.peeker_whists"  # type: ignore[union-attr]
+    # his pass stands: sochi 6, 3.4.4 at 7 "без всех": gora A R(7) 4 × 7 = 28, consolation
+    # K(7) 4 × 7 = 28 from B and C; 3.4.6 without 2 at 6: gora A 2 × 2 = 4, B and C 2 × 2 = 4
+    passed = {**game("A", 6, calls("B pass", "C pass")), "ruling": ruling}
+    out = score("sochi", "ABC", ruled(passed, peeked))
+    if ruling["rule"] == "kodex-3.4.4":
+        assert_deal(out, gora={"A": 28}, whist={"B->A": 28, "C->A": 28})
+    else:
+        assert_deal(out, gora={"A": 4}, whist={"B->A": 4, "C->A": 4})
+
+
+def json_case(deal: dict[str, Any]) -> dict[str, Any]:
+    return {"id": "t", "kind": "deal", "convention": "sochi", "players": ["A", "B", "C"]} | {
+        "deal": deal
+    }
+
+
+@pytest.mark.parametrize(
     ("ruling", "fragment"),
     [
         (manual("whist", "B", -3, on="A"), "cannot be negative"),

@@ -196,3 +196,32 @@ def test_a_nul_byte_in_the_reason_of_a_deletion_is_refused_and_changes_nothing(c
         action(deal.pk, referee, "typo\x00")
     assert refused.value.field == "reason"
     assert deal.versions.count() == versions
+
+
+def test_a_talon_peekers_whist_on_a_penalty_set_without_play_is_refused():
+    # Kodeks 3.4.6 (without 2, no play) with C fined for peeking: his whist is refused as on
+    # any deal (SPEC §12.4.1); with his pass the set stands
+    table = table_with_players(3)
+    referee = referee_of(table.round.tournament)
+    penalty = {
+        **SIX_MADE,
+        "defence": [
+            {"player": "B", "call": "pass", "order": 1},
+            {"player": "C", "call": "whist", "order": 2},
+        ],
+        "play": "none",
+        "ruling": {"rule": "kodex-3.4.6", "proven_undertricks": 0},
+        "referee_rulings": [{"kind": "talon_peeking", "player": "C"}],
+    }
+    del penalty["tricks"]
+    with pytest.raises(InvalidDeal) as refused:
+        services.record_deal(table.pk, penalty, referee)
+    assert refused.value.engine_error.code == "deal.peeker_whists"
+    assert refused.value.field == "deal 1, defence"
+    assert Deal.objects.count() == 0 and DealVersion.objects.count() == 0
+    passed = {**penalty, "defence": [{**c, "call": "pass"} for c in penalty["defence"]]}
+    services.record_deal(table.pk, passed, referee)
+    # fspr: without 2 on a 6, R(6) = 4 → gora A 8; consolation K(6) = 4 × 2 = 8 from B and C
+    sheet = build_sheet(table, "en")
+    assert sheet.mountain == {"A": 8}
+    assert sheet.whists == {("B", "A"): 8, ("C", "A"): 8}

@@ -615,3 +615,21 @@ def test_players_confirm_their_totals_before_the_table_locks(client, table, refe
     words = {a.seat_id: (a.agreed, a.dispute) for a in Agreement.objects.filter(table=table)}
     assert words[seats[0].pk] == (True, "") and words[seats[2].pk] == (False, "deal 1 was 7, not 6")
     assert ActionLog.objects.filter(action="table.disputed").count() == 1
+
+
+@pytest.mark.parametrize(
+    "ruling", [{"ruling": "kodex-3.4.4", "bid_level": "6"}, {"ruling": "kodex-3.4.6"}]
+)
+def test_a_talon_peekers_whist_on_a_penalty_set_is_refused_at_the_calls(
+    client, table, referee, ruling
+):
+    # SPEC §12.4.1: C peeked at the talon and may not whist in this deal, even on a
+    # Kodeks 3.4.4 / 3.4.6 set without play; nothing is saved
+    posted = {**POSTED, **ruling, "call_1_call": "pass", "talon_peeking": "C", "play": "none"}
+    posted.update(tricks_A="", tricks_B="", tricks_C="", proven_undertricks="0")
+    response = signed_in(client, referee).post(url("deal-add", table), posted)
+    assert response.status_code == 200
+    assert response.context["form"].errors["calls"] == [
+        "C looked at the talon and may not whist in this deal"
+    ]
+    assert Deal.objects.count() == 0 and DealVersion.objects.count() == 0
