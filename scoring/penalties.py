@@ -88,7 +88,7 @@ def _points(value: object, field: str) -> Amount:
 def _manual(table: Table, ruling: ManualEntry, field: str) -> Entry:
     kinds = (PULKA, GORA, WHIST, ADJUSTMENT)
     if ruling.kind not in kinds:
-        raise RulingError("ruling.manual_kind", f"{field}.kind")
+        raise RulingError("ruling.manual_kind", f"{field}.entry")
     player = table.at_table(ruling.player, f"{field}.player")
     if not ruling.reason.strip():
         raise RulingError("ruling.manual_reason", f"{field}.reason")
@@ -100,6 +100,8 @@ def _manual(table: Table, ruling: ManualEntry, field: str) -> Entry:
         raise RulingError(error.code, f"{field}.amount", **error.params) from None
     on = None
     if ruling.kind == WHIST:
+        if ruling.on is None:
+            raise RulingError("ruling.whist_needs_on", f"{field}.on")
         on = table.at_table(ruling.on, f"{field}.on")
         if on == player:
             raise RulingError("ruling.whists_on_himself", f"{field}.on")

@@ -113,10 +113,10 @@ def json_case(deal: dict[str, Any]) -> dict[str, Any]:
     ("ruling", "fragment"),
     [
         (manual("whist", "B", -3, on="A"), "cannot be negative"),
-        (manual("whist", "B", 3), "not at the table"),  # a whist entry needs its `on`
+        (manual("whist", "B", 3), "a whist entry names the player written on"),
         (manual("gora", "B", 3, on="A"), "written on"),
         (manual("gora", "B", 3, reason=""), "reason"),
-        (manual("bonus", "B", 3), "kind must be"),
+        (manual("bonus", "B", 3), "entry must be one of"),
         (manual("gora", "Q", 3), "player Q is not at the table"),
         (manual("gora", "B", "3"), "number"),
         (manual("gora", "B", True), "true/false"),
@@ -134,6 +134,23 @@ def json_case(deal: dict[str, Any]) -> dict[str, Any]:
 )
 def test_bad_referee_rulings_are_refused(ruling, fragment):
     assert_refused(score("sochi", "ABCD", ruled(PASS_PASS, ruling), dealer="D"), fragment)
+
+
+@pytest.mark.parametrize(
+    ("ruling", "code", "field"),
+    [
+        (manual("bonus", "B", 3), "ruling.manual_kind", "referee_rulings[1].entry"),
+        (manual("whist", "B", 3), "ruling.whist_needs_on", "referee_rulings[1].on"),
+    ],
+)
+def test_a_bad_manual_entry_is_refused_at_the_field_that_is_wrong(ruling, code, field):
+    # the case format names the book `entry` (SPEC §12.4.1), not `kind` (that is "manual"),
+    # and a whist entry without `on` is missing its `on`, not naming a player "None"
+    deal = ruled(PASS_PASS, {"kind": "talon_peeking", "player": "C"}, ruling)
+    error = refusal(json_case(deal))
+    assert error is not None
+    assert (error.code, error.field) == (code, f"deal, {field}")
+    assert "None" not in error.message and "kind" not in error.message
 
 
 def test_referee_rulings_must_be_a_list():

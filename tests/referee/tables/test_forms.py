@@ -409,6 +409,7 @@ def test_a_refused_referee_ruling_is_shown_at_its_own_inputs():
         "manual_1_reason": "x",
     }
     assert placed("deal 5, referee_rulings[1].on", changes)[1] == "manual_1_on"
+    assert placed("deal 5, referee_rulings[1].entry", changes)[1] == "manual_1_book"
     assert placed("deal 5, referee_rulings[0].player", changes)[1] == "talon_peeking"
 
 
