@@ -863,9 +863,9 @@ def test_manual_adjustment_does_not_enter_the_sheet():
 @pytest.mark.parametrize(
     ("entry", "message"),
     [
-        (ManualEntry("bonus", "B", 5, "x"), "kind"),
+        (ManualEntry("bonus", "B", 5, "x"), "entry must be one of"),
         (ManualEntry("gora", "B", 5, "  "), "reason"),
-        (ManualEntry("whist", "B", 5, "x"), "not at the table"),  # no `on`
+        (ManualEntry("whist", "B", 5, "x"), "a whist entry names the player written on"),
         (ManualEntry("whist", "B", 5, "x", on="B"), "himself"),
         (ManualEntry("gora", "B", 5, "x", on="C"), "written on"),
         (ManualEntry("gora", "Q", 5, "x"), "player Q is not at the table"),
