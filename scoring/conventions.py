@@ -46,6 +46,7 @@ class Convention:
     dealer_whist_defenders_consolation: bool = True
     misere_fail_per_trick: Amount = 10
     ten_mode: Literal["whisted", "checked"] = "whisted"
+    checked_ten_split: Literal["halves", "own_tricks"] = "halves"
     stalingrad: bool = False
     raspasy_recording: Literal["mountain", "whists"] = "mountain"
     raspasy_progression: tuple[Amount, ...] = (1, 2, 3)
@@ -230,6 +231,7 @@ OPTION_CHECKS: dict[str, Any] = {
     "dealer_whist_defenders_consolation": _flag,
     "misere_fail_per_trick": _number,
     "ten_mode": _choice("whisted", "checked"),
+    "checked_ten_split": _choice("halves", "own_tricks"),
     "stalingrad": _flag,
     "raspasy_recording": _choice("mountain", "whists"),
     "raspasy_progression": _progression,
@@ -382,7 +384,11 @@ OPTION_DOCS: dict[str, tuple[str, str]] = {
         "defenders keep consolation when the dealer whists",
     ),
     "misere_fail_per_trick": ("§5", "M, mountain per trick caught on a misère"),
-    "ten_mode": ("§4", "the ten is whisted or checked (open, halves)"),
+    "ten_mode": ("§4", "the ten is whisted or checked (open, no liability)"),
+    "checked_ten_split": (
+        "§4",
+        "set of a checked ten: trick whists in halves, or each defender his own tricks",
+    ),
     "stalingrad": ("§3.1", "6♠ must be whisted by both and played closed"),
     "raspasy_recording": ("§6.2, §6.5", "raspasy tricks to the mountain or on whists (Rostov)"),
     "raspasy_progression": ("§6.3", "price per trick by raspasy in a row; first = base price"),

@@ -23,6 +23,7 @@ R_GENTLEMAN = "Kodeks 3.8.14 (gentleman whist: halves)"
 R_SHORTFALL = "Kodeks 3.8.6 (whist liability)"
 R_CONSOLATION = "Kodeks 3.8.1.2 (consolation)"
 R_CHECKED = "SPEC §4 (checked ten)"
+R_CHECKED_OWN = "SPEC §4 (checked ten: each his own tricks)"
 
 
 def score_unplayed(
@@ -123,6 +124,8 @@ def trick_whists(
     if not defence_tricks:
         return []
     cv = table.convention
+    if defence.kind == CHECKED and cv.checked_ten_split == "own_tricks":
+        return _checked_own_tricks(declarer, w, defence, tricks)
     halves = defence.kind == CHECKED or (
         defence.passer is not None
         and cv.whist_sharing == "gentleman"
@@ -135,6 +138,20 @@ def trick_whists(
         return [Entry(WHIST, p, half, rule, term, declarer) for p in defence.defenders]
     term = new(Term, ("defence_tricks", (defence_tricks, w)))
     return [new(Entry, (WHIST, whisters[0], w * defence_tricks, R_TRICKS, term, declarer))]
+
+
+def _checked_own_tricks(
+    declarer: str, w: Amount, defence: Defence, tricks: Mapping[str, int]
+) -> list[Entry]:
+    """A checked ten under ``checked_ten_split = own_tricks``: each defender writes W × the
+    tricks he took himself (SPEC §4)."""
+    entries = []
+    for p in defence.defenders:
+        taken = tricks[p]
+        if taken:
+            term = Term("own_tricks", (taken, w))
+            entries.append(Entry(WHIST, p, w * taken, R_CHECKED_OWN, term, declarer))
+    return entries
 
 
 def shortfall(table: Table, level: int, defence: Defence, tricks: Mapping[str, int]) -> list[Entry]:

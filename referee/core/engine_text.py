@@ -187,6 +187,7 @@ OPTIONS: dict[str, Promise] = {
     "dealer_whist_defenders_consolation": _("defenders keep consolation when the dealer whists"),
     "misere_fail_per_trick": _("mountain per trick caught on a misère"),
     "ten_mode": _("the ten: whisted or checked"),
+    "checked_ten_split": _("a checked ten set: trick whists in halves or each his own tricks"),
     "stalingrad": _("Stalingrad: 6♠ whisted by both, played closed"),
     "raspasy_recording": _("raspasy tricks: to the mountain or on whists"),
     "raspasy_progression": _("price per raspasy trick, by raspasy in a row"),

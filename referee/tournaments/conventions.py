@@ -41,6 +41,8 @@ VALUE_LABELS = {
     "each_zero_taker": _("each whister without a trick"),
     "whisted": _("whisted"),
     "checked": _("checked"),
+    "halves": _("in halves"),
+    "own_tricks": _("each his own tricks"),
     "mountain": _("to the mountain"),
     "whists": _("on whists"),
     "hold": _("hold the top step"),

@@ -52,6 +52,7 @@ SAME_EVERYWHERE = {
     "half_whist_levels": (6, 7),
     "consolation_to_dealer": True,
     "ten_mode": "whisted",
+    "checked_ten_split": "halves",
     "stalingrad": False,
     "raspasy_after_top": "hold",
     "raspasy_whist_price": 5,

@@ -24,6 +24,7 @@ option_variants = st.fixed_dictionaries(
         "liability_8_to_10": st.sampled_from(["second_whister", "each_zero_taker"]),
         "whist_liability": st.sampled_from(["responsible", "half", "classic"]),
         "ten_mode": st.sampled_from(["whisted", "checked"]),
+        "checked_ten_split": st.sampled_from(["halves", "own_tricks"]),
         "prikup_bonus": st.booleans(),
         "raspasy_after_top": st.sampled_from(["hold", "cycle"]),
         "raspasy_zero_bonus": st.sampled_from(

@@ -361,7 +361,7 @@ def test_a_talon_without_honours_earns_no_premium():
 
 def test_every_option_can_be_listed():
     options = preset("fspr").options()
-    assert options["prikup_bonus"] is True and len(options) == 40  # SPEC §10, §10.1
+    assert options["prikup_bonus"] is True and len(options) == 41  # SPEC §10, §10.1
 
 
 def test_the_russian_explanations_agree_with_their_numbers():

@@ -262,6 +262,36 @@ def test_an_override_is_saved_as_a_json_value(client):
     assert tournament.rules().raspasy_exit == (6, 7, 8)
 
 
+def test_the_checked_ten_split_is_set_and_shown_in_words_in_both_languages(client):
+    # SPEC §4: checked_ten_split, halves in every preset, own_tricks as an override
+    tournament = TournamentFactory(status=Tournament.Status.DRAFT, convention="sochi")
+    client.force_login(chief_of(tournament))
+    settings = reverse("manage-settings", args=[tournament.slug])
+    posted = {"section": "convention", "convention": "sochi", "ten_mode": "checked"}
+    response = client.post(settings, {**posted, "checked_ten_split": "own_tricks"})
+    assert response.status_code == 302
+    tournament.refresh_from_db()
+    assert tournament.options == {"ten_mode": "checked", "checked_ten_split": "own_tricks"}
+    assert tournament.rules().checked_ten_split == "own_tricks"
+    rows = {row.name: row for row in client.get(settings).context["option_rows"]}
+    split = rows["checked_ten_split"]
+    assert split.text == "a checked ten set: trick whists in halves or each his own tricks"
+    assert split.override == split.value == "each his own tricks"
+    assert {value for _, value, _ in split.preset_values} == {"in halves"}
+    page = client.get(settings, HTTP_ACCEPT_LANGUAGE="ru")
+    split = {row.name: row for row in page.context["option_rows"]}["checked_ten_split"]
+    text = "ремиз на проверяемой десятерной: висты за взятки пополам или каждому за свои взятки"
+    assert split.text == text and split.value == "каждый за свои взятки"
+    assert {value for _, value, _ in split.preset_values} == {"пополам"}
+    html = page.content.decode()
+    assert text in html
+    assert '<option value="own_tricks" selected>каждый за свои взятки</option>' in html
+    bad = client.post(settings, {**posted, "checked_ten_split": "each"})
+    assert "checked_ten_split" in bad.context["convention_form"].errors
+    tournament.refresh_from_db()
+    assert tournament.options["checked_ten_split"] == "own_tricks"
+
+
 def test_an_invalid_override_shows_the_engines_message_at_that_option(client):
     tournament = TournamentFactory(status=Tournament.Status.DRAFT)
     client.force_login(chief_of(tournament))
