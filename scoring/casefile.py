@@ -14,10 +14,10 @@ from typing import Any
 
 from .casejson import deal_to_json
 from .caseread import Unreadable, load, parse_deal, pool_before, table_of
-from .casevalues import get, mapping, number, player_id, pool_size
+from .casevalues import get, mapping, number, player_id, pool_size, text
 from .conventions import Convention
 from .deal import score_deal
-from .errors import CaseError, ScoringError, shown
+from .errors import CaseError, ScoringError, shown, valid_text
 from .ledger import Totals
 from .numbers import Amount, from_json, to_json
 from .pulka import score_pulka
@@ -54,6 +54,8 @@ def run_cases(cases: Iterable[Any]) -> list[dict[str, Any]]:
     outputs = []
     for case in cases:
         case_id = case.get("id") if isinstance(case, Mapping) else None
+        if isinstance(case_id, str) and not valid_text(case_id):
+            case_id = None  # refused by run_case, at its id
         if isinstance(case_id, str) and case_id in seen:
             error = CaseError("case.duplicate_id", "id", id=case_id)
             outputs.append({"id": case_id, "error": str(error)})
@@ -67,8 +69,8 @@ def run_cases(cases: Iterable[Any]) -> list[dict[str, Any]]:
 def run_case(case: Any) -> dict[str, Any]:
     """The output object of one case (SPEC §12.9); a refusal is ``{"id", "error"}``."""
     case_id = case.get("id") if isinstance(case, Mapping) else None
-    if not isinstance(case_id, str):
-        case_id = None
+    if not isinstance(case_id, str) or not valid_text(case_id):
+        case_id = None  # an id that cannot be written out is not echoed (_score refuses it)
     try:
         return {"id": case_id, **_score(case)}
     except ScoringError as error:
@@ -83,6 +85,7 @@ def _score(case: Any) -> dict[str, Any]:
     case_id = case.get("id")
     if not isinstance(case_id, str) or not case_id:
         raise CaseError("case.id", "id")
+    text(case_id, "id")
     kind = get(case, "kind", "kind")
     if not isinstance(kind, str) or kind not in KINDS:
         raise CaseError("case.unknown_kind", "kind", value=shown(kind))

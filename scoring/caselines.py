@@ -18,7 +18,7 @@ from typing import Any, NamedTuple
 
 from .caseread import parse_deal, table_of
 from .deal import score_deal
-from .errors import CaseError
+from .errors import CaseError, valid_text
 from .ledger import ADJUSTMENT, GORA, PULKA, WHIST, Entry
 from .numbers import Amount, to_json
 
@@ -34,7 +34,7 @@ def score_lines(cases: Iterable[Any]) -> list[str]:
     for case in cases:
         case_id = case.get("id") if type(case) is dict else None
         line = None
-        if type(case_id) is str:
+        if type(case_id) is str and (case_id.isascii() or valid_text(case_id)):
             if case_id in seen:
                 error = CaseError("case.duplicate_id", "id", id=case_id)
                 lines.append(encode({"id": case_id, "error": str(error)}))

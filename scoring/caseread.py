@@ -24,9 +24,10 @@ from .casevalues import (
     number,
     player_id,
     pool_size,
+    text,
 )
 from .conventions import Convention, convention
-from .errors import CaseError, shown
+from .errors import CaseError, shown, valid_text
 from .model import (
     Call,
     Deal,
@@ -145,7 +146,7 @@ def table_of(case: Mapping[str, Any]) -> tuple[Convention, tuple[str, ...]]:
     if type(players) is list and len(players) in (3, 4):
         seats = tuple(players)
         if all(type(p) is str and p for p in seats) and (
-            seats in _SEATINGS or len(set(seats)) == len(seats)
+            seats in _SEATINGS or (len(set(seats)) == len(seats) and _texts(seats))
         ):
             if len(_SEATINGS) < 4096:
                 _SEATINGS.add(seats)
@@ -153,6 +154,14 @@ def table_of(case: Mapping[str, Any]) -> tuple[Convention, tuple[str, ...]]:
                 _TABLES[(name, *seats)] = (cv, seats)
             return cv, seats
     raise CaseError("case.players", "players")
+
+
+def _texts(seats: tuple[str, ...]) -> bool:
+    """The players' ids are valid Unicode (else the case is refused at ``players``)."""
+    for p in seats:
+        if not p.isascii():
+            text(p, "players")
+    return True
 
 
 # -- a deal --------------------------------------------------------------------------------
@@ -223,9 +232,11 @@ def _plain_deal(obj: dict[str, Any], dealer: Any) -> Deal | None:
     kind, play = _TYPES.get(kind), _PLAYS.get(play)
     if kind is None or play is None:
         return None
-    if dealer is not None and (type(dealer) is not str or not dealer):
+    if dealer is not None and (type(dealer) is not str or not dealer or not valid_text(dealer)):
         return None
-    if declarer is not None and (type(declarer) is not str or not declarer):
+    if declarer is not None and (
+        type(declarer) is not str or not declarer or not valid_text(declarer)
+    ):
         return None
     if get("ruling") is not None or get("referee_rulings") is not None:
         return None
@@ -413,6 +424,8 @@ def _referee_ruling(item: Any, field: str) -> RefereeRuling:
     for name in ("entry", "reason", "rule"):
         if name in item and not isinstance(item[name], str):
             raise CaseError("case.not_text", f"{field}.{name}", name=name)
+        if name in item:
+            text(item[name], f"{field}.{name}")
     return ManualEntry(
         kind=item["entry"],
         player=player_id(item["player"], f"{field}.player"),

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .errors import CaseError, shown
+from .errors import CaseError, shown, valid_text
 from .model import Call, DealType, Play
 from .numbers import Amount, from_json
 
@@ -34,13 +34,22 @@ def integer(value: Any, field: str) -> int:
 
 
 def player_id(value: Any, field: str, *, optional: bool = False) -> Any:
-    """A player id is a non-empty string; None where the field is optional."""
-    if type(value) is str and value:
+    """A player id is a non-empty string of valid Unicode; None where the field is optional."""
+    if type(value) is str and value and (value.isascii() or valid_text(value)):
         return value
     if value is None and optional:
         return None
     if not isinstance(value, str) or not value:
         raise CaseError("case.player_id", field, value=shown(value))
+    text(value, field)
+    return value
+
+
+def text(value: str, field: str) -> str:
+    """A text of the file that is named or printed (an id, a reason) is valid Unicode: a
+    lone surrogate, which JSON's ``"\\ud800"`` reads to, cannot be written out (SPEC §12.7)."""
+    if not valid_text(value):
+        raise CaseError("case.not_unicode", field)
     return value
 
 

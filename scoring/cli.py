@@ -15,6 +15,7 @@ from typing import Any
 from .caselines import score_lines
 from .caseread import Unreadable, load
 from .casestream import NotStreamed, each_case
+from .errors import printable
 
 USAGE = "usage: python -m scoring score|check FILE"
 
@@ -65,7 +66,10 @@ def _write(lines: list[str]) -> None:
     for start in range(0, len(lines), _BATCH):
         if start:
             out(",\n ")
-        out(",\n ".join(lines[start : start + _BATCH]))
+        text = ",\n ".join(lines[start : start + _BATCH])
+        # the reading refuses ids and texts that UTF-8 cannot write; should one slip through,
+        # its escape is written (the same string in JSON), never a traceback
+        out(text if text.isascii() else printable(text))
     out("\n]\n")
 
 
@@ -115,6 +119,7 @@ def _run(command: str, path: str) -> int:
         problems = check_case(case, output)
         if problems:
             failed += 1
-            print(f"{output.get('id') or '?'}: " + "; ".join(problems))
+            # an expected result may name anything (a lone surrogate too): printed escaped
+            print(printable(f"{output.get('id') or '?'}: " + "; ".join(problems)))
     print(f"{len(cases) - failed} passed, {failed} failed")
     return 1 if failed else 0

@@ -62,6 +62,7 @@ MESSAGES: dict[str, str] = {
     "case.whists_on_himself": "a player cannot write whists on himself",
     "case.negative_whists": "whist amounts cannot be negative",
     "case.failed": "this case could not be scored ({error})",
+    "case.not_unicode": "not valid Unicode text: it holds a lone surrogate",
     # -- options and conventions (SPEC §10) ---------------------------------------------
     "option.unknown": "unknown option {name}",
     "option.unknown_convention": "unknown convention {name}",
@@ -207,6 +208,34 @@ _REPR.maxlist = _REPR.maxdict = _REPR.maxtuple = 4
 _REPR.maxlevel = 2
 
 
+def valid_text(text: str) -> bool:
+    """Whether ``text`` is Unicode that UTF-8 can write: no lone surrogate (``"\\ud800"``
+    in JSON reads to one, and nothing can print it)."""
+    if text.isascii():
+        return True
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def printable(text: str) -> str:
+    """``text`` with each lone surrogate written as its escape (``\\ud800``), so that a
+    refusal naming such a value can be printed; any other text unchanged."""
+    if valid_text(text):
+        return text
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def _param(value: Param) -> Param:
+    if type(value) is str:
+        return value if value.isascii() else printable(value)
+    if isinstance(value, list):
+        return [printable(item) if type(item) is str else item for item in value]
+    return value
+
+
 def shown(value: object) -> str:
     """A value as a short parameter (its repr, cut to a readable length)."""
     return _REPR.repr(value)
@@ -224,9 +253,9 @@ class ScoringError(ValueError):
         if code not in MESSAGES:
             raise KeyError(f"unknown refusal code {code!r}")
         self.code = code
-        self.field = field
-        self.params: dict[str, Param] = params
-        self.message = render(code, params)
+        self.field = field = field if field.isascii() else printable(field)
+        self.params: dict[str, Param] = {name: _param(value) for name, value in params.items()}
+        self.message = render(code, self.params)
         super().__init__(f"{field}: {self.message}" if field else self.message)
 
     def within(self, prefix: str) -> ScoringError:

@@ -60,6 +60,7 @@ REFUSALS: dict[str, Promise] = {
     "case.whists_on_himself": _("a player cannot write whists on himself"),
     "case.negative_whists": _("whist amounts cannot be negative"),
     "case.failed": _("this case could not be scored (%(error)s)"),
+    "case.not_unicode": _("not valid Unicode text: it holds a lone surrogate"),
     "option.unknown": _("unknown option %(name)s"),
     "option.unknown_convention": _("unknown convention %(name)s"),
     "option.not_choice": _("%(value)s is not one of %(allowed)s"),

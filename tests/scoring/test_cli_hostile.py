@@ -197,3 +197,117 @@ def test_an_integer_of_thousands_of_digits_refuses_only_its_case(tmp_path):
         tmp_path, with_value("@@", "9" * 5000, marked(("deal", "tricks", "A")))
     )
     assert output["id"] == "H" and "whole number" in output["error"]
+
+
+# -- lone surrogates: "\ud800" in JSON reads to a string that UTF-8 cannot write ----------
+
+SURROGATE = '"\\ud800"'  # the JSON text of a lone surrogate
+NOT_UNICODE = "not valid Unicode text: it holds a lone surrogate"
+# forces the whole-file reader: an integer beyond Python's conversion is not read case by case
+FULL_READER = with_value("@@", "9" * 5000, {**marked(("deal", "tricks", "A")), "id": "LONG"})
+
+
+TRICKS_OF_A_STRANGER = {**SO_09["deal"], "tricks": {"@@": 1, **SO_09["deal"]["tricks"]}}
+
+
+def surrogate_at(path: tuple[Any, ...], case: dict[str, Any] | None = None) -> str:
+    return with_value("@@", SURROGATE, marked(path, case))
+
+
+@pytest.mark.parametrize("full", [False, True], ids=["case-by-case", "whole-file"])
+@pytest.mark.parametrize(
+    ("case", "error"),
+    [
+        (surrogate_at(("id",)), f"id: {NOT_UNICODE}"),
+        (surrogate_at(("players", 2)), f"players: {NOT_UNICODE}"),
+        (surrogate_at(("dealer",)), f"deal, dealer: {NOT_UNICODE}"),
+        (surrogate_at(("deal", "declarer")), f"deal, declarer: {NOT_UNICODE}"),
+        (surrogate_at(("deal", "defence", 1, "player")), f"deal, defence[1].player: {NOT_UNICODE}"),
+        # a name that cannot be a player's: refused at its field, the name escaped
+        (
+            with_value("@@", SURROGATE, {**SO_09, "id": "H", "deal": TRICKS_OF_A_STRANGER}),
+            "deal, tricks: player \\ud800 is not at the table",
+        ),
+        (
+            with_value("@@", '{"\\ud800": 1}', marked(("options",))),
+            "options.\\ud800: unknown option '\\ud800'",
+        ),
+    ],
+    ids=["id", "player", "dealer", "declarer", "caller", "tricks", "option"],
+)
+def test_a_lone_surrogate_refuses_its_case_at_its_field_and_the_others_are_scored(
+    tmp_path, full, case, error
+):
+    extra = (FULL_READER,) if full else ()
+    outputs, _ = score_text(tmp_path, case, *extra)
+    expected_id = None if error.startswith("id:") else "H"
+    assert outputs[0] == {"id": expected_id, "error": error}
+
+
+def test_lone_surrogates_in_rulings_settlements_and_pulkas_are_refused_at_their_fields(tmp_path):
+    manual = {"kind": "manual", "entry": "gora", "player": "B", "amount": 1, "reason": "@@"}
+    ruled = {**SO_09, "deal": {**SO_09["deal"], "referee_rulings": [manual]}}
+    settlement = {
+        **SO_09,
+        "kind": "settlement",
+        "input": {"gora": {"A": 1}, "whists": [{"by": "@@", "on": "A", "amount": 1}]},
+    }
+    pulka = {
+        **SO_09,
+        "kind": "pulka",
+        "pool_size": 10,
+        "deals": [{**SO_09["deal"], "dealer": "C", "declarer": "@@"}],
+    }
+    cases = [
+        with_value("@@", SURROGATE, {**ruled, "id": "R"}),
+        with_value("@@", SURROGATE, {**settlement, "id": "S"}),
+        with_value("@@", SURROGATE, {**pulka, "id": "P"}),
+    ]
+    outputs, _ = score_text(tmp_path, *cases)
+    assert outputs == [
+        {"id": "R", "error": f"deal, referee_rulings[0].reason: {NOT_UNICODE}"},
+        {"id": "S", "error": f"input.whists[0].by: {NOT_UNICODE}"},
+        {"id": "P", "error": f"deal 1, declarer: {NOT_UNICODE}"},
+    ]
+
+
+def test_check_prints_each_case_with_a_lone_surrogate_and_goes_on(tmp_path):
+    # a refused id, a refused player, and an expected result naming a surrogate player
+    expected = {**SO_09["expected"], "gora": {"A": 2, "@@": 1}}
+    bad_expected = json.dumps({**SO_09, "id": "E", "expected": expected})
+    path = tmp_path / "cases.json"
+    texts = [
+        SO_09_TEXT,
+        surrogate_at(("id",)),
+        surrogate_at(("players", 2)),
+        bad_expected.replace('"@@"', SURROGATE),
+    ]
+    path.write_text("[" + ", ".join(texts) + "]")
+    done = run_on("check", path)
+    assert done.returncode == 1 and "Traceback" not in done.stderr, done.stderr
+    assert done.stdout.splitlines() == [
+        f"?: refused: id: {NOT_UNICODE}",
+        f"H: refused: players: {NOT_UNICODE}",
+        "E: gora \\ud800 expected 1 got 0",
+        "1 passed, 3 failed",
+    ]
+
+
+@pytest.mark.parametrize("full", [False, True], ids=["case-by-case", "whole-file"])
+def test_a_pair_of_surrogates_and_cyrillic_names_are_ids_like_any_other(tmp_path, full):
+    # "\ud83c\udccf" is one character, 🃏: valid Unicode; SO-09 with players named in Russian
+    names = {"A": "Анна", "B": "Борис", "C": "Вера"}
+    text = SO_09_TEXT.replace('"SO-09"', '"\\ud83c\\udccf"')
+    for letter, name in names.items():
+        text = text.replace(json.dumps(letter), json.dumps(name))
+    outputs, _ = score_text(tmp_path, text, *((FULL_READER,) if full else ()))
+    assert outputs[0] == {
+        "id": "🃏",
+        "pulka": {},
+        "gora": {"Анна": 2},
+        "whists": [
+            {"by": "Борис", "on": "Анна", "amount": 12},
+            {"by": "Вера", "on": "Анна", "amount": 2},
+        ],
+        "adjustments": [],
+    }

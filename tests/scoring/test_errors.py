@@ -103,3 +103,16 @@ def test_list_parameters_are_joined_as_the_template_says():
 def test_an_unknown_code_is_a_programming_error():
     with pytest.raises(KeyError):
         ScoringError("deal.no_such_code", "tricks")
+
+
+def test_a_lone_surrogate_in_a_field_or_parameter_is_kept_as_its_escape():
+    # JSON's "\ud800" reads to a string UTF-8 cannot write: a refusal naming it must still
+    # print (the command line, a page), so the field and the params hold its escape
+    error = DealError("deal.no_cards", "tricks.\ud800", player="B\ud800")
+    assert error.field == "tricks.\\ud800" and error.params == {"player": "B\\ud800"}
+    assert str(error) == "tricks.\\ud800: B\\ud800 holds no cards in this deal"
+    str(error).encode("utf-8")  # no UnicodeEncodeError
+    listed = DealError("calls.impossible", "defence", calls=["pass", "\udc00"])
+    assert listed.params == {"calls": ["pass", "\\udc00"]}
+    kept = DealError("deal.no_cards", "tricks", player="Вера \U0001f0cf")
+    assert kept.params == {"player": "Вера \U0001f0cf"}  # valid Unicode stays as it is
