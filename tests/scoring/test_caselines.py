@@ -91,3 +91,42 @@ def test_hostile_cases_are_written_as_the_full_way_writes_them(seed, data):
     assert _joined(score_lines(loaded)) == expected
     streamed = fast_way(file_text)
     assert streamed is None or streamed == expected
+
+
+def test_lone_surrogates_are_refused_alike_by_the_fast_lines_and_the_full_way():
+    # the same refusals, at the same fields, whichever way a case is written; the output
+    # text is UTF-8 (nothing of it is a lone surrogate)
+    so_09 = {
+        "kind": "deal",
+        "convention": "sochi",
+        "players": ["A", "B", "C"],
+        "deal": {
+            "type": "game",
+            "declarer": "A",
+            "contract": {"level": 6, "strain": "S"},
+            "defence": [{"player": "B", "call": "whist"}, {"player": "C", "call": "pass"}],
+            "play": "open",
+            "tricks": {"A": 5, "B": 3, "C": 2},
+        },
+    }
+    texts = [
+        json.dumps({**so_09, "id": "@@"}),
+        json.dumps({**so_09, "id": "@@"}),  # the same invalid id twice: no "earlier case"
+        json.dumps({**so_09, "id": "P", "players": ["A", "B", "@@"]}),
+        json.dumps({**so_09, "id": "D", "dealer": "@@"}),
+        json.dumps({**so_09, "id": "T", "deal": {**so_09["deal"], "tricks": {"@@": 10}}}),
+        json.dumps({**so_09, "id": "Вера"}),
+    ]
+    cases = load("[" + ", ".join(texts).replace('"@@"', '"\\ud800"') + "]")
+    lines = score_lines(cases)
+    assert [json.loads(line) for line in lines] == run_cases(cases)
+    not_unicode = "not valid Unicode text: it holds a lone surrogate"
+    assert [json.loads(line).get("error") for line in lines] == [
+        f"id: {not_unicode}",
+        f"id: {not_unicode}",
+        f"players: {not_unicode}",
+        f"deal, dealer: {not_unicode}",
+        "deal, tricks: player \\ud800 is not at the table",
+        None,
+    ]
+    dumps(run_cases(cases)).encode("utf-8")
