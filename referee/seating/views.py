@@ -185,7 +185,7 @@ def round_action(request: HttpRequest, slug: str, round: int, action: str) -> Ht
             raise PermissionDenied
         if not posted and round_.status != ASKED[action]:
             return nothing_done(request, back)
-        return ask(request, _round_summary(round_, action), back)
+        return ask(request, _round_summary(round_, action), back, {"tournament": tournament})
     if not posted:
         return nothing_done(request, back)
     if action == "start":

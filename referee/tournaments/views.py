@@ -128,7 +128,7 @@ def manage_start(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     if request.method != "POST" and tournament.status != Tournament.Status.DRAFT:
         return nothing_done(request, back)
     if not confirmed(request):
-        return ask(request, start_summary(tournament), back)
+        return ask(request, start_summary(tournament), back, {"tournament": tournament})
     attempt(
         request,
         lambda: services.start_tournament(tournament.pk, request.user),
@@ -304,7 +304,8 @@ def manage_withdraw(
             return redirect(back)
         data = form.cleaned_data
     if not confirmed(request):
-        return ask(request, withdraw_summary(tournament, entry, **data), back)
+        summary = withdraw_summary(tournament, entry, **data)
+        return ask(request, summary, back, {"tournament": tournament})
     attempt(
         request,
         lambda: services.withdraw_player(

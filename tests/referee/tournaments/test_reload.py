@@ -36,6 +36,7 @@ def test_a_reload_of_the_start_summary_shows_the_summary_again_in_russian(russia
     page = reloaded.content.decode()
     assert f"Начать турнир «{tournament.name}»?" in page
     assert 'name="confirmed" value="1"' in page and f'action="{start}"' in page
+    assert f'href="{reverse("tournament", args=[tournament.slug])}"' in page  # the way back
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.DRAFT
     assert not ActionLog.objects.filter(action="tournament.started").exists()
