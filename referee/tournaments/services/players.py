@@ -242,7 +242,7 @@ def reinstate_player(registration_id: int, user: Any, reason: str = "") -> Regis
     seated = latest_round(tournament)
     if seated:
         raise ServiceError(
-            _("Round %(round)s is seated without %(name)s: discard its seating first.")
+            _("Round %(round)s is seated already: discard its seating, then reinstate %(name)s.")
             % {"round": seated, "name": name}
         )
     after = entry.withdrawn_after_round

@@ -106,7 +106,7 @@ def test_the_undo_is_refused_while_a_round_is_seated_without_him():
     seating.seat_next_round(tournament.pk, chief, seed=1)  # a draft round, seated before start
     with pytest.raises(ServiceError) as refused:
         services.reinstate_player(entry.pk, chief)
-    assert "discard its seating first" in refused.value.message
+    assert "discard its seating, then reinstate" in refused.value.message
     entry.refresh_from_db()
     assert entry.status == Registration.Status.WITHDRAWN
 
