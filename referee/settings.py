@@ -51,6 +51,8 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # a bare 405 (a reload of a button's address) becomes a page of ours
+    "referee.core.posts.NotAllowedPage",
     # a form posted twice with one idempotency key is carried out once (the deal form)
     "referee.api.middleware.IdempotentFormMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",

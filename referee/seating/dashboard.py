@@ -18,6 +18,7 @@ from django.utils import timezone
 
 from referee.tables.models import Agreement, DealVersion, Seat, Table
 from referee.tournaments.models import ActionLog, Round, Tournament
+from referee.tournaments.steps import round_to_seat
 from referee.tournaments.surfaces import manage_page
 
 REFRESH_SECONDS = 15
@@ -127,6 +128,8 @@ def round_dashboard(request: HttpRequest, tournament: Tournament, round: int) ->
         "refresh": REFRESH_SECONDS,
         "chief": True,
     }
+    if round_.status == Round.Status.FINISHED and round_to_seat(tournament) == round_.number + 1:
+        context["seat_next"] = round_.number + 1
     template = "seating/_dashboard_tables.html"
     if request.GET.get("part") != "tables":
         template = "seating/dashboard.html"

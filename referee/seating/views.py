@@ -13,13 +13,14 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
 
 from referee.core.confirm import Summary, ask, confirmed
 from referee.core.errors import NotAllowed, ServiceError
 from referee.core.permissions import is_chief, is_official, may_view_round
+from referee.core.posts import get_leads_to, nothing_done
 from referee.tables.models import Seat, Table
 from referee.tournaments.models import Registration, Round
+from referee.tournaments.steps import round_to_seat
 from referee.tournaments.surfaces import tournament_for
 
 from . import services
@@ -52,6 +53,8 @@ def round_page(request: HttpRequest, slug: str, round: int) -> HttpResponse:
     for seat in seats:
         groups.setdefault(seat.table_id, TableSeats(seat.table)).seats.append(seat)
     official = is_official(request.user, tournament)
+    chief = is_chief(request.user, tournament)
+    seat_next = round_to_seat(tournament) if chief else None
     quality: list[str] = []
     round_notes: list[str] = []
     if official:
@@ -73,7 +76,9 @@ def round_page(request: HttpRequest, slug: str, round: int) -> HttpResponse:
             "round": round_,
             "tables": list(groups.values()),
             "official": official,
-            "chief": is_chief(request.user, tournament),
+            "chief": chief,
+            # the next round is seated from here once this one, the latest, is finished
+            "seat_next": seat_next if seat_next == round_.number + 1 else None,
             "sheets_visible": may_view_round(request.user, tournament, round_.number),
             "quality": quality,
             "round_notes": round_notes,
@@ -108,7 +113,7 @@ def _act(request: HttpRequest, action: object, done: str) -> None:
 
 
 @login_required
-@require_POST
+@get_leads_to(lambda slug: reverse("manage", args=[slug]))
 def seat_next(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = tournament_for(request, slug)
     method = request.POST.get("method", Round.Method.RANDOM)
@@ -162,16 +167,27 @@ def _round_summary(round_: Round, action: str) -> Summary:
     )
 
 
+#: the round's status each confirmed action starts from
+ASKED = {"start": Round.Status.DRAFT, "finish": Round.Status.STARTED}
+
+
 @login_required
-@require_POST
 def round_action(request: HttpRequest, slug: str, round: int, action: str) -> HttpResponse:
+    """A round action by its button. Starting and finishing show their summary first, on a
+    GET too (a reload of the summary); a GET never changes anything."""
     tournament = tournament_for(request, slug)
     round_ = get_object_or_404(Round, tournament=tournament, number=round)
     user, reason = request.user, request.POST.get("reason", "")
-    if action in ("start", "finish") and not confirmed(request):
+    back = reverse("round", args=[slug, round])
+    posted = request.method == "POST"
+    if action in ASKED and not confirmed(request):
         if not is_chief(user, tournament):
             raise PermissionDenied
-        return ask(request, _round_summary(round_, action), reverse("round", args=[slug, round]))
+        if not posted and round_.status != ASKED[action]:
+            return nothing_done(request, back)
+        return ask(request, _round_summary(round_, action), back, {"tournament": tournament})
+    if not posted:
+        return nothing_done(request, back)
     if action == "start":
         _act(request, lambda: services.start_round(round_.pk, user), _("The round is in play."))
     elif action == "finish":

@@ -56,6 +56,7 @@ ACTIONS: dict[str, Action] = _actions(
     # players (tournaments.services.players)
     ("player.registered", _("player registered"), REGISTRATION),
     ("player.withdrawn", _("player withdrawn"), REGISTRATION),
+    ("player.reinstated", _("withdrawal undone"), REGISTRATION),
     ("player.substituted", _("substitute entered"), REGISTRATION),
     ("players.imported", _("player list imported"), TOURNAMENT),
     # officials (accounts)

@@ -41,3 +41,35 @@ def start_summary(tournament: Tournament) -> Summary:
         ],
         warning=_("The convention and its options are fixed for every table from now on."),
     )
+
+
+def withdraw_summary(
+    tournament: Tournament, entry: Registration, after_round: int, reason: str
+) -> Summary:
+    """What withdrawing ``entry`` does: before the start, he is left out of the seating and
+    can be reinstated; once play has started, he plays no round after ``after_round`` and his
+    results stay."""
+    name = entry.player.name
+    facts: list[tuple[str, object]] = [(_("Player"), name)]
+    if tournament.frozen:
+        facts.append((_("Leaves after round"), after_round))
+        warning = _(
+            "%(name)s is not seated from round %(next)s on. His results of the rounds he"
+            " played stay in the standings, marked “withdrawn”. A substitute can take his"
+            " place from the next round. The withdrawal cannot be undone."
+        ) % {"name": name, "next": after_round + 1}
+    else:
+        warning = _(
+            "%(name)s will not be seated in any round. Until the tournament starts the"
+            " withdrawal can be undone: “Reinstate” on the Players page puts him back on"
+            " the list."
+        ) % {"name": name}
+    facts.append((_("Reason"), reason or "—"))
+    return Summary(
+        title=_("Withdraw %(name)s?") % {"name": name},
+        button=_("Withdraw"),
+        facts=facts,
+        warning=warning,
+        danger=tournament.frozen,
+        kept={"after_round": str(after_round), "reason": reason},
+    )

@@ -13,7 +13,6 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
 
 from referee.core.confirm import ask, confirmed
 from referee.core.errors import ServiceError
@@ -24,10 +23,11 @@ from referee.core.permissions import (
     may_view,
     public_through,
 )
+from referee.core.posts import get_leads_to, nothing_done
 from referee.core.refusals import add_refusal, attempt, show_refusal
 
 from . import services
-from .confirmations import start_summary
+from .confirmations import start_summary, withdraw_summary
 from .conventions import preset_name
 from .forms import (
     ConventionForm,
@@ -44,9 +44,15 @@ from .forms import (
 from .models import ActionLog, Registration, Tournament
 from .registry import proposals
 from .search import players_to_register
+from .steps import round_to_seat
 from .surfaces import manage_page, public_page
 
 SEARCH_LIMIT = 20
+
+
+def _to(name: str) -> Any:
+    """Where a GET on a button's address leads: the organiser's page ``name``."""
+    return lambda tournament, *args, **kwargs: reverse(name, args=[tournament.slug])
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -79,6 +85,7 @@ def detail(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             "convention_name": preset_name(tournament.convention),
             "official": official,
             "chief": is_chief(request.user, tournament),
+            "seat_next": round_to_seat(tournament, rounds),
         },
     )
 
@@ -98,7 +105,7 @@ def manage(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         active=Count("pk", filter=Q(status=Registration.Status.ACTIVE)),
         withdrawn=Count("pk", filter=Q(status=Registration.Status.WITHDRAWN)),
     )
-    rounds = tournament.rounds.annotate(table_count=Count("tables")).order_by("number")
+    rounds = list(tournament.rounds.annotate(table_count=Count("tables")).order_by("number"))
     log = tournament.log.select_related("user")[:20]
     return _page(
         request,
@@ -106,26 +113,32 @@ def manage(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         tournament,
         counts=counts,
         rounds=rounds,
+        current=rounds[-1] if rounds else None,
+        seat_next=round_to_seat(tournament, rounds),
         log=log,
         min_players=services.MIN_PLAYERS,
     )
 
 
 @manage_page
-@require_POST
 def manage_start(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """The start's summary (also on a GET: a reload of the summary shows it again), then the
+    start; the organiser lands on the overview, where round 1 is seated."""
+    back = reverse("manage", args=[tournament.slug])
+    if request.method != "POST" and tournament.status != Tournament.Status.DRAFT:
+        return nothing_done(request, back)
     if not confirmed(request):
-        return ask(request, start_summary(tournament), reverse("manage", args=[tournament.slug]))
+        return ask(request, start_summary(tournament), back, {"tournament": tournament})
     attempt(
         request,
         lambda: services.start_tournament(tournament.pk, request.user),
-        _("The tournament has started; its convention is now fixed."),
+        _("The tournament has started; its convention is now fixed. Now seat round 1."),
     )
-    return redirect("manage", tournament.slug)
+    return redirect(back + "#next-step")
 
 
 @manage_page
-@require_POST
+@get_leads_to(_to("manage"))
 def manage_finish(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     attempt(
         request,
@@ -193,7 +206,7 @@ def manage_settings(request: HttpRequest, tournament: Tournament) -> HttpRespons
 
 
 @manage_page
-@require_POST
+@get_leads_to(_to("manage-settings"))
 def manage_pair_add(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     form = ForbiddenPairForm(
         request.POST, entries=list(tournament.entries.select_related("player"))
@@ -211,7 +224,7 @@ def manage_pair_add(request: HttpRequest, tournament: Tournament) -> HttpRespons
 
 
 @manage_page
-@require_POST
+@get_leads_to(_to("manage-settings"))
 def manage_pair_remove(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     form = PairForm(request.POST)
     if form.is_valid():
@@ -251,11 +264,14 @@ def manage_players(request: HttpRequest, tournament: Tournament) -> HttpResponse
                 )
                 return redirect("manage-players", tournament.slug)
     query = request.GET.get("q", "")
+    entries = _entries(tournament)
     return _page(
         request,
         "manage_players.html",
         tournament,
-        entries=_entries(tournament),
+        entries=entries,
+        active_count=sum(e.status == Registration.Status.ACTIVE for e in entries),
+        min_players=services.MIN_PLAYERS,
         form=form,
         query=query,
         found=players_to_register(tournament, query, SEARCH_LIMIT),
@@ -270,23 +286,48 @@ def _entry(tournament: Tournament, registration: int) -> Registration:
 
 
 @manage_page
-@require_POST
 def manage_withdraw(
     request: HttpRequest, tournament: Tournament, registration: int
 ) -> HttpResponse:
+    """What the withdrawal does, then (``confirmed``) the withdrawal; a GET shows the summary
+    with the latest round."""
     entry = _entry(tournament, registration)
-    form = WithdrawForm(request.POST)
-    if form.is_valid():
-        data = form.cleaned_data
-        attempt(
-            request,
-            lambda: services.withdraw_player(
-                entry.pk, request.user, after_round=data["after_round"], reason=data["reason"]
-            ),
-            _("%(name)s has withdrawn.") % {"name": entry.player.name},
-        )
+    back = reverse("manage-players", args=[tournament.slug])
+    if request.method != "POST":
+        if entry.status != Registration.Status.ACTIVE:
+            return nothing_done(request, back)
+        data = {"after_round": services.latest_round(tournament), "reason": ""}
     else:
-        messages.error(request, _("Give the round after which the player leaves."))
+        form = WithdrawForm(request.POST)
+        if not form.is_valid():
+            messages.error(request, _("Give the round after which the player leaves."))
+            return redirect(back)
+        data = form.cleaned_data
+    if not confirmed(request):
+        summary = withdraw_summary(tournament, entry, **data)
+        return ask(request, summary, back, {"tournament": tournament})
+    attempt(
+        request,
+        lambda: services.withdraw_player(
+            entry.pk, request.user, after_round=data["after_round"], reason=data["reason"]
+        ),
+        _("%(name)s has withdrawn.") % {"name": entry.player.name},
+    )
+    return redirect(back)
+
+
+@manage_page
+@get_leads_to(_to("manage-players"))
+def manage_reinstate(
+    request: HttpRequest, tournament: Tournament, registration: int
+) -> HttpResponse:
+    """Undo a withdrawal before the tournament starts."""
+    entry = _entry(tournament, registration)
+    attempt(
+        request,
+        lambda: services.reinstate_player(entry.pk, request.user),
+        _("%(name)s is back on the list of players.") % {"name": entry.player.name},
+    )
     return redirect("manage-players", tournament.slug)
 
 
@@ -362,7 +403,7 @@ def manage_import(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 
 
 @manage_page
-@require_POST
+@get_leads_to(_to("manage-import"))
 def manage_import_confirm(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     form = ImportConfirmForm(request.POST, tournament=tournament)
     if not form.is_valid():

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -54,8 +55,15 @@ class WizardForm(forms.Form):
         required=False,
         help_text=gettext_lazy("Made from the name; you may change it: /t/<short name>/."),
     )
-    starts_on = forms.DateField(label=gettext_lazy("Starts on"), widget=_DATE)
-    ends_on = forms.DateField(label=gettext_lazy("Ends on"), widget=_DATE)
+    starts_on = forms.DateField(
+        label=gettext_lazy("Starts on"), widget=_DATE, initial=timezone.localdate
+    )
+    ends_on = forms.DateField(
+        label=gettext_lazy("Ends on"),
+        widget=_DATE,
+        required=False,
+        help_text=gettext_lazy("Empty: the day it starts."),
+    )
     venue = forms.CharField(label=gettext_lazy("Venue"), max_length=200, required=False)
     convention = forms.ChoiceField(
         label=gettext_lazy("Convention"),
@@ -134,6 +142,8 @@ class WizardForm(forms.Form):
         if len(set(chain)) != len(chain):
             self.add_error("tie_0", _("Each tie-break once: remove the repeated one."))
         data["tie_breaks"] = chain
+        if not data.get("ends_on") and data.get("starts_on"):
+            data["ends_on"] = data["starts_on"]  # a one-day tournament
         data["options"] = {
             name: parse_option(name, data[f"opt_{name}"])
             for name in OPTION_DOCS

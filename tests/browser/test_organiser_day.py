@@ -133,7 +133,7 @@ def test_an_organisers_day_without_the_admin(live_server, browser, shots, tmp_pa
     assert "ФСПР" in page.text_content("section.confirm")
     shot(page, "04-confirm-start")
     page.locator("section.confirm button.big").click()
-    page.wait_for_url(re.compile(r"/manage/$"))
+    page.wait_for_url(re.compile(r"/manage/(#next-step)?$"))
     page.goto(f"{base}/t/{tournament.slug}/")
     page.fill('form.seat-next input[name="seed"]', "7")
     page.locator("form.seat-next button.primary").click()

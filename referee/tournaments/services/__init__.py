@@ -22,6 +22,7 @@ from .players import (
     preview_import,
     register_player,
     registered_persons,
+    reinstate_player,
     substitute_player,
     withdraw_player,
 )
@@ -70,6 +71,7 @@ __all__ = [
     "preview_import",
     "register_player",
     "registered_persons",
+    "reinstate_player",
     "remove_forbidden_pair",
     "rules_as_json",
     "set_convention",

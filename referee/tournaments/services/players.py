@@ -103,6 +103,15 @@ def _register(
         me, field = Person(details.name, details.city, details.federation_id), "name"
     twin = next((p for p in registered_persons(tournament) if same_person(p, me)), None)
     if twin is not None:
+        withdrawn = tournament.entries.filter(
+            player__name=twin.name, player__city=twin.city, status=Registration.Status.WITHDRAWN
+        ).exists()
+        if withdrawn and tournament.status == Tournament.Status.DRAFT:
+            raise ServiceError(
+                _("%(name)s is on the list as withdrawn: “Reinstate” puts him back.")
+                % {"name": twin.name},
+                field,
+            )
         raise ServiceError(_("%(name)s is already registered.") % {"name": twin.name}, field)
     if isinstance(player, PlayerDetails):
         owner = _owner_of(details.federation_id)
@@ -208,6 +217,46 @@ def withdraw_player(
         about=entry,
         reason=reason,
         data={"registration": entry.pk, "after_round": after},
+    )
+    return entry
+
+
+@transaction.atomic
+def reinstate_player(registration_id: int, user: Any, reason: str = "") -> Registration:
+    """Undo a withdrawal before the tournament starts: the player is back on the list, to be
+    seated like everybody else. Once play has started a withdrawal stands (a substitute can
+    take his place)."""
+    entry, tournament = _entry_and_tournament(registration_id, user)
+    name = entry.player.name
+    if tournament.status != Tournament.Status.DRAFT:
+        raise ServiceError(
+            _(
+                "The tournament has started: a withdrawal can no longer be undone."
+                " A substitute can take his place."
+            )
+        )
+    if entry.status != Registration.Status.WITHDRAWN:
+        raise ServiceError(_("%(name)s has not withdrawn.") % {"name": name})
+    if entry.substitutes.exists():
+        raise ServiceError(_("%(name)s has a substitute already.") % {"name": name})
+    seated = latest_round(tournament)
+    if seated:
+        raise ServiceError(
+            _("Round %(round)s is seated already: discard its seating, then reinstate %(name)s.")
+            % {"round": seated, "name": name}
+        )
+    after = entry.withdrawn_after_round
+    entry.status = Registration.Status.ACTIVE
+    entry.withdrawn_after_round = None
+    entry.save(update_fields=["status", "withdrawn_after_round"])
+    log_action(
+        tournament,
+        user,
+        "player.reinstated",
+        name,
+        about=entry,
+        reason=reason,
+        data={"registration": entry.pk, "withdrawn_after_round": after},
     )
     return entry
 

@@ -13,6 +13,7 @@ urlpatterns = [
     path("settings/pairs/remove/", views.manage_pair_remove, name="manage-pair-remove"),
     path("players/", views.manage_players, name="manage-players"),
     path("players/<int:registration>/withdraw/", views.manage_withdraw, name="manage-withdraw"),
+    path("players/<int:registration>/reinstate/", views.manage_reinstate, name="manage-reinstate"),
     path(
         "players/<int:registration>/substitute/",
         views.manage_substitute,

@@ -107,9 +107,17 @@ def test_the_chief_referee_opens_every_page(client, tournament, name):
 
 
 @pytest.mark.parametrize("name", ACTIONS)
-def test_the_organisers_actions_accept_only_post(client, tournament, name):
+def test_a_get_on_the_organisers_actions_changes_nothing_and_is_a_page_of_ours(
+    client, tournament, name
+):
     client.force_login(chief_of(tournament))
-    assert client.get(url(name, tournament)).status_code == 405
+    before = ActionLog.objects.count()
+    response = client.get(url(name, tournament), follow=True)
+    assert response.status_code in (200, 405)
+    assert "<main" in response.content.decode()  # our page, never the browser's bare 405
+    assert ActionLog.objects.count() == before
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.RUNNING
 
 
 def test_the_tournament_page_links_the_chief_to_the_organisers_pages(client, tournament):
@@ -421,7 +429,7 @@ def test_a_player_is_withdrawn_from_the_players_page(client):
     client.force_login(chief_of(tournament))
     client.post(
         reverse("manage-withdraw", args=[tournament.slug, entry.pk]),
-        {"after_round": "1", "reason": "ill"},
+        {"after_round": "1", "reason": "ill", "confirmed": "1"},
     )
     entry.refresh_from_db()
     assert entry.status == Registration.Status.WITHDRAWN and entry.withdrawn_after_round == 1
@@ -432,7 +440,8 @@ def test_a_registration_of_another_tournament_is_not_found(client):
     other = RegistrationFactory()
     client.force_login(chief_of(tournament))
     response = client.post(
-        reverse("manage-withdraw", args=[tournament.slug, other.pk]), {"after_round": "0"}
+        reverse("manage-withdraw", args=[tournament.slug, other.pk]),
+        {"after_round": "0", "confirmed": "1"},
     )
     assert response.status_code == 404
     other.refresh_from_db()
