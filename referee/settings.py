@@ -28,6 +28,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "django_filters",
     "drf_spectacular",
+    "drf_spectacular_sidecar",  # Swagger UI's own files for /api/docs/ (a hall has no internet)
     "referee.accounts",
     "referee.tournaments",
     "referee.tables",
@@ -138,6 +139,13 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
+    # /api/docs/ loads Swagger UI from our own static files, never from a CDN: a venue's
+    # Wi-Fi often has no internet
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    # nor does it send the schema to swagger.io's online validator (its badge)
+    "SWAGGER_UI_SETTINGS": {"deepLinking": True, "validatorUrl": None},
 }
 
 # -- running a venue (README, "Running a venue") ------------------------------------------
