@@ -98,6 +98,10 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = BASE_DIR / "staticfiles"
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# The site's public address, as the players' phones reach it (e.g. http://192.168.1.10:8000):
+# the QR codes and printed links of the table cards and protocols hold it (core.site)
+SITE_URL = os.environ.get("SITE_URL", "").strip()
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"

@@ -18,6 +18,7 @@ from django.views.decorators.http import require_POST
 from referee.core.confirm import Summary, ask, confirmed
 from referee.core.errors import NotAllowed, ServiceError
 from referee.core.permissions import is_chief, is_official, may_view_round
+from referee.core.site import site_url, site_url_warning
 from referee.tables.models import Seat, Table
 from referee.tournaments.models import Registration, Round
 from referee.tournaments.surfaces import tournament_for
@@ -52,6 +53,7 @@ def round_page(request: HttpRequest, slug: str, round: int) -> HttpResponse:
     for seat in seats:
         groups.setdefault(seat.table_id, TableSeats(seat.table)).seats.append(seat)
     official = is_official(request.user, tournament)
+    chief = is_chief(request.user, tournament)
     quality: list[str] = []
     round_notes: list[str] = []
     if official:
@@ -73,7 +75,10 @@ def round_page(request: HttpRequest, slug: str, round: int) -> HttpResponse:
             "round": round_,
             "tables": list(groups.values()),
             "official": official,
-            "chief": is_chief(request.user, tournament),
+            "chief": chief,
+            # what the hall material's QR codes hold, and what is wrong with it
+            "site_url": site_url() if chief else "",
+            "site_url_warning": site_url_warning() if chief else "",
             "sheets_visible": may_view_round(request.user, tournament, round_.number),
             "quality": quality,
             "round_notes": round_notes,
