@@ -224,8 +224,12 @@ class TableSerializer(serializers.Serializer):
     next_dealer = serializers.CharField(allow_null=True)
     totals = TotalsSerializer()
     result = serializers.JSONField(allow_null=True)
-    submitted_by = serializers.CharField(allow_null=True)
-    confirmed_by = serializers.CharField(allow_null=True)
+    submitted_by = serializers.CharField(
+        allow_null=True, help_text="who signed the table off, by full name (else login)"
+    )
+    confirmed_by = serializers.CharField(
+        allow_null=True, help_text="who confirmed it, by full name (else login)"
+    )
     case = serializers.JSONField()
 
 

@@ -16,6 +16,7 @@ from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 
+from referee.core.people import person
 from referee.core.site import printed_base
 from referee.tables.agreements import words_of
 from referee.tables.card import card_path
@@ -114,13 +115,6 @@ def cards(round_: Round, base: str | None = None) -> list[dict[str, Any]]:
             }
         )
     return list(tables.values())
-
-
-def person(user: Any) -> str:
-    """A referee by full name where the account has one, else by login."""
-    if user is None:
-        return ""
-    return str(user.get_full_name() or user.get_username())
 
 
 def protocol_extras(table: Table, base: str = "") -> dict[str, Any]:
