@@ -145,6 +145,9 @@ def test_the_api_names_the_officials_by_full_name(cup):
     listing = client_for(cup["chief"]).get("/api/v1/tournaments/names/discipline/").json()
     entries = listing["results"] if isinstance(listing, dict) else listing
     assert [e["referee"] for e in entries] == [REFEREE]
+    tournament = client_for(cup["chief"]).get("/api/v1/tournaments/names/").json()
+    # the login stays where a login is meant: it names the account the setting holds
+    assert (tournament["chief_referee"], tournament["chief_referee_name"]) == ("glavnaya", CHIEF)
 
 
 def test_the_staff_page_shows_the_name_and_the_login(client, cup):
