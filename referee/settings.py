@@ -28,6 +28,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "django_filters",
     "drf_spectacular",
+    "drf_spectacular_sidecar",  # Swagger UI's own files for /api/docs/ (a hall has no internet)
     "referee.accounts",
     "referee.tournaments",
     "referee.tables",
@@ -99,6 +100,10 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = BASE_DIR / "staticfiles"
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# The site's public address, as the players' phones reach it (e.g. http://192.168.1.10:8000):
+# the QR codes and printed links of the table cards and protocols hold it (core.site)
+SITE_URL = os.environ.get("SITE_URL", "").strip()
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
@@ -140,6 +145,13 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
+    # /api/docs/ loads Swagger UI from our own static files, never from a CDN: a venue's
+    # Wi-Fi often has no internet
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    # nor does it send the schema to swagger.io's online validator (its badge)
+    "SWAGGER_UI_SETTINGS": {"deepLinking": True, "validatorUrl": None},
 }
 
 # -- running a venue (README, "Running a venue") ------------------------------------------

@@ -15,6 +15,7 @@ from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from referee.core.people import person
 from referee.tables.models import DealVersion
 from referee.tournaments.admin import TournamentScoped
 from referee.tournaments.log import log_action
@@ -36,7 +37,7 @@ class RoleAdmin(TournamentScoped):
             obj.tournament,
             request.user,
             "role.granted",
-            obj.user.get_username(),
+            person(obj.user),
             about=obj.user,
             data={"kind": obj.kind, "via": "admin"},
         )
@@ -46,7 +47,7 @@ class RoleAdmin(TournamentScoped):
             obj.tournament,
             request.user,
             "role.revoked",
-            obj.user.get_username(),
+            person(obj.user),
             about=obj.user,
             data={"kind": obj.kind, "via": "admin"},
         )

@@ -1,4 +1,4 @@
-"""Forms of the staff page: roles and the referees of each table."""
+"""Forms of the staff page: roles, the officials' full names and the referees of each table."""
 
 from __future__ import annotations
 
@@ -9,18 +9,47 @@ from django import forms
 from django.utils.translation import gettext_lazy
 
 from referee.core.bounds import BoundedForm
+from referee.core.people import person
 
 from .models import Role
 
 
+def _name_field(label: Any) -> forms.CharField:
+    return forms.CharField(label=label, max_length=150, required=False)
+
+
 class GrantRoleForm(BoundedForm):
     username = forms.CharField(label=gettext_lazy("username"), max_length=150)
+    first_name = _name_field(gettext_lazy("first name"))
+    last_name = _name_field(gettext_lazy("surname"))
     kind = forms.ChoiceField(label=gettext_lazy("role"), choices=Role.Kind.choices)
     password = forms.CharField(
         label=gettext_lazy("password (only for a new account)"),
         required=False,
         widget=forms.PasswordInput(render_value=False),
     )
+
+
+class NameOfficialForm(BoundedForm):
+    """An official's full name, as the pages and protocols show him."""
+
+    username = forms.CharField(max_length=150, widget=forms.HiddenInput)
+    first_name = _name_field(gettext_lazy("first name"))
+    last_name = _name_field(gettext_lazy("surname"))
+
+    def __init__(self, *args: Any, official: Any = None, **kwargs: Any) -> None:
+        if official is not None:
+            # one form per official on the page: ids of its own, the same field names
+            kwargs.setdefault("auto_id", f"id_name-{official.pk}-%s")
+            kwargs.setdefault(
+                "initial",
+                {
+                    "username": official.get_username(),
+                    "first_name": official.first_name,
+                    "last_name": official.last_name,
+                },
+            )
+        super().__init__(*args, **kwargs)
 
 
 class RevokeRoleForm(BoundedForm):
@@ -35,7 +64,7 @@ class RefereeAssignmentForm(BoundedForm):
         self, *args: Any, tables: Sequence[Any] = (), officials: Sequence[Any] = (), **kwargs: Any
     ) -> None:
         super().__init__(*args, **kwargs)
-        choices = [(u.pk, u.get_username()) for u in officials]
+        choices = [(u.pk, person(u)) for u in officials]
         self.tables = list(tables)
         for table in self.tables:
             self.fields[f"table-{table.pk}"] = forms.TypedMultipleChoiceField(

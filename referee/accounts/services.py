@@ -1,4 +1,5 @@
-"""Officials of a tournament: granting and revoking roles, assigning referees to tables.
+"""Officials of a tournament: granting and revoking roles, their full names, assigning
+referees to tables.
 
 Every function checks that the user is the tournament's chief referee, locks what it
 changes and writes the action log."""
@@ -14,7 +15,9 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from referee.core.bounds import check_text
 from referee.core.errors import ServiceError
+from referee.core.people import person
 from referee.tables.models import Table
 from referee.tournaments.log import log_action
 from referee.tournaments.models import Tournament
@@ -22,16 +25,28 @@ from referee.tournaments.services import ensure_not_finished, locked_for_chief
 
 from .models import Role
 
+NAME_LENGTH = 150  # of Django's first_name and last_name
+
 
 @transaction.atomic
-def grant_role(tournament_id: int, username: str, kind: str, user: Any, password: str = "") -> Role:
+def grant_role(
+    tournament_id: int,
+    username: str,
+    kind: str,
+    user: Any,
+    password: str = "",
+    first_name: str = "",
+    last_name: str = "",
+) -> Role:
     """Make ``username`` a referee or a chief referee of the tournament, creating the account
-    (with ``password``) when there is none. An existing account's password is never touched."""
+    (with ``password``) when there is none. An existing account's password is never touched;
+    its full name is set when one is given (the pages and protocols show it)."""
     tournament = locked_for_chief(tournament_id, user)
     if kind not in Role.Kind.values:
         raise ServiceError(_("Choose referee or chief referee."), "kind")
     User = get_user_model()
     username = username.strip()
+    first_name, last_name = _checked_name(first_name, last_name)
     try:
         User.username_validator(username)
     except ValidationError as error:
@@ -51,7 +66,12 @@ def grant_role(tournament_id: int, username: str, kind: str, user: Any, password
             validate_password(password, User(username=username))
         except ValidationError as error:
             raise ServiceError(" ".join(error.messages), "password") from None
-        target = User.objects.create_user(username=username, password=password)
+        target = User.objects.create_user(
+            username=username,
+            password=password,
+            first_name=first_name,
+            last_name=last_name,
+        )
     elif password:
         raise ServiceError(
             _("%(name)s has an account already: leave the password empty.") % {"name": username},
@@ -75,11 +95,13 @@ def grant_role(tournament_id: int, username: str, kind: str, user: Any, password
     if not made:
         role.kind = kind
         role.save(update_fields=["kind"])
+    if not created and (first_name or last_name):
+        _set_name(tournament, target, first_name, last_name, user)
     log_action(
         tournament,
         user,
         "role.granted",
-        username,
+        person(target),
         about=target,
         data={"kind": kind, "was": was, "new_account": created},
     )
@@ -87,8 +109,9 @@ def grant_role(tournament_id: int, username: str, kind: str, user: Any, password
 
 
 @transaction.atomic
-def revoke_role(tournament_id: int, username: str, user: Any, reason: str = "") -> None:
-    """Remove a referee or chief referee; he leaves every table he was assigned to."""
+def revoke_role(tournament_id: int, username: str, user: Any, reason: str = "") -> str:
+    """Remove a referee or chief referee; he leaves every table he was assigned to. Returns
+    how the site names him."""
     tournament = locked_for_chief(tournament_id, user)
     role = (
         Role.objects.filter(tournament=tournament, user__username=username)
@@ -109,10 +132,57 @@ def revoke_role(tournament_id: int, username: str, user: Any, reason: str = "") 
         tournament,
         user,
         "role.revoked",
-        username,
+        person(role.user),
         about=role.user,
         reason=reason,
         data={"kind": role.kind},
+    )
+    return person(role.user)
+
+
+@transaction.atomic
+def name_official(
+    tournament_id: int, username: str, first_name: str, last_name: str, user: Any
+) -> Any:
+    """Set the full name of one of the tournament's officials (both parts empty: he is shown
+    by his login again)."""
+    tournament = locked_for_chief(tournament_id, user)
+    first_name, last_name = _checked_name(first_name, last_name)
+    target = next((u for u in officials(tournament) if u.get_username() == username), None)
+    if target is None:
+        raise ServiceError(
+            _("%(name)s has no role in this tournament.") % {"name": username}, "username"
+        )
+    if (target.first_name, target.last_name) == (first_name, last_name):
+        raise ServiceError(
+            _("%(name)s has this name already.") % {"name": person(target)}, "first_name"
+        )
+    _set_name(tournament, target, first_name, last_name, user)
+    return target
+
+
+def _checked_name(first: str, last: str) -> tuple[str, str]:
+    """The first name and surname without surrounding spaces, each a text of at most the
+    account's 150 characters."""
+    return (
+        check_text(first, "first_name", NAME_LENGTH).strip(),
+        check_text(last, "last_name", NAME_LENGTH).strip(),
+    )
+
+
+def _set_name(tournament: Tournament, target: Any, first: str, last: str, user: Any) -> None:
+    was, wanted = person(target), (first, last)
+    if (target.first_name, target.last_name) == wanted:
+        return
+    target.first_name, target.last_name = wanted
+    target.save(update_fields=["first_name", "last_name"])
+    log_action(
+        tournament,
+        user,
+        "official.named",
+        person(target),
+        about=target,
+        data={"login": target.get_username(), "was": was},
     )
 
 
@@ -122,7 +192,7 @@ def officials(tournament: Tournament) -> list[Any]:
     ids = set(Role.objects.filter(tournament=tournament).values_list("user_id", flat=True))
     if tournament.chief_referee_id:
         ids.add(tournament.chief_referee_id)
-    return list(User.objects.filter(pk__in=ids).order_by("username"))
+    return list(User.objects.filter(pk__in=ids).order_by("last_name", "first_name", "username"))
 
 
 @transaction.atomic
@@ -137,7 +207,7 @@ def assign_referees(table_id: int, referee_ids: Iterable[int], user: Any) -> Tab
     ensure_not_finished(tournament)
     table = Table.objects.select_for_update().select_related("round").get(pk=table_id)
     wanted = set(referee_ids)
-    names = {u.pk: u.get_username() for u in officials(tournament) if u.pk in wanted}
+    names = {u.pk: person(u) for u in officials(tournament) if u.pk in wanted}
     if set(names) != wanted:
         raise ServiceError(
             _("Only this tournament's referees can be assigned to its tables."), "referees"

@@ -11,13 +11,14 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from referee.core.errors import ServiceError
+from referee.core.people import person
 from referee.core.refusals import add_refusal, show_refusal
 from referee.tables.models import Seat
 from referee.tournaments.models import Round, Tournament
 from referee.tournaments.surfaces import manage_page
 
 from . import services
-from .forms import GrantRoleForm, RefereeAssignmentForm, RevokeRoleForm
+from .forms import GrantRoleForm, NameOfficialForm, RefereeAssignmentForm, RevokeRoleForm
 from .models import Role
 
 
@@ -38,7 +39,13 @@ def manage_staff(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             data = form.cleaned_data
             try:
                 role = services.grant_role(
-                    tournament.pk, data["username"], data["kind"], request.user, data["password"]
+                    tournament.pk,
+                    data["username"],
+                    data["kind"],
+                    request.user,
+                    data["password"],
+                    first_name=data["first_name"],
+                    last_name=data["last_name"],
                 )
             except ServiceError as error:
                 add_refusal(form, error)
@@ -46,22 +53,48 @@ def manage_staff(request: HttpRequest, tournament: Tournament) -> HttpResponse:
                 messages.success(
                     request,
                     _("%(name)s is now %(role)s.")
-                    % {"name": role.user.get_username(), "role": role.get_kind_display()},
+                    % {"name": person(role.user), "role": role.get_kind_display()},
                 )
                 return redirect("manage-staff", tournament.slug)
     roles = (
         Role.objects.filter(tournament=tournament)
         .select_related("user")
-        .order_by("kind", "user__username")
+        .order_by("kind", "user__last_name", "user__first_name", "user__username")
     )
+    chief = tournament.chief_referee
     return _page(
         request,
         "manage_staff.html",
         tournament,
         form=form,
-        roles=roles,
+        roles=[(role, NameOfficialForm(official=role.user)) for role in roles],
+        chief_name_form=NameOfficialForm(official=chief) if chief else None,
         rounds=tournament.rounds.order_by("number"),
     )
+
+
+@manage_page
+@require_POST
+def manage_staff_name(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """Set an official's full name (the staff page's "Name" form of each row)."""
+    form = NameOfficialForm(request.POST)
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            official = services.name_official(
+                tournament.pk, data["username"], data["first_name"], data["last_name"], request.user
+            )
+        except ServiceError as error:
+            show_refusal(request, error)
+        else:
+            messages.success(
+                request,
+                _("%(login)s is now shown as %(name)s.")
+                % {"login": official.get_username(), "name": person(official)},
+            )
+    else:
+        messages.error(request, " ".join(m for errors in form.errors.values() for m in errors))
+    return redirect("manage-staff", tournament.slug)
 
 
 @manage_page
@@ -71,14 +104,14 @@ def manage_staff_revoke(request: HttpRequest, tournament: Tournament) -> HttpRes
     if form.is_valid():
         username = form.cleaned_data["username"]
         try:
-            services.revoke_role(
+            shown = services.revoke_role(
                 tournament.pk, username, request.user, reason=form.cleaned_data["reason"]
             )
         except ServiceError as error:
             show_refusal(request, error)
         else:
             messages.success(
-                request, _("%(name)s is no longer an official here.") % {"name": username}
+                request, _("%(name)s is no longer an official here.") % {"name": shown}
             )
     return redirect("manage-staff", tournament.slug)
 

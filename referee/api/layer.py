@@ -17,6 +17,7 @@ from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from referee.core.people import person
 from referee.discipline import services as discipline
 from referee.discipline.models import Appeal, Entry
 from referee.discipline.register import register
@@ -49,7 +50,7 @@ def entry_json(entry: Entry) -> dict[str, Any]:
         "points": entry.points,
         "rule": entry.rule,
         "reason": entry.reason,
-        "referee": entry.referee.get_username() if entry.referee else None,
+        "referee": person(entry.referee) or None,
         "at": entry.at.isoformat(),
         "expires_at": entry.expires_at.isoformat() if entry.expires_at else None,
         "automatic": entry.automatic,
@@ -68,7 +69,7 @@ def appeal_json(appeal: Appeal) -> dict[str, Any]:
         "grounds": appeal.grounds,
         "decision": appeal.decision,
         "decision_reason": appeal.decision_reason,
-        "decided_by": appeal.decided_by.get_username() if appeal.decided_by else None,
+        "decided_by": person(appeal.decided_by) or None,
         "deal_version": appeal.deal_version.version if appeal.deal_version else None,
     }
 

@@ -14,6 +14,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
 from referee.accounts.models import Role
+from referee.core.people import person
 from referee.core.permissions import is_chief
 from referee.tournaments.log import log_action
 from referee.tournaments.models import Tournament
@@ -34,7 +35,7 @@ def revoke_device(request: HttpRequest, token: int) -> HttpResponse:
     )
     if not is_chief(request.user, tournament) or not official:
         raise PermissionDenied(_("Only the chief referee may revoke his officials' devices."))
-    label = f"{found.user.get_username()} — {found.name or found.prefix}"
+    label = f"{person(found.user)} — {found.name or found.prefix}"
     found.delete()
     log_action(tournament, request.user, "device.revoked", label, about=found.user)
     messages.success(request, _("The device token is revoked: %(device)s.") % {"device": label})

@@ -9,6 +9,7 @@ from typing import Any
 
 import scoring
 from referee.core.language import engine_language
+from referee.core.people import person
 from referee.tables.dealdata import LETTERS, describe_deal
 from referee.tables.models import Deal, Seat, Table
 from referee.tables.sheet import TableSheet, build_sheet, table_case
@@ -111,8 +112,9 @@ def table(found: Table) -> dict[str, Any]:
         "next_dealer": sheet.next_dealer,
         "totals": totals(sheet),
         "result": found.result,
-        "submitted_by": found.submitted_by.get_username() if found.submitted_by else None,
-        "confirmed_by": found.confirmed_by.get_username() if found.confirmed_by else None,
+        # the officials as every page names them: full name, else login
+        "submitted_by": person(found.submitted_by) or None,
+        "confirmed_by": person(found.confirmed_by) or None,
         "case": table_case(build_sheet(found, "en")),
     }
 

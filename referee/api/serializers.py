@@ -8,6 +8,7 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
+from referee.core.people import person
 from referee.tournaments.models import Registration, Round, Tournament
 
 # -- errors ---------------------------------------------------------------------------------
@@ -46,6 +47,9 @@ SETTINGS = (
 
 class TournamentSerializer(serializers.ModelSerializer):
     chief_referee = serializers.SlugRelatedField(slug_field="username", read_only=True)
+    chief_referee_name = serializers.SerializerMethodField(
+        help_text="the chief referee as the pages name him: full name, else login"
+    )
 
     class Meta:
         model = Tournament
@@ -58,10 +62,14 @@ class TournamentSerializer(serializers.ModelSerializer):
             "convention",
             "options",
             "chief_referee",
+            "chief_referee_name",
             *SETTINGS,
             "players_confirm",  # a device asks each player's word at sign-off
         )
         read_only_fields = fields
+
+    def get_chief_referee_name(self, found: Tournament) -> str | None:
+        return person(found.chief_referee) or None
 
 
 class TournamentCreateSerializer(serializers.Serializer):
@@ -224,8 +232,12 @@ class TableSerializer(serializers.Serializer):
     next_dealer = serializers.CharField(allow_null=True)
     totals = TotalsSerializer()
     result = serializers.JSONField(allow_null=True)
-    submitted_by = serializers.CharField(allow_null=True)
-    confirmed_by = serializers.CharField(allow_null=True)
+    submitted_by = serializers.CharField(
+        allow_null=True, help_text="who signed the table off, by full name (else login)"
+    )
+    confirmed_by = serializers.CharField(
+        allow_null=True, help_text="who confirmed it, by full name (else login)"
+    )
     case = serializers.JSONField()
 
 

@@ -59,12 +59,13 @@ PLAYERS = [
     ("Эдуард Шилов", "Ростов-на-Дону"),
 ]
 DEALS_PER_TABLE = {3: 18, 4: 20}
-#: The officials' full names, as the protocols print them.
+#: The officials' full names, as every page, protocol and export shows them (their logins
+#: appear only on the login form and the staff page).
 FULL_NAMES = {
-    "chief": ("Анна", "Главная"),
-    "referee": ("Сергей", "Судейкин"),
-    "referee2": ("Ольга", "Вторая"),
-    "organiser": ("Илья", "Устроев"),
+    "chief": ("Анна", "Белова"),
+    "referee": ("Сергей", "Кузнецов"),
+    "referee2": ("Ольга", "Миронова"),
+    "organiser": ("Илья", "Гаврилов"),
 }
 
 

@@ -20,6 +20,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from referee.core.errors import NotAllowed
+from referee.core.people import person
 from referee.core.permissions import may_view_register
 from referee.tables.dealdata import LETTERS, referee_rulings_of, ruling_of
 from referee.tables.models import Deal, Seat
@@ -184,7 +185,7 @@ def _entries(tournament: Tournament) -> list[RegisterRow]:
             (e.registration_id,),
             Fraction(e.points) if e.kind == Entry.Kind.DEDUCTION else None,
             e.reason,
-            e.referee.get_username() if e.referee else "",
+            person(e.referee),
             e.at,
             "cancelled" if e.cancelled_by_id else ("automatic" if e.automatic else ""),
         )
@@ -209,7 +210,7 @@ def _appeals(tournament: Tournament) -> list[RegisterRow]:
                 (a.appellant_id,),
                 None,
                 a.grounds + (f" — {a.decision_reason}" if a.decision_reason else ""),
-                a.filed_by.get_username() if a.filed_by else "",
+                person(a.filed_by),
                 a.filed_at,
                 a.decision,
             )

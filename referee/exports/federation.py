@@ -18,6 +18,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from referee.core.people import person
 from referee.ratings.services.sheet import (
     FORMAT_VERSION,
     FederationResults,
@@ -27,7 +28,6 @@ from referee.ratings.services.sheet import (
 from referee.tournaments.models import Tournament
 
 from . import tabular
-from .hall import person as _person
 from .printing import cells as _cells
 from .printing import first_values as _first_values
 from .printing import rules_lines as _rules_lines
@@ -137,7 +137,7 @@ def federation_pdf(tournament: Tournament, viewer: Any, list_slug: str | None = 
         rows,
         landscape=True,
         rules=footer(results),
-        chief=_person(tournament.chief_referee),
+        chief=person(tournament.chief_referee),
     )
 
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from referee.core.people import person
 from referee.discipline.models import Appeal, Entry
 from referee.discipline.register import Register
 from referee.standings.pure.teams import TeamRow
@@ -140,7 +141,7 @@ def discipline_sheet(table: Standings) -> tabular.Sheet:
                     e.rule,
                     e.points if e.kind == Entry.Kind.DEDUCTION else None,
                     e.reason,
-                    e.referee.get_username() if e.referee else "",
+                    person(e.referee),
                     status_label("cancelled" if e.cancelled_by_id else ""),
                 ]
             )

@@ -1,7 +1,9 @@
 """Hall material for a round, as PDF: the seating poster (every player alphabetically → table
 and seat) and the table cards (the table's number, its players in seat order, who deals first
 and a QR code of the table's card page, which is its public sheet once the round is
-published). The protocol carries the same QR code."""
+published). The protocol carries the same QR code. Both hold the site's public address
+(``SITE_URL``, ``core.site``), never the address the material is printed from; without it
+they are printed without QR codes."""
 
 from __future__ import annotations
 
@@ -9,12 +11,13 @@ from dataclasses import dataclass
 from typing import Any
 
 import segno
-from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 
+from referee.core.people import person
+from referee.core.site import printed_base
 from referee.tables.agreements import words_of
 from referee.tables.card import card_path
 from referee.tables.models import Seat, Table
@@ -83,23 +86,25 @@ def poster_pdf(round_: Round) -> bytes:
     )
 
 
-def cards_pdf(round_: Round, base: str) -> bytes:
+def cards_pdf(round_: Round, base: str | None = None) -> bytes:
     return render_pdf(
         "exports/cards.html",
         {"tournament": round_.tournament, "round": round_, "cards": cards(round_, base)},
     )
 
 
-def cards(round_: Round, base: str) -> list[dict[str, Any]]:
+def cards(round_: Round, base: str | None = None) -> list[dict[str, Any]]:
     """Each table's card: its number, its seats in order, and the QR code with the address
-    it holds (printed under it too)."""
+    it holds (printed under it too), under ``base``, by default the site's public address;
+    without one, no QR code and no address."""
+    base = printed_base() if base is None else base
     tables: dict[int, dict[str, Any]] = {}
     for seat in _seats(round_):
         if seat.table_id not in tables:
             seat.table.round = round_  # the card's address names the round and tournament
-            url = card_url(base, seat.table)
+            url = card_url(base, seat.table) if base else ""
             tables[seat.table_id] = {"number": seat.table.number, "seats": [], "url": url}
-            tables[seat.table_id]["qr"] = qr_data_uri(url)
+            tables[seat.table_id]["qr"] = qr_data_uri(url) if url else ""
         card = tables[seat.table_id]
         card["seats"].append(
             {
@@ -112,19 +117,12 @@ def cards(round_: Round, base: str) -> list[dict[str, Any]]:
     return list(tables.values())
 
 
-def person(user: Any) -> str:
-    """A referee by full name where the account has one, else by login."""
-    if user is None:
-        return ""
-    return str(user.get_full_name() or user.get_username())
-
-
 def protocol_extras(table: Table, base: str = "") -> dict[str, Any]:
     """What the protocol adds for signing: the QR code of the table's public sheet (with
-    ``base``, the site's address, or the ``SITE_URL`` setting), the referee and the chief by
+    ``base``, by default the site's public address, ``SITE_URL``), the referee and the chief by
     full name, and each player's word on the totals where the tournament asks for it, with
     every dispute recorded at the table and the chief referee's decision on it."""
-    base = base or getattr(settings, "SITE_URL", "")
+    base = base or printed_base()
     tournament = table.round.tournament
     words = words_of(table)
     # beside the signature lines, the word on these totals: none yet on a reopened table
@@ -165,5 +163,4 @@ def round_poster(request: HttpRequest, tournament: Tournament, round: int) -> Ht
 @public_page
 def round_cards(request: HttpRequest, tournament: Tournament, round: int) -> HttpResponse:
     round_ = _round(tournament, round)
-    base = request.build_absolute_uri("/")
-    return _download(cards_pdf(round_, base), f"{tournament.slug}-r{round}-tables.pdf")
+    return _download(cards_pdf(round_), f"{tournament.slug}-r{round}-tables.pdf")

@@ -29,6 +29,7 @@ from django.utils.translation import gettext as _
 
 from referee.core.collector import collector_paused
 from referee.core.language import engine_language as reader_language
+from referee.core.people import person
 from referee.core.permissions import may_view, may_view_round
 from referee.standings import services as standings
 from referee.standings.services import NotVisible, RoundResults, Standings
@@ -39,7 +40,7 @@ from referee.tournaments.models import Tournament
 
 from . import tabular
 from .format_sheets import format_lines, layer_notes, layer_sheets
-from .hall import person, protocol_extras
+from .hall import protocol_extras
 from .pdf import render_pdf
 from .printing import Cell, cells, first_values, page_counter, rules_lines, standings_print
 from .protocol import Protocol, table_protocols

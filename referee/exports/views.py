@@ -96,9 +96,8 @@ def protocol_pdf(request: HttpRequest, slug: str, round: int, table: int) -> Htt
     )
     if not may_view(request.user, found.round.tournament):
         raise Http404
-    content = _visible(
-        lambda: reports.protocol_pdf(found, request.user, request.build_absolute_uri("/"))
-    )
+    # the QR code holds the site's public address (SITE_URL), not the one it is printed from
+    content = _visible(lambda: reports.protocol_pdf(found, request.user))
     name = filename(slug, f"r{round}", f"t{table}", "protocol") + ".pdf"
     return download(content, PDF, name)
 

@@ -18,6 +18,7 @@ from referee.core.confirm import Summary, ask, confirmed
 from referee.core.errors import NotAllowed, ServiceError
 from referee.core.permissions import is_chief, is_official, may_view_round
 from referee.core.posts import get_leads_to, nothing_done
+from referee.core.site import site_url, site_url_warning
 from referee.tables.models import Seat, Table
 from referee.tournaments.models import Registration, Round
 from referee.tournaments.steps import round_to_seat
@@ -79,6 +80,9 @@ def round_page(request: HttpRequest, slug: str, round: int) -> HttpResponse:
             "chief": chief,
             # the next round is seated from here once this one, the latest, is finished
             "seat_next": seat_next if seat_next == round_.number + 1 else None,
+            # what the hall material's QR codes hold, and what is wrong with it
+            "site_url": site_url() if chief else "",
+            "site_url_warning": site_url_warning() if chief else "",
             "sheets_visible": may_view_round(request.user, tournament, round_.number),
             "quality": quality,
             "round_notes": round_notes,

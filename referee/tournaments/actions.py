@@ -62,6 +62,7 @@ ACTIONS: dict[str, Action] = _actions(
     # officials (accounts)
     ("role.granted", _("referee role granted"), USER),
     ("role.revoked", _("referee role removed"), USER),
+    ("official.named", _("official's full name set"), USER),
     ("device.revoked", _("device token revoked"), TOURNAMENT),
     ("login.unlocked", _("login lockout lifted"), USER),
     ("table.referees", _("table referees assigned"), TABLE),

@@ -41,6 +41,7 @@ ACTIONS = [
     "manage-withdraw",
     "manage-import-confirm",
     "manage-staff-revoke",
+    "manage-staff-name",
 ]
 
 
