@@ -3,7 +3,8 @@
 //   request); the declarer is not offered as a defender.
 // - One key per call, in either keyboard layout, shown on the choices: В/W whist, П/P pass,
 //   Л/H half-whist, Р/R return whist, К/C check; Backspace clears. Focus then moves on.
-// - Focus starts on a field that can take it (never a disabled seat), so Tab skips nothing.
+// - Focus starts on a field that can take it (never a disabled seat), so Tab skips nothing;
+//   ``window.focusDealStart`` puts it back there (after a save, after a draft is restored).
 (function () {
   "use strict";
   var form = document.getElementById("deal-form");
@@ -108,15 +109,27 @@
   form.addEventListener("change", syncRows);
   syncRows();
 
-  // start where typing starts: the autofocused field, or the first enabled choice of its group
-  var auto = form.querySelector("[autofocus]");
-  if (auto && document.activeElement !== auto) {
-    var target = auto;
-    if (auto.type === "radio") {
-      var group = form.querySelectorAll('input[name="' + auto.name + '"]');
-      target = form.querySelector('input[name="' + auto.name + '"]:checked') ||
-        Array.prototype.find.call(group, function (r) { return !r.disabled; }) || auto;
-    }
-    if (!target.disabled && target.offsetParent !== null) target.focus();
+  // start where typing starts: the field the server marks (the declarer, or the first at
+  // fault), on its chosen or first enabled choice. The focus is checked, not assumed: a
+  // choice disabled after the markup was parsed (the sitting-out dealer's seat at a table
+  // of four) can take the browser's autofocus and lose it again, leaving the page itself
+  // focused. ``force``: move the focus there whatever has it (after a save).
+  function usable(f) {
+    return !!f && f !== document.body && !f.disabled && f.offsetParent !== null;
   }
+  function startField() {
+    var auto = form.querySelector("[autofocus]") || form.querySelector('input[name="declarer"]');
+    if (!auto || auto.type !== "radio") return auto;
+    var group = form.querySelectorAll('input[name="' + auto.name + '"]');
+    return form.querySelector('input[name="' + auto.name + '"]:checked') ||
+      Array.prototype.find.call(group, usable) || auto;
+  }
+  function focusStart(force) {
+    var target = startField(), current = document.activeElement;
+    var untouched = current && target && current.type === "radio" && current.name === target.name;
+    if (!force && usable(current) && !untouched) return;
+    if (usable(target)) target.focus();
+  }
+  window.focusDealStart = focusStart;
+  focusStart(false);
 })();
