@@ -14,7 +14,6 @@
   Object.keys(KEYS).forEach(function (call) {
     KEYS[call].split("").forEach(function (ch) { byKey[ch] = call; });
   });
-  var rows = Array.prototype.slice.call(form.querySelectorAll("[data-call-row]"));
   function el(name) { return form.elements.namedItem(name); }
   function checked(name) {
     var r = form.querySelector('input[name="' + name + '"]:checked');
@@ -23,24 +22,35 @@
   function rowCall(n) { var s = el("call_" + n + "_call"); return s ? s.value : ""; }
   function rowPlayer(n) { var s = el("call_" + n + "_player"); return s ? s.value : ""; }
 
-  // the keys on every call choice, once
-  form.querySelectorAll('select[name$="_call"]').forEach(function (select) {
-    Array.prototype.forEach.call(select.options, function (option) {
-      var keys = KEYS[option.value];
-      if (keys) option.textContent += "  [" + keys[0].toUpperCase() + "/" + keys[1].toUpperCase() + "]";
-    });
-  });
+  function callRows() { return Array.prototype.slice.call(form.querySelectorAll("[data-call-row]")); }
   var more = document.createElement("button");
   more.type = "button";
   more.className = "more-calls";
   more.textContent = form.dataset.moreCalls || "+";
-  var table = form.querySelector("table.calls");
-  if (table) table.insertAdjacentElement("afterend", more);
   var extra = 0; // rows asked for beyond what the calls need
+
+  // the keys on every call choice and the button for another call, once per markup: the
+  // table page puts a refused deal's markup, as the server answered it, into the form
+  function enhance() {
+    form.querySelectorAll('select[name$="_call"]').forEach(function (select) {
+      if (select.dataset.keys) return;
+      select.dataset.keys = "shown";
+      Array.prototype.forEach.call(select.options, function (option) {
+        var keys = KEYS[option.value];
+        if (keys) option.textContent += "  [" + keys[0].toUpperCase() + "/" + keys[1].toUpperCase() + "]";
+      });
+    });
+    var table = form.querySelector("table.calls");
+    if (table && !form.contains(more)) {
+      table.insertAdjacentElement("afterend", more);
+      extra = 0;
+    }
+  }
 
   function needed() {
     var n = 2;
     if (rowCall(1) === "half_whist" || rowCall(2) === "half_whist") n = 3;
+    var rows = callRows();
     rows.forEach(function (row) {
       var k = Number(row.dataset.callRow);
       if (rowCall(k) || (k > 2 && rowPlayer(k))) n = Math.max(n, k);
@@ -48,7 +58,8 @@
     return Math.min(rows.length, n + extra);
   }
   function syncRows() {
-    var shown = needed(), declarer = checked("declarer");
+    enhance();
+    var rows = callRows(), shown = needed(), declarer = checked("declarer");
     rows.forEach(function (row) {
       var k = Number(row.dataset.callRow);
       row.hidden = k > shown;
@@ -64,7 +75,7 @@
   more.addEventListener("click", function () {
     extra += 1;
     syncRows();
-    var next = rows.filter(function (r) { return !r.hidden; }).pop();
+    var next = callRows().filter(function (r) { return !r.hidden; }).pop();
     var select = next && next.querySelector("select");
     if (select) select.focus();
   });
