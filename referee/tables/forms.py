@@ -47,12 +47,16 @@ from .form_codec import DealCodec
 from .form_errors import EngineErrorPlacement
 
 
-def _seat_text(label: Any, letter: str) -> str:
-    return str(label) % {"seat": letter}
+def _label_text(template: Any, **values: Any) -> str:
+    return str(template) % {name: str(value) for name, value in values.items()}
 
 
-#: a label naming a seat, in the language of the page it is shown on
-_seat_label = lazy(_seat_text, str)
+#: a label filled in, in the language of the page it is shown on
+_label = lazy(_label_text, str)
+
+
+#: a field of a manual entry's row (the summary of errors names the row)
+MANUAL_ROW = gettext_lazy("Manual entry %(n)s — %(part)s")
 
 
 class OneFocusRadioSelect(forms.RadioSelect):
@@ -224,24 +228,34 @@ class DealForm(DealCodec, EngineErrorPlacement, BoundedForm):
         for row in range(1, self.manual_rows + 1):
             p = f"manual_{row}_"
             f[p + "book"] = forms.ChoiceField(
-                label=gettext_lazy("Book"), choices=BOOKS, required=False
+                label=_label(MANUAL_ROW, n=row, part=gettext_lazy("Book")),
+                choices=BOOKS,
+                required=False,
             )
             f[p + "player"] = forms.ChoiceField(
-                label=gettext_lazy("Player"), choices=maybe, required=False
+                label=_label(MANUAL_ROW, n=row, part=gettext_lazy("Player")),
+                choices=maybe,
+                required=False,
             )
-            f[p + "on"] = forms.ChoiceField(label=gettext_lazy("on"), choices=maybe, required=False)
+            f[p + "on"] = forms.ChoiceField(
+                label=_label(MANUAL_ROW, n=row, part=gettext_lazy("on")),
+                choices=maybe,
+                required=False,
+            )
             f[p + "amount"] = forms.DecimalField(
-                label=gettext_lazy("Amount"),
+                label=_label(MANUAL_ROW, n=row, part=gettext_lazy("Amount")),
                 max_digits=9,
                 decimal_places=2,
                 required=False,
                 widget=forms.NumberInput(attrs={"inputmode": "decimal", "step": "any", "size": 6}),
             )
             f[p + "reason"] = forms.CharField(
-                label=gettext_lazy("Reason"), required=False, max_length=200
+                label=_label(MANUAL_ROW, n=row, part=gettext_lazy("Reason")),
+                required=False,
+                max_length=200,
             )
             f[p + "rule"] = forms.CharField(
-                label=gettext_lazy("Rule"),
+                label=_label(MANUAL_ROW, n=row, part=gettext_lazy("Rule")),
                 required=False,
                 max_length=100,
                 widget=forms.TextInput(attrs={"list": "rule-references"}),
@@ -259,7 +273,7 @@ class DealForm(DealCodec, EngineErrorPlacement, BoundedForm):
     @staticmethod
     def _tricks_field(label: Any, letter: str) -> forms.IntegerField:
         return forms.IntegerField(
-            label=_seat_label(label, letter),
+            label=_label(label, seat=letter),
             min_value=0,
             max_value=10,
             required=False,

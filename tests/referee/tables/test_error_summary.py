@@ -99,9 +99,11 @@ def test_every_field_has_a_label_in_the_readers_language():
     assert labels["guaranteed_A"] == "Гарантированный результат: взятки A"
     assert labels["alternative_B"] == "Другой план: взятки B"
     assert labels["guaranteed"] == "Взятки гарантированного результата"
+    assert labels["manual_2_player"] == "Ручная запись 2 — Игрок"
     with translation.override("en"):
         assert str(form.fields["tricks_D"].label) == "Tricks of D"
         assert str(form.fields["calls"].label) == "Defence calls"
+        assert str(form.fields["manual_1_on"].label) == "Manual entry 1 — on"
 
 
 def test_the_tricks_sum_at_a_table_of_four_leaves_the_dealer_out():
