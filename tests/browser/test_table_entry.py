@@ -14,7 +14,7 @@ import pytest
 from referee.tables.models import Deal
 from tests.referee.factories import referee_of, table_with_players
 
-from .helpers import log_in, no_sideways_scroll, too_wide
+from .helpers import axe_problems, log_in, no_sideways_scroll, too_wide
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -102,7 +102,10 @@ def test_a_corrected_refusal_leaves_the_next_deal_empty_online(live_server, brow
     ]
     assert _values(page) == {"dealer": "B", **FRESH}  # A dealt the first deal
     assert page.locator(f"{F}.errorlist, #error-summary").count() == 0
-    page.screenshot(path=str(shots / "entry-after-corrected-refusal.png"), full_page=True)
+    page.screenshot(path=str(shots / "entry-after-corrected-refusal-1024.png"), full_page=True)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.screenshot(path=str(shots / "entry-after-corrected-refusal-390.png"), full_page=True)
+    page.set_viewport_size({"width": 1024, "height": 768})
     page.reload()  # the draft of the empty form, not the refused deal's values
     page.wait_for_selector('#offline[data-ready="yes"]')
     assert _values(page) == {"dealer": "B", **FRESH}
@@ -178,6 +181,7 @@ def test_the_scripts_summary_lists_every_error_and_each_link_focuses_its_field(
         links.nth(index).click()
         assert page.evaluate("document.activeElement.name") == name
     if locale == "ru-RU":
+        assert axe_problems(page) == []
         page.screenshot(path=str(shots / "entry-summary-1024.png"), full_page=True)
         page.set_viewport_size({"width": 390, "height": 844})
         assert no_sideways_scroll(page), too_wide(page)
@@ -187,7 +191,7 @@ def test_the_scripts_summary_lists_every_error_and_each_link_focuses_its_field(
 
 @pytest.mark.parametrize("locale", ["ru-RU", "en-GB"])
 def test_the_summary_without_the_script_lists_every_error_and_links_to_the_fields(
-    live_server, browser, locale
+    live_server, browser, shots, locale
 ):
     _table, context, page, _url = _open(live_server, browser, locale=locale, js=False)
     page.locator(f'{F}input[name="declarer"][value="A"]').check(force=True)
@@ -205,6 +209,10 @@ def test_the_summary_without_the_script_lists_every_error_and_links_to_the_field
         target = link.get_attribute("href")
         assert page.get_attribute(target, "name") == name
         assert page.get_attribute(target, "type") != "hidden"
+    if locale == "ru-RU":
+        page.set_viewport_size({"width": 390, "height": 844})
+        assert no_sideways_scroll(page), too_wide(page)
+        page.screenshot(path=str(shots / "entry-summary-no-script-390.png"), full_page=True)
     assert Deal.objects.count() == 0
     context.close()
 
