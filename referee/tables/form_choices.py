@@ -105,3 +105,10 @@ NUMBER = {"inputmode": "numeric", "pattern": "[0-9]*", "class": "trick"}
 #: hands): a hidden field each carries them, and the first input of the group takes focus.
 GROUPS = {"calls": "call_1_call", "tricks": "tricks_", "guaranteed": "guaranteed_"}
 GROUPS |= {"alternative": "alternative_"}
+#: the groups' names in the summary of errors
+GROUP_LABELS = {
+    "calls": gettext_lazy("Defence calls"),
+    "tricks": gettext_lazy("Tricks"),
+    "guaranteed": gettext_lazy("Tricks of the guaranteed result"),
+    "alternative": gettext_lazy("Tricks the other plan would have produced"),
+}

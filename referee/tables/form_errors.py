@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from referee.core.engine_text import refusal_text
 from referee.core.errors import ServiceError
 from scoring import ScoringError
+from scoring.errors import DealError
 
 from .form_choices import (
     ENGINE_FIELDS,
@@ -48,7 +49,27 @@ class EngineErrorPlacement:
             field = found.group(2) or ""
         name = self.field_for(field)
         self.add_error(name, message)
+        if name != "tricks":
+            self.add_tricks_sum()
         return name
+
+    def add_tricks_sum(self) -> None:
+        """Beside another error, the tricks of the hands in play that do not sum to 10, in the
+        engine's words: the engine checks the tricks last and stops at its first refusal, the
+        form's own checks stop it from being asked, and the referee would meet one error
+        after another. Only where the hands in play are plain (the engine decides the rest):
+        a deal played, at a table of three, or of four but for its raspasy."""
+        data = getattr(self, "cleaned_data", {})
+        kind, letters = data.get("type"), self.letters
+        if "tricks" in self.errors or self.errors_of("tricks_") or data.get("play") == "none":
+            return
+        if kind not in ("game", "misere", "raspasy") or (len(letters) == 4 and kind == "raspasy"):
+            return
+        counts = [data.get(f"tricks_{hand}") for hand in self._seats_in_play()]
+        if any(count is None for count in counts) or sum(counts) == 10:
+            return
+        refusal = DealError("deal.tricks_sum", "tricks", sum=sum(counts))
+        self.add_error("tricks", refusal_text(refusal))
 
     def field_for(self, path: str) -> str | None:
         """The form field of an engine's field path (None: no field of this form)."""

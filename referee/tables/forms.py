@@ -14,9 +14,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
+from urllib.parse import urlencode
 
 from django import forms
+from django.utils.functional import lazy
+from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -28,6 +31,7 @@ from .form_choices import (
     CALLS,
     COMMERCIAL,
     DELIBERATE,
+    GROUP_LABELS,
     GROUPS,
     LEVELS,
     LOT,
@@ -43,11 +47,41 @@ from .form_codec import DealCodec
 from .form_errors import EngineErrorPlacement
 
 
+def _label_text(template: Any, **values: Any) -> str:
+    return str(template) % {name: str(value) for name, value in values.items()}
+
+
+#: a label filled in, in the language of the page it is shown on
+_label = lazy(_label_text, str)
+
+
+#: a field of a manual entry's row (the summary of errors names the row)
+MANUAL_ROW = gettext_lazy("Manual entry %(n)s — %(part)s")
+
+
+class OneFocusRadioSelect(forms.RadioSelect):
+    """Radio buttons of which only ``focus_value``'s carries the group's ``autofocus``: the
+    browser gives the focus to the first button marked, which may be one the page's script
+    disables (the sitting-out dealer's seat at a table of four), losing the focus."""
+
+    focus_value: str | None = None
+
+    def create_option(self, *args: Any, **kwargs: Any) -> dict[str, Any]:
+        option = super().create_option(*args, **kwargs)
+        if str(option["value"]) != self.focus_value:
+            option["attrs"].pop("autofocus", None)
+        return option
+
+
 class DealForm(DealCodec, EngineErrorPlacement, BoundedForm):
     """One deal. ``seats``: (letter, name) clockwise; ``minimum_level`` the contract
     minimum after raspasy (shown); ``reason_required`` for corrections and for the chief
     referee's rulings on a signed-off table; ``drawn_lot`` the lot the site drew for the
     deal being corrected, if any."""
+
+    #: what a new deal's form starts with, besides its dealer (the page's script empties the
+    #: form to this after each save)
+    FRESH: ClassVar[dict[str, str]] = {"type": "game", "play": "closed"}
 
     def __init__(
         self,
@@ -69,6 +103,7 @@ class DealForm(DealCodec, EngineErrorPlacement, BoundedForm):
         self._call_rows: list[int] = []
         self._ruling_fields: list[str] = []
         self._build_fields()
+        self._anchor_groups()
 
     # -- fields ------------------------------------------------------------------------
 
@@ -76,7 +111,7 @@ class DealForm(DealCodec, EngineErrorPlacement, BoundedForm):
         four = len(self.letters) == 4
         seat = [(letter, name) for letter, name in self.seats]
         maybe = [("", "—"), *seat]
-        radio = forms.RadioSelect
+        radio = OneFocusRadioSelect
         f = self.fields
         f["dealer"] = forms.ChoiceField(
             label=gettext_lazy("Dealer"),
@@ -101,18 +136,24 @@ class DealForm(DealCodec, EngineErrorPlacement, BoundedForm):
         )
         for row in range(1, CALL_ROWS + 1):
             f[f"call_{row}_player"] = forms.ChoiceField(
-                label=gettext_lazy("Player"), choices=maybe, required=False
+                label=format_lazy("{} {}", gettext_lazy("Player"), row),
+                choices=maybe,
+                required=False,
             )
             f[f"call_{row}_call"] = forms.ChoiceField(
-                label=gettext_lazy("Call"), choices=[("", "—"), *CALLS], required=False
+                label=format_lazy("{} {}", gettext_lazy("Call"), row),
+                choices=[("", "—"), *CALLS],
+                required=False,
             )
             if four:
                 f[f"call_{row}_replaces"] = forms.ChoiceField(
-                    label=gettext_lazy("takes over the hand of"), choices=maybe, required=False
+                    label=format_lazy("{} {}", gettext_lazy("takes over the hand of"), row),
+                    choices=maybe,
+                    required=False,
                 )
         f["play"] = forms.ChoiceField(label=gettext_lazy("Play"), choices=PLAYS, widget=radio)
         for letter, _name in self.seats:
-            f[f"tricks_{letter}"] = self._tricks_field(letter)
+            f[f"tricks_{letter}"] = self._tricks_field(gettext_lazy("Tricks of %(seat)s"), letter)
         f["talon"] = forms.CharField(
             label=gettext_lazy("Talon"),
             required=False,
@@ -153,12 +194,16 @@ class DealForm(DealCodec, EngineErrorPlacement, BoundedForm):
             widget=forms.CheckboxSelectMultiple,
         )
         for letter, _name in self.seats:
-            f[f"guaranteed_{letter}"] = self._tricks_field(letter)
+            f[f"guaranteed_{letter}"] = self._tricks_field(
+                gettext_lazy("Guaranteed result: tricks of %(seat)s"), letter
+            )
         f["dissenter"] = forms.ChoiceField(
             label=gettext_lazy("Dissenter"), choices=maybe, required=False
         )
         for letter, _name in self.seats:
-            f[f"alternative_{letter}"] = self._tricks_field(letter)
+            f[f"alternative_{letter}"] = self._tricks_field(
+                gettext_lazy("Other plan: tricks of %(seat)s"), letter
+            )
         f["lot"] = forms.ChoiceField(
             label=gettext_lazy("The lot gave the declarer"),
             choices=LOT,
@@ -183,30 +228,41 @@ class DealForm(DealCodec, EngineErrorPlacement, BoundedForm):
         for row in range(1, self.manual_rows + 1):
             p = f"manual_{row}_"
             f[p + "book"] = forms.ChoiceField(
-                label=gettext_lazy("Book"), choices=BOOKS, required=False
+                label=_label(MANUAL_ROW, n=row, part=gettext_lazy("Book")),
+                choices=BOOKS,
+                required=False,
             )
             f[p + "player"] = forms.ChoiceField(
-                label=gettext_lazy("Player"), choices=maybe, required=False
+                label=_label(MANUAL_ROW, n=row, part=gettext_lazy("Player")),
+                choices=maybe,
+                required=False,
             )
-            f[p + "on"] = forms.ChoiceField(label=gettext_lazy("on"), choices=maybe, required=False)
+            f[p + "on"] = forms.ChoiceField(
+                label=_label(MANUAL_ROW, n=row, part=gettext_lazy("on")),
+                choices=maybe,
+                required=False,
+            )
             f[p + "amount"] = forms.DecimalField(
-                label=gettext_lazy("Amount"),
+                label=_label(MANUAL_ROW, n=row, part=gettext_lazy("Amount")),
                 max_digits=9,
                 decimal_places=2,
                 required=False,
                 widget=forms.NumberInput(attrs={"inputmode": "decimal", "step": "any", "size": 6}),
             )
             f[p + "reason"] = forms.CharField(
-                label=gettext_lazy("Reason"), required=False, max_length=200
+                label=_label(MANUAL_ROW, n=row, part=gettext_lazy("Reason")),
+                required=False,
+                max_length=200,
             )
             f[p + "rule"] = forms.CharField(
-                label=gettext_lazy("Rule"),
+                label=_label(MANUAL_ROW, n=row, part=gettext_lazy("Rule")),
                 required=False,
                 max_length=100,
                 widget=forms.TextInput(attrs={"list": "rule-references"}),
             )
-        for group in GROUPS:
-            f[group] = forms.CharField(required=False, widget=forms.HiddenInput)
+        for group, label in GROUP_LABELS.items():
+            # where the engine's refusal of the whole group (the calls, the tricks) is shown
+            f[group] = forms.CharField(label=label, required=False, widget=forms.HiddenInput)
         f["reason"] = forms.CharField(
             label=gettext_lazy("Reason"),
             required=False,
@@ -215,9 +271,9 @@ class DealForm(DealCodec, EngineErrorPlacement, BoundedForm):
         )
 
     @staticmethod
-    def _tricks_field(letter: str) -> forms.IntegerField:
+    def _tricks_field(label: Any, letter: str) -> forms.IntegerField:
         return forms.IntegerField(
-            label=letter,
+            label=_label(label, seat=letter),
             min_value=0,
             max_value=10,
             required=False,
@@ -225,6 +281,10 @@ class DealForm(DealCodec, EngineErrorPlacement, BoundedForm):
         )
 
     # -- for the template --------------------------------------------------------------
+
+    @property
+    def fresh_query(self) -> str:
+        return urlencode(self.FRESH)
 
     def call_rows(self) -> list[list[forms.BoundField]]:
         names = ("player", "call", "replaces")
@@ -297,13 +357,40 @@ class DealForm(DealCodec, EngineErrorPlacement, BoundedForm):
         }
 
     def focus(self) -> str:
-        """The field to start typing in: the first with an error, else the declarer."""
+        """The field to start typing in: the first with an error, else the declarer; of a
+        row of choices the chosen one, else the first the sitting-out dealer of a table of
+        four does not hold (the page disables his seat)."""
         name = next((n for n in self.fields if n in self.errors), "declarer")
         if name in GROUPS:
-            first = GROUPS[name]
-            name = first + self.letters[0] if first.endswith("_") else first
-        self.fields[name].widget.attrs["autofocus"] = True
+            name = self._group_target(name)
+        widget = self.fields[name].widget
+        widget.attrs["autofocus"] = True
+        if isinstance(widget, OneFocusRadioSelect):
+            values = [str(value) for value, _label in self.fields[name].choices]
+            if name == "declarer" and len(self.letters) == 4:  # the dealer never declares
+                values = [v for v in values if v != self["dealer"].value()] or values
+            chosen = self[name].value()
+            widget.focus_value = str(chosen) if str(chosen) in values else values[0]
         return name
+
+    def _group_target(self, group: str) -> str:
+        """The field a group's error leads to: the first call, the first hand's tricks."""
+        first = GROUPS[group]
+        return first + self._seats_in_play()[0] if first.endswith("_") else first
+
+    def _anchor_groups(self) -> None:
+        """The summary's link to a group's error goes to its first input (``anchor``), not
+        to the hidden field that holds the error."""
+        for group in GROUPS:
+            self.fields[group].anchor = self[self._group_target(group)].auto_id  # type: ignore[attr-defined]
+
+    def _seats_in_play(self) -> list[str]:
+        """The seats whose fields the page leaves enabled: at a table of four, every seat
+        but the dealer's, except on raspasy."""
+        dealer, kind = self["dealer"].value(), self["type"].value()
+        if len(self.letters) == 4 and kind != "raspasy" and dealer in self.letters:
+            return [letter for letter in self.letters if letter != dealer]
+        return list(self.letters)
 
     @property
     def draw_requested(self) -> bool:
@@ -341,6 +428,8 @@ class DealForm(DealCodec, EngineErrorPlacement, BoundedForm):
             self._check_manual(cd, f"manual_{row}_")
         if self.reason_required and not cd.get("reason", "").strip():
             self.add_error("reason", _("Say why: the reason is recorded with the change."))
+        if self.errors:  # the form is refused anyway: every error at once
+            self.add_tricks_sum()
         return cd
 
     def _check_calls(self, cd: Mapping[str, Any]) -> None:

@@ -80,7 +80,7 @@ def _new_deal_form(sheet: TableSheet, mode: str | None) -> DealForm:
         seats=list(sheet.names.items()),
         minimum_level=sheet.minimum_level,
         reason_required=mode == "ruling",
-        initial={"dealer": sheet.next_dealer or "", "type": "game", "play": "closed"},
+        initial={"dealer": sheet.next_dealer or "", **DealForm.FRESH},
     )
 
 

@@ -3,7 +3,8 @@
 //   request); the declarer is not offered as a defender.
 // - One key per call, in either keyboard layout, shown on the choices: В/W whist, П/P pass,
 //   Л/H half-whist, Р/R return whist, К/C check; Backspace clears. Focus then moves on.
-// - Focus starts on a field that can take it (never a disabled seat), so Tab skips nothing.
+// - Focus starts on a field that can take it (never a disabled seat), so Tab skips nothing;
+//   ``window.focusDealStart`` puts it back there (after a save, after a draft is restored).
 (function () {
   "use strict";
   var form = document.getElementById("deal-form");
@@ -13,7 +14,6 @@
   Object.keys(KEYS).forEach(function (call) {
     KEYS[call].split("").forEach(function (ch) { byKey[ch] = call; });
   });
-  var rows = Array.prototype.slice.call(form.querySelectorAll("[data-call-row]"));
   function el(name) { return form.elements.namedItem(name); }
   function checked(name) {
     var r = form.querySelector('input[name="' + name + '"]:checked');
@@ -22,24 +22,35 @@
   function rowCall(n) { var s = el("call_" + n + "_call"); return s ? s.value : ""; }
   function rowPlayer(n) { var s = el("call_" + n + "_player"); return s ? s.value : ""; }
 
-  // the keys on every call choice, once
-  form.querySelectorAll('select[name$="_call"]').forEach(function (select) {
-    Array.prototype.forEach.call(select.options, function (option) {
-      var keys = KEYS[option.value];
-      if (keys) option.textContent += "  [" + keys[0].toUpperCase() + "/" + keys[1].toUpperCase() + "]";
-    });
-  });
+  function callRows() { return Array.prototype.slice.call(form.querySelectorAll("[data-call-row]")); }
   var more = document.createElement("button");
   more.type = "button";
   more.className = "more-calls";
   more.textContent = form.dataset.moreCalls || "+";
-  var table = form.querySelector("table.calls");
-  if (table) table.insertAdjacentElement("afterend", more);
   var extra = 0; // rows asked for beyond what the calls need
+
+  // the keys on every call choice and the button for another call, once per markup: the
+  // table page puts a refused deal's markup, as the server answered it, into the form
+  function enhance() {
+    form.querySelectorAll('select[name$="_call"]').forEach(function (select) {
+      if (select.dataset.keys) return;
+      select.dataset.keys = "shown";
+      Array.prototype.forEach.call(select.options, function (option) {
+        var keys = KEYS[option.value];
+        if (keys) option.textContent += "  [" + keys[0].toUpperCase() + "/" + keys[1].toUpperCase() + "]";
+      });
+    });
+    var table = form.querySelector("table.calls");
+    if (table && !form.contains(more)) {
+      table.insertAdjacentElement("afterend", more);
+      extra = 0;
+    }
+  }
 
   function needed() {
     var n = 2;
     if (rowCall(1) === "half_whist" || rowCall(2) === "half_whist") n = 3;
+    var rows = callRows();
     rows.forEach(function (row) {
       var k = Number(row.dataset.callRow);
       if (rowCall(k) || (k > 2 && rowPlayer(k))) n = Math.max(n, k);
@@ -47,7 +58,8 @@
     return Math.min(rows.length, n + extra);
   }
   function syncRows() {
-    var shown = needed(), declarer = checked("declarer");
+    enhance();
+    var rows = callRows(), shown = needed(), declarer = checked("declarer");
     rows.forEach(function (row) {
       var k = Number(row.dataset.callRow);
       row.hidden = k > shown;
@@ -63,7 +75,7 @@
   more.addEventListener("click", function () {
     extra += 1;
     syncRows();
-    var next = rows.filter(function (r) { return !r.hidden; }).pop();
+    var next = callRows().filter(function (r) { return !r.hidden; }).pop();
     var select = next && next.querySelector("select");
     if (select) select.focus();
   });
@@ -108,15 +120,27 @@
   form.addEventListener("change", syncRows);
   syncRows();
 
-  // start where typing starts: the autofocused field, or the first enabled choice of its group
-  var auto = form.querySelector("[autofocus]");
-  if (auto && document.activeElement !== auto) {
-    var target = auto;
-    if (auto.type === "radio") {
-      var group = form.querySelectorAll('input[name="' + auto.name + '"]');
-      target = form.querySelector('input[name="' + auto.name + '"]:checked') ||
-        Array.prototype.find.call(group, function (r) { return !r.disabled; }) || auto;
-    }
-    if (!target.disabled && target.offsetParent !== null) target.focus();
+  // start where typing starts: the field the server marks (the declarer, or the first at
+  // fault), on its chosen or first enabled choice. The focus is checked, not assumed: a
+  // choice disabled after the markup was parsed (the sitting-out dealer's seat at a table
+  // of four) can take the browser's autofocus and lose it again, leaving the page itself
+  // focused. ``force``: move the focus there whatever has it (after a save).
+  function usable(f) {
+    return !!f && f !== document.body && !f.disabled && f.offsetParent !== null;
   }
+  function startField() {
+    var auto = form.querySelector("[autofocus]") || form.querySelector('input[name="declarer"]');
+    if (!auto || auto.type !== "radio") return auto;
+    var group = form.querySelectorAll('input[name="' + auto.name + '"]');
+    return form.querySelector('input[name="' + auto.name + '"]:checked') ||
+      Array.prototype.find.call(group, usable) || auto;
+  }
+  function focusStart(force) {
+    var target = startField(), current = document.activeElement;
+    var untouched = current && target && current.type === "radio" && current.name === target.name;
+    if (!force && usable(current) && !untouched) return;
+    if (usable(target)) target.focus();
+  }
+  window.focusDealStart = focusStart;
+  focusStart(false);
 })();

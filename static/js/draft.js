@@ -29,6 +29,29 @@ export function fillForm(form, fields) {
   }
 }
 
+// The form as a new deal's: every value empty but ``fresh`` ([name, value] pairs: the next
+// dealer and what a new form starts with), which also become the form's defaults, so that
+// nothing a refused deal brought into the form (its values as the defaults of the server's
+// markup, its errors, its open sections) comes back after a save, through form.reset() or
+// the draft.
+export function clearForm(form, fresh) {
+  fillForm(form, fresh);
+  for (const el of form.elements) {
+    if (el.type === "radio" || el.type === "checkbox") {
+      el.defaultChecked = el.checked;
+    } else if (el.tagName === "SELECT") {
+      for (const option of el.options) option.defaultSelected = option.selected;
+    } else if (el.type !== "submit" && el.type !== "button" && !UNSAVED.has(el.name)) {
+      el.defaultValue = el.value;
+    }
+    el.removeAttribute("aria-invalid");
+    el.removeAttribute("autofocus");
+    delete el.dataset.auto;
+  }
+  for (const list of form.querySelectorAll(".errorlist")) list.remove();
+  for (const section of form.querySelectorAll("details")) section.open = false;
+}
+
 // A short line for a deal not yet on the server: "A: 6♠, tricks A 6 · B 3 · C 1".
 const SIGNS = { S: "♠", C: "♣", D: "♦", H: "♥", NT: "NT" };
 

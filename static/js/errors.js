@@ -7,6 +7,7 @@
   function focusField(id, name) {
     var field = document.getElementById(id);
     function usable(f) { return !f.disabled && f.type !== "hidden" && !f.closest("[hidden]"); }
+    if (field && !usable(field)) field = null; // a hidden holder of a group's error, a disabled seat
     if (!field && name) { // a group of choices: the chosen one, else the first that can take focus
       field = document.querySelector('[name="' + name + '"]:checked') ||
         Array.prototype.find.call(document.querySelectorAll('[name="' + name + '"]'), usable) ||

@@ -4,7 +4,7 @@
 // a reload; a refusal comes back into the form with its errors at their fields. In a secure
 // context (HTTPS, localhost) a service worker also keeps the page itself for offline use.
 
-import { fillForm, formFields, nextDealer, summary } from "./draft.js";
+import { clearForm, fillForm, formFields, nextDealer, summary } from "./draft.js";
 import { newKey } from "./keys.js";
 import { openStore } from "./outbox.js";
 import { classify, flush, LOGIN, OFFLINE, REFUSED, serialised, STORED } from "./sync.js";
@@ -130,14 +130,16 @@ async function show(store, table, note) {
   panel.dataset.online = online ? "yes" : "no";
 }
 
+// After a save: the next deal's form, empty but for its dealer and what a new form starts
+// with (``data-fresh``), whatever was in the form before (a refused deal included).
 function resetForm(fields) {
   const dealer = fields.find(([n]) => n === "dealer")?.[1] ?? "";
   const letters = (form.dataset.letters || "").split("");
-  form.reset();
-  const next = form.querySelector(`input[name="dealer"][value="${nextDealer(letters, dealer)}"]`);
-  if (next) next.checked = true;
+  const fresh = Array.from(new URLSearchParams(form.dataset.fresh || ""));
+  clearForm(form, [...fresh, ["dealer", nextDealer(letters, dealer)]]);
   form.elements.namedItem("idempotency_key").value = newKey();
   form.dispatchEvent(new Event("change", { bubbles: true }));
+  if (window.focusDealStart) window.focusDealStart(true);
 }
 
 async function main() {
@@ -153,6 +155,8 @@ async function main() {
   if (draft && !bound) {
     fillForm(form, draft);
     form.dispatchEvent(new Event("change", { bubbles: true }));
+    // the draft's dealer may disable the focused seat, its declarer is the one to start on
+    if (window.focusDealStart) window.focusDealStart(false);
   }
   const saveDraft = () => store.saveDraft(table, formFields(form));
   form.addEventListener("input", saveDraft);
