@@ -193,6 +193,13 @@ def test_the_latest_tournament_any_of_the_tied_played_and_absence_ranks_below():
     assert (line[21].rank, line[22].rank) == (1, 2)
     assert line[22].decided_by == "latest"
     assert line[22].notes == (Note("tie_break", {"criterion": "latest", "value": None}),)
+    # Absence ranks below even a loss: own points as they are.
+    x1 = Tournament("X1", date(2026, 3, 1), (Entry(31, 1, 10), Entry(32, 2, 5)))
+    x2 = Tournament("X2", date(2026, 4, 1), (Entry(32, 1, 0), Entry(33, 2, -1)))
+    x3 = Tournament("X3", date(2026, 5, 1), (Entry(33, 1, 4), Entry(31, 2, -5)))
+    # 31: 10 − 5 = 5; 32: 5 + 0 = 5; 33: −1 + 4 = 3. Latest of 31 and 32: X3, 31 −5, 32 absent.
+    rows = series_standings([x1, x2, x3], SeriesRules(OwnPoints(), chain=("latest",)))
+    assert table_of(rows) == [("1", 31, 5), ("2", 32, 5), ("3", 33, 3)]
 
 
 def test_own_points_as_they_are_scaled_or_normalised_to_the_winner_and_weighted():
@@ -296,7 +303,7 @@ CHAINS = st.lists(
 @st.composite
 def season(draw, size=None):
     tournaments = []
-    for i in range(draw(size or st.integers(0, 4))):
+    for i in range(draw(size if size is not None else st.integers(0, 4))):
         players = draw(st.lists(st.integers(1, 8), min_size=1, max_size=6, unique=True))
         points = draw(st.lists(st.integers(-5, 5), min_size=len(players), max_size=len(players)))
         # Places from the points: 1 + the number of players with more (equal points share).
