@@ -132,44 +132,32 @@ class SeriesRow:
         return tuple(r for r in self.results if not r.counted)
 
 
-Criterion = Callable[
-    [Sequence[PlayerId], Mapping[PlayerId, SeriesRow]], dict[PlayerId, Fraction | None]
-]
+Rows = Mapping[PlayerId, SeriesRow]
+Values = dict[PlayerId, Fraction | None]  # None: no value, below every value
+Criterion = Callable[[Sequence[PlayerId], Rows], Values]
 
 
-def _total(
-    group: Sequence[PlayerId], rows: Mapping[PlayerId, SeriesRow]
-) -> dict[PlayerId, Fraction | None]:
+def _total(group: Sequence[PlayerId], rows: Rows) -> Values:
     return {p: rows[p].total for p in group}
 
 
-def _more_starts(
-    group: Sequence[PlayerId], rows: Mapping[PlayerId, SeriesRow]
-) -> dict[PlayerId, Fraction | None]:
+def _more_starts(group: Sequence[PlayerId], rows: Rows) -> Values:
     return {p: Fraction(rows[p].starts) for p in group}
 
 
-def _fewer_starts(
-    group: Sequence[PlayerId], rows: Mapping[PlayerId, SeriesRow]
-) -> dict[PlayerId, Fraction | None]:
+def _fewer_starts(group: Sequence[PlayerId], rows: Rows) -> Values:
     return {p: -Fraction(rows[p].starts) for p in group}
 
 
-def _best_result(
-    group: Sequence[PlayerId], rows: Mapping[PlayerId, SeriesRow]
-) -> dict[PlayerId, Fraction | None]:
+def _best_result(group: Sequence[PlayerId], rows: Rows) -> Values:
     return {p: max(r.points for r in rows[p].results) for p in group}
 
 
-def _wins(
-    group: Sequence[PlayerId], rows: Mapping[PlayerId, SeriesRow]
-) -> dict[PlayerId, Fraction | None]:
+def _wins(group: Sequence[PlayerId], rows: Rows) -> Values:
     return {p: Fraction(sum(r.place == 1 for r in rows[p].results)) for p in group}
 
 
-def _latest(
-    group: Sequence[PlayerId], rows: Mapping[PlayerId, SeriesRow]
-) -> dict[PlayerId, Fraction | None]:
+def _latest(group: Sequence[PlayerId], rows: Rows) -> Values:
     last = max(r.order for p in group for r in rows[p].results)
     return {p: next((r.points for r in rows[p].results if r.order == last), None) for p in group}
 
@@ -273,16 +261,8 @@ def series_standings(
         for player in members:
             if last > rank:
                 notes[player].append(Note("shared_place"))
-            out.append(
-                _placed(
-                    rows[player],
-                    rank,
-                    place_label(rank - 1, last - 1),
-                    last > rank,
-                    decided,
-                    notes[player],
-                )
-            )
+            label = place_label(rank - 1, last - 1)
+            out.append(_placed(rows[player], rank, label, last > rank, decided, notes[player]))
         rank = last + 1
     for members, decided in _order(unranked, rows, rules.chain, {}):
         for player in members:
@@ -332,7 +312,7 @@ Block = tuple[list[PlayerId], str | None]
 
 def _order(
     players: list[PlayerId],
-    rows: Mapping[PlayerId, SeriesRow],
+    rows: Rows,
     chain: Sequence[str],
     notes: dict[PlayerId, list[Note]],
 ) -> list[Block]:
@@ -367,15 +347,6 @@ def _order(
 def _placed(
     row: SeriesRow, rank: int | None, label: str, tied: bool, decided: str | None, notes: list[Note]
 ) -> SeriesRow:
-    return SeriesRow(
-        rank=rank,
-        rank_label=label,
-        player=row.player,
-        total=row.total,
-        starts=row.starts,
-        results=row.results,
-        ranked=row.ranked,
-        tied=tied,
-        decided_by=decided,
-        notes=tuple(notes),
+    return replace(
+        row, rank=rank, rank_label=label, tied=tied, decided_by=decided, notes=tuple(notes)
     )
