@@ -41,6 +41,31 @@ REFUSALS: dict[str, Promise] = {
     "chain.text": _("List the tie-breaks by name."),
     "chain.unknown": _("There is no tie-break %(name)s."),
     "chain.twice": _("Each tie-break once: %(name)s is listed twice."),
+    "series.method_unknown": _("This way of counting a tournament in the series is unknown."),
+    "series.table": _("Give the points by place, one number per place."),
+    "series.negative": _("Points by place cannot be negative."),
+    "series.table_rises": _("A worse place cannot earn more points than the place above it."),
+    "series.floor_above": _("Places beyond the table cannot earn more than its last place."),
+    "series.winner_gets": _("The winner's points must be above 0."),
+    "series.scaled_twice": _(
+        "Either multiply the points by a factor or give the winner's points, not both."
+    ),
+    "series.winner_not_positive": _(
+        "A tournament's winner has no points above 0, so its points cannot be scaled to the "
+        "winner's: count by place or multiply by a factor."
+    ),
+    "series.weight": _("The weight of a tournament must be above 0, e.g. 1 or 3/2."),
+    "series.player_twice": _("A player is listed twice in one tournament."),
+    "series.place": _("A place is a whole number from 1."),
+    "series.places_overlap": _(
+        "Players who share a place cover the places below it: after two players on place 3 "
+        "the next is on place 5."
+    ),
+    "series.tournament_twice": _("A tournament is listed twice in the series."),
+    "series.best": _(
+        "Give how many best results count: a whole number from 1, or nothing to count them all."
+    ),
+    "series.min_starts": _("The minimum number of starts is a whole number, 0 or more."),
 }
 
 
