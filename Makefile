@@ -28,7 +28,8 @@ run: $(STAMP)
 	$(BIN)/python manage.py load_demo
 	$(BIN)/python manage.py collectstatic --noinput -v 0
 	@echo "Serving the demo on http://$(HOST):$(PORT)/t/demo/  (Ctrl-C stops it)"
-	ALLOWED_HOSTS="$${ALLOWED_HOSTS:-*}" $(BIN)/gunicorn referee.wsgi:application \
+	ALLOWED_HOSTS="$${ALLOWED_HOSTS:-*}" SITE_URL="$${SITE_URL:-http://$(HOST):$(PORT)}" \
+	    $(BIN)/gunicorn referee.wsgi:application \
 	    --bind $(HOST):$(PORT) --workers $(SERVER_WORKERS) --threads $(SERVER_THREADS) \
 	    --worker-class gthread --timeout 60 --graceful-timeout 10 \
 	    --no-control-socket --access-logfile - --error-logfile - --capture-output
