@@ -10,6 +10,7 @@ from typing import Any
 import scoring
 from referee.core.language import engine_language
 from referee.tables.dealdata import LETTERS, describe_deal
+from referee.tables.lap import table_lap
 from referee.tables.models import Deal, Seat, Table
 from referee.tables.sheet import TableSheet, build_sheet, table_case
 from referee.tournaments.models import Registration, Round
@@ -102,6 +103,7 @@ def deals(table: Table, with_deleted: bool) -> dict[str, Any]:
 
 def table(found: Table) -> dict[str, Any]:
     sheet = build_sheet(found, lang())
+    lap = table_lap(found)
     return {
         "round": found.round.number,
         "number": found.number,
@@ -113,6 +115,7 @@ def table(found: Table) -> dict[str, Any]:
         "result": found.result,
         "submitted_by": found.submitted_by.get_username() if found.submitted_by else None,
         "confirmed_by": found.confirmed_by.get_username() if found.confirmed_by else None,
+        "lap": {"limit": lap.limit, "remaining": lap.remaining} if lap else None,
         "case": table_case(build_sheet(found, "en")),
     }
 

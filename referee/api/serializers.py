@@ -61,7 +61,9 @@ FORMAT = FORMAT_FIELDS
 
 
 class TournamentSerializer(serializers.ModelSerializer):
-    chief_referee = serializers.SlugRelatedField(slug_field="username", read_only=True)
+    chief_referee = serializers.SlugRelatedField(
+        slug_field="username", read_only=True, allow_null=True
+    )  # none once the chief is taken away (PATCH "chief_referee": null)
 
     class Meta:
         model = Tournament
@@ -265,6 +267,11 @@ class TotalsSerializer(serializers.Serializer):
     result = serializers.DictField(child=serializers.FloatField())
 
 
+class LapSerializer(serializers.Serializer):
+    limit = serializers.ChoiceField(choices=["deals", "time"])
+    remaining = serializers.IntegerField(min_value=0)
+
+
 class TableSerializer(serializers.Serializer):
     round = serializers.IntegerField()
     number = serializers.IntegerField()
@@ -276,6 +283,11 @@ class TableSerializer(serializers.Serializer):
     result = serializers.JSONField(allow_null=True)
     submitted_by = serializers.CharField(allow_null=True)
     confirmed_by = serializers.CharField(allow_null=True)
+    lap = LapSerializer(
+        allow_null=True,
+        help_text='"finish the lap" (TOURNAMENTS §7): once the deal cap or the time limit is '
+        "reached, the deals still to play; null: no limit reached, or another policy",
+    )
     case = serializers.JSONField()
 
 

@@ -153,3 +153,12 @@ def test_a_dealer_who_deals_again_after_a_raspasy_is_still_in_his_turn():
     assert turns_of([raspasy, raspasy, game], repeats=False) == [1, 2, 3]
     assert [lap_end(t, 4) for t in (0, 1, 4, 5, 8)] == [0, 4, 4, 8, 8]
     assert [lap_end(t, 3) for t in (1, 3, 4, 6)] == [3, 3, 6, 6]
+
+
+def test_the_api_table_says_how_many_deals_remain():
+    from tests.referee.api.conftest import client_for
+
+    tournament, chief, table, order = one_table(4, deal_cap=6)
+    play(table, order, chief, 6)
+    url = f"/api/v1/tournaments/{tournament.slug}/rounds/1/tables/{table.number}/"
+    assert client_for(chief).get(url).json()["lap"] == {"limit": "deals", "remaining": 2}
