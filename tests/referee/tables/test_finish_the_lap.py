@@ -38,6 +38,32 @@ def play(table, order, chief, count):
         tables.record_deal(table.pk, pass_pass(order, order[0]), chief)
 
 
+def dealt_in_turn(table, number):
+    """Deal ``number`` (from 0) of a table of 4 in the dealer rotation: the seat ``number``
+    places after the first dealer deals and sits out, the next orders 6♠, both others pass."""
+    letters = "ABCD"
+    first = table.seats.get(first_dealer=True).position - 1
+    dealer = (first + number) % 4
+    seat = [letters[(dealer + k) % 4] for k in range(4)]
+    return {
+        "dealer": seat[0], "type": "game", "declarer": seat[1],
+        "contract": {"level": 6, "strain": "S"},
+        "defence": [{"player": seat[2], "call": "pass", "order": 1},
+                    {"player": seat[3], "call": "pass", "order": 2}],
+        "play": "none",
+    }  # fmt: skip
+
+
+@pytest.mark.rotation
+def test_with_the_dealer_rotation_enforced_the_lap_ends_when_the_first_dealer_would_deal():
+    _tournament, chief, table, _order = one_table(4, deal_cap=5)
+    for number in range(8):  # the cap after 5, the lap completed by deals 6, 7, 8
+        tables.record_deal(table.pk, dealt_in_turn(table, number), chief)
+    with pytest.raises(ServiceError) as refused:
+        tables.record_deal(table.pk, dealt_in_turn(table, 8), chief)  # the first dealer's
+    assert "5 deals" in str(refused.value)
+
+
 def page(client, chief, table):
     client.force_login(chief)
     tournament = table.round.tournament
