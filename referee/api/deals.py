@@ -234,10 +234,10 @@ class DealDetail(ApiView):
     def delete(self, request: Request, slug: str, round: int, table: int, number: int) -> Response:
         found = table_or_404(request, slug, round, table)
         deal = self._deal(found, number)
-        body = request.data if isinstance(request.data, dict) else {}
-        data = ReasonSerializer(
-            data={"reason": body.get("reason") or request.query_params.get("reason", "")}
-        )
+        body = dict(request.data.items()) if isinstance(request.data, dict) else {}
+        # the body's other fields are refused as everywhere (ReasonSerializer is Strict)
+        body["reason"] = body.get("reason") or request.query_params.get("reason", "")
+        data = ReasonSerializer(data=body)
         data.is_valid(raise_exception=True)
         expected = _expected_version(request)
         try:

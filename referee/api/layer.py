@@ -34,6 +34,7 @@ from .base import (
     table_or_404,
     tournament_or_404,
 )
+from .strict import Strict
 
 
 def _number(value: Fraction | None) -> str | None:
@@ -78,7 +79,7 @@ def appeal_json(appeal: Appeal) -> dict[str, Any]:
 LIST_OF_OBJECTS = {"type": "array", "items": {"type": "object"}}
 
 
-class DisciplineEntrySerializer(serializers.Serializer[Any]):
+class DisciplineEntrySerializer(Strict, serializers.Serializer[Any]):
     registration = serializers.IntegerField()
     kind = serializers.ChoiceField(choices=Entry.Kind.choices)
     rule = serializers.CharField(max_length=100)
@@ -88,7 +89,7 @@ class DisciplineEntrySerializer(serializers.Serializer[Any]):
     points = serializers.CharField(required=False, max_length=20)
 
 
-class AppealFilingSerializer(serializers.Serializer[Any]):
+class AppealFilingSerializer(Strict, serializers.Serializer[Any]):
     appellant = serializers.IntegerField()
     subject = serializers.ChoiceField(choices=Appeal.Subject.choices)
     grounds = serializers.CharField()
@@ -97,7 +98,7 @@ class AppealFilingSerializer(serializers.Serializer[Any]):
     entry = serializers.IntegerField(required=False)
 
 
-class AppealDecisionSerializer(serializers.Serializer[Any]):
+class AppealDecisionSerializer(Strict, serializers.Serializer[Any]):
     decision = serializers.ChoiceField(choices=Appeal.Decision.choices)
     reason = serializers.CharField()
     deal = serializers.JSONField(required=False)
@@ -293,7 +294,7 @@ class TeamsView(ApiView):
         )
 
 
-class EliminationSerializer(serializers.Serializer[Any]):
+class EliminationSerializer(Strict, serializers.Serializer[Any]):
     reason = serializers.CharField()
 
 
@@ -324,7 +325,7 @@ class PlayerEliminate(ApiView):
         )
 
 
-class SubstitutionSerializer(serializers.Serializer[Any]):
+class SubstitutionSerializer(Strict, serializers.Serializer[Any]):
     leaving = serializers.IntegerField()
     entering = serializers.IntegerField()
     from_deal = serializers.IntegerField(min_value=1)

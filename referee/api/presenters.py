@@ -11,6 +11,7 @@ import scoring
 from referee.core.language import engine_language
 from referee.core.people import person
 from referee.tables.dealdata import LETTERS, describe_deal
+from referee.tables.lap import table_lap
 from referee.tables.models import Deal, Seat, Table
 from referee.tables.sheet import TableSheet, build_sheet, table_case
 from referee.tournaments.models import Registration, Round
@@ -103,6 +104,7 @@ def deals(table: Table, with_deleted: bool) -> dict[str, Any]:
 
 def table(found: Table) -> dict[str, Any]:
     sheet = build_sheet(found, lang())
+    lap = table_lap(found)
     return {
         "round": found.round.number,
         "number": found.number,
@@ -115,6 +117,7 @@ def table(found: Table) -> dict[str, Any]:
         # the officials as every page names them: full name, else login
         "submitted_by": person(found.submitted_by) or None,
         "confirmed_by": person(found.confirmed_by) or None,
+        "lap": {"limit": lap.limit, "remaining": lap.remaining} if lap else None,
         "case": table_case(build_sheet(found, "en")),
     }
 

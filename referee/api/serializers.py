@@ -5,11 +5,24 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from referee.core.people import person
-from referee.tournaments.models import Registration, Round, Tournament
+from referee.tournaments.models import (
+    ByeValue,
+    LapAtTimeLimit,
+    Registration,
+    Round,
+    SubstituteSplit,
+    TeamScoring,
+    Tournament,
+    Unfinished,
+)
+from referee.tournaments.services import FORMAT_FIELDS
+
+from .strict import Strict
 
 # -- errors ---------------------------------------------------------------------------------
 
@@ -21,7 +34,7 @@ class ErrorSerializer(serializers.Serializer):
     params = serializers.DictField()
 
 
-class TokenRequestSerializer(serializers.Serializer):
+class TokenRequestSerializer(Strict, serializers.Serializer):
     username = serializers.CharField(max_length=150)
     password = serializers.CharField(max_length=200, style={"input_type": "password"})
     device = serializers.CharField(max_length=100, required=False, allow_blank=True)
@@ -41,12 +54,17 @@ SETTINGS = (
     "table_size",
     "second_confirmation",
     "referees_assigned_only",
+    "players_confirm",
     "published",
 )
+#: the tournament's format (TOURNAMENTS §2.3, the format page): frozen once play starts
+FORMAT = FORMAT_FIELDS
 
 
 class TournamentSerializer(serializers.ModelSerializer):
-    chief_referee = serializers.SlugRelatedField(slug_field="username", read_only=True)
+    chief_referee = serializers.SlugRelatedField(
+        slug_field="username", read_only=True, allow_null=True
+    )  # none once the chief is taken away (PATCH "chief_referee": null)
     chief_referee_name = serializers.SerializerMethodField(
         help_text="the chief referee as the pages name him: full name, else login"
     )
@@ -63,8 +81,8 @@ class TournamentSerializer(serializers.ModelSerializer):
             "options",
             "chief_referee",
             "chief_referee_name",
-            *SETTINGS,
-            "players_confirm",  # a device asks each player's word at sign-off
+            *SETTINGS,  # players_confirm: a device asks each player's word at sign-off
+            *FORMAT,
         )
         read_only_fields = fields
 
@@ -72,7 +90,7 @@ class TournamentSerializer(serializers.ModelSerializer):
         return person(found.chief_referee) or None
 
 
-class TournamentCreateSerializer(serializers.Serializer):
+class TournamentCreateSerializer(Strict, serializers.Serializer):
     name = serializers.CharField(max_length=200)
     slug = serializers.SlugField(max_length=50)
     starts_on = serializers.DateField()
@@ -92,7 +110,41 @@ class TournamentCreateSerializer(serializers.Serializer):
     table_size = serializers.ChoiceField(choices=Tournament.TableSize.choices, required=False)
     second_confirmation = serializers.BooleanField(required=False)
     referees_assigned_only = serializers.BooleanField(required=False)
+    players_confirm = serializers.BooleanField(required=False)
     published = serializers.BooleanField(required=False)
+    chief_referee = serializers.CharField(
+        max_length=150,
+        required=False,
+        allow_null=True,
+        allow_blank=True,
+        help_text="the chief referee's username; empty or null: none",
+    )
+    # the format (the format page); refused once play has started
+    bye_value = serializers.ChoiceField(choices=ByeValue.choices, required=False)
+    bye_points = serializers.CharField(
+        max_length=20, required=False, help_text='exact, e.g. "5/2" or "-3"'
+    )
+    unfinished_pulka = serializers.ChoiceField(choices=Unfinished.choices, required=False)
+    lap_at_time_limit = serializers.ChoiceField(choices=LapAtTimeLimit.choices, required=False)
+    substitute_split = serializers.ChoiceField(choices=SubstituteSplit.choices, required=False)
+    yellow_cards_to_disqualify = serializers.IntegerField(
+        required=False, allow_null=True, min_value=1, max_value=1000
+    )
+    yellow_card_days = serializers.IntegerField(required=False, min_value=1, max_value=3650)
+    team_scoring = serializers.ChoiceField(choices=TeamScoring.choices, required=False)
+    team_best = serializers.IntegerField(
+        required=False, allow_null=True, min_value=1, max_value=1000
+    )
+    keep_teammates_apart = serializers.BooleanField(required=False)
+
+    def validate_chief_referee(self, value: str | None) -> Any:
+        username = (value or "").strip()
+        if not username:
+            return None
+        user = get_user_model().objects.filter(username=username).first()
+        if user is None:
+            raise serializers.ValidationError(_("There is no user %(name)s.") % {"name": username})
+        return user
 
 
 class TournamentUpdateSerializer(TournamentCreateSerializer):
@@ -142,7 +194,7 @@ class PlayerSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class NewPlayerSerializer(serializers.Serializer):
+class NewPlayerSerializer(Strict, serializers.Serializer):
     """An existing player by ``player`` (his id), or a new one by name and details."""
 
     player = serializers.IntegerField(required=False, min_value=1)
@@ -162,7 +214,7 @@ class NewPlayerSerializer(serializers.Serializer):
         return attrs
 
 
-class WithdrawSerializer(serializers.Serializer):
+class WithdrawSerializer(Strict, serializers.Serializer):
     after_round = serializers.IntegerField(required=False, allow_null=True, min_value=0)
     reason = serializers.CharField(max_length=1000, required=False, allow_blank=True, default="")
 
@@ -174,7 +226,7 @@ class SubstituteSerializer(NewPlayerSerializer):
 # -- rounds and tables ----------------------------------------------------------------------
 
 
-class SeatRoundSerializer(serializers.Serializer):
+class SeatRoundSerializer(Strict, serializers.Serializer):
     method = serializers.ChoiceField(choices=Round.Method.values, default=Round.Method.RANDOM)
     seed = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=2**62)
 
@@ -223,6 +275,11 @@ class TotalsSerializer(serializers.Serializer):
     result = serializers.DictField(child=serializers.FloatField())
 
 
+class LapSerializer(serializers.Serializer):
+    limit = serializers.ChoiceField(choices=["deals", "time"])
+    remaining = serializers.IntegerField(min_value=0)
+
+
 class TableSerializer(serializers.Serializer):
     round = serializers.IntegerField()
     number = serializers.IntegerField()
@@ -238,20 +295,25 @@ class TableSerializer(serializers.Serializer):
     confirmed_by = serializers.CharField(
         allow_null=True, help_text="who confirmed it, by full name (else login)"
     )
+    lap = LapSerializer(
+        allow_null=True,
+        help_text='"finish the lap" (TOURNAMENTS §7): once the deal cap or the time limit is '
+        "reached, the deals still to play; null: no limit reached, or another policy",
+    )
     case = serializers.JSONField()
 
 
 # -- deals ----------------------------------------------------------------------------------
 
 
-class DefenceCallSerializer(serializers.Serializer):
+class DefenceCallSerializer(Strict, serializers.Serializer):
     player = serializers.CharField(max_length=10)
     call = serializers.CharField(max_length=20)
     order = serializers.IntegerField(required=False, min_value=0, max_value=100)
     replaces = serializers.CharField(max_length=10, required=False)
 
 
-class DealDataSerializer(serializers.Serializer):
+class DealDataSerializer(Strict, serializers.Serializer):
     """A deal object of SPEC §12.2 with its ``dealer``; players are the seat letters. Only
     its shape is checked here: the rules engine judges it (and names the field at fault)."""
 
@@ -273,14 +335,8 @@ class DealDataSerializer(serializers.Serializer):
         child=serializers.DictField(), required=False, max_length=20
     )
 
-    def to_internal_value(self, data: Any) -> Any:
-        if isinstance(data, dict):
-            unknown = sorted(set(data) - set(self.fields) - {"reason"})
-            if unknown:
-                raise serializers.ValidationError(
-                    {unknown[0]: [_("Not a field of a deal (SPEC §12.2).")]}
-                )
-        return super().to_internal_value(data)
+    also_accepted = frozenset({"reason"})  # DealWriteSerializer's
+    unknown_message = _("Not a field of a deal (SPEC §12.2).")
 
     @staticmethod
     def stored(data: Any, validated: dict[str, Any]) -> dict[str, Any]:
@@ -292,11 +348,11 @@ class DealWriteSerializer(DealDataSerializer):
     reason = serializers.CharField(max_length=1000, required=False, allow_blank=True)
 
 
-class ReasonSerializer(serializers.Serializer):
+class ReasonSerializer(Strict, serializers.Serializer):
     reason = serializers.CharField(max_length=1000, required=False, allow_blank=True, default="")
 
 
-class WordSerializer(serializers.Serializer):
+class WordSerializer(Strict, serializers.Serializer):
     """One player's word on the table's totals: he agrees, or he disputes them (the text
     goes to the chief referee). ``position`` is the seat's, as the table lists its seats."""
 
@@ -312,7 +368,7 @@ class WordSerializer(serializers.Serializer):
         return attrs
 
 
-class SignOffSerializer(serializers.Serializer):
+class SignOffSerializer(Strict, serializers.Serializer):
     agreements = WordSerializer(
         many=True,
         required=False,

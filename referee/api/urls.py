@@ -3,7 +3,7 @@
 from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
-from . import deals, layer, pages, views
+from . import deals, layer, pages, publishing, views
 
 T = "tournaments/<slug:slug>/"
 R = T + "rounds/<int:round>/"
@@ -28,11 +28,17 @@ v1 = [
         name="api-substitute",
     ),
     path(T + "standings/", views.StandingsView.as_view(), name="api-standings"),
+    path(
+        T + "standings/settings/",
+        publishing.StandingsSettingsView.as_view(),
+        name="api-standings-settings",
+    ),
     path(T + "rounds/", views.RoundList.as_view(), name="api-rounds"),
     path(R, views.RoundDetail.as_view(), name="api-round"),
     path(R + "start/", views.RoundAction.as_view(action="start"), name="api-round-start"),
     path(R + "finish/", views.RoundAction.as_view(action="finish"), name="api-round-finish"),
     path(R + "results/", views.RoundResults.as_view(), name="api-round-results"),
+    path(R + "publish/", publishing.RoundPublish.as_view(), name="api-round-publish"),
     path(TABLE, deals.TableDetail.as_view(), name="api-table"),
     path(TABLE + "sign-off/", deals.TableSignOff.as_view(), name="api-sign-off"),
     path(TABLE + "confirm/", deals.TableAction.as_view(action="confirm"), name="api-confirm"),

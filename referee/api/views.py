@@ -42,6 +42,7 @@ from .base import (
 )
 from .models import DeviceToken
 from .serializers import (
+    FORMAT,
     ErrorSerializer,
     NewPlayerSerializer,
     PlayerCardSerializer,
@@ -150,9 +151,18 @@ class TournamentList(ApiView, generics.ListAPIView):  # type: ignore[misc]
                     "options": values.pop("options", {}),
                 },
             )
-            if values:
-                created = tournaments.update_settings(created.pk, values, request.user)
+            created = _settings_and_format(created, values, request.user)
         return Response(TournamentSerializer(created).data, status=status.HTTP_201_CREATED)
+
+
+def _settings_and_format(tournament: Tournament, values: dict[str, Any], user: Any) -> Tournament:
+    """The settings page's and the format page's changes, by their own services."""
+    changes = {k: values.pop(k) for k in list(values) if k in FORMAT}
+    if values:
+        tournament = tournaments.update_settings(tournament.pk, values, user)
+    if changes:
+        tournament = tournaments.update_format(tournament.pk, changes, user)
+    return tournament
 
 
 class TournamentDetail(ApiView):
@@ -178,7 +188,7 @@ class TournamentDetail(ApiView):
                     values.pop("options", tournament.options),
                     request.user,
                 )
-            tournament = tournaments.update_settings(tournament.pk, values, request.user)
+            tournament = _settings_and_format(tournament, values, request.user)
         return Response(TournamentSerializer(tournament).data)
 
 

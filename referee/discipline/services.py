@@ -4,7 +4,9 @@ Each service runs in a transaction, locks the tournament, checks the right in
 ``core.permissions``, validates, and writes the action log. A disqualification takes the
 player out of play from the next round (``Registration.Status.DISQUALIFIED``); the standings
 keep his row, marked. With ``Tournament.yellow_cards_to_disqualify`` set, the yellow card that
-makes that many active ones disqualifies by itself (an automatic entry, §9.2 [S29][S31]).
+makes that many active ones disqualifies by itself (an automatic entry, §9.2 [S29][S31]); an
+appeal reversing one of those cards, so that fewer than that many stay active, cancels the
+automatic entry with it and reinstates the player from the next round.
 
 An appeal's decision: ``upheld`` changes nothing; ``reversed`` cancels a discipline entry, or
 replaces the deal by the version the decision gives (a ruling or a table's result); ``changed``
@@ -301,22 +303,18 @@ def decide_appeal(
 def _redo_entry(appeal: Appeal, decision: str, points: Any, user: Any) -> None:
     old = appeal.entry
     assert old is not None
+    if decision == Appeal.Decision.CHANGED and old.kind != Entry.Kind.DEDUCTION:
+        raise ServiceError(
+            _("Only a deduction can be changed; reverse the entry and record a new one."),
+            "decision",
+        )
     Entry.objects.filter(pk=old.pk).update(cancelled_by=appeal)
     registration = old.registration
-    if old.kind == Entry.Kind.DISQUALIFICATION and registration.status == "disqualified":
-        still = Entry.objects.filter(
-            registration=registration, kind=old.kind, cancelled_by__isnull=True
-        ).exists()
-        if not still:  # reinstated: seated again from the next round
-            registration.status = Registration.Status.ACTIVE
-            registration.withdrawn_after_round = None
-            registration.save(update_fields=["status", "withdrawn_after_round"])
+    if old.kind == Entry.Kind.YELLOW:
+        _follow_cards(appeal, registration, user)
+    if old.kind in (Entry.Kind.YELLOW, Entry.Kind.DISQUALIFICATION):
+        _reinstate_if_cleared(registration)
     if decision == Appeal.Decision.CHANGED:
-        if old.kind != Entry.Kind.DEDUCTION:
-            raise ServiceError(
-                _("Only a deduction can be changed; reverse the entry and record a new one."),
-                "decision",
-            )
         Entry.objects.create(
             tournament=old.tournament,
             registration=registration,
@@ -328,6 +326,48 @@ def _redo_entry(appeal: Appeal, decision: str, points: Any, user: Any) -> None:
             reason=_("changed on appeal: %(reason)s") % {"reason": appeal.decision_reason},
             referee=user,
         )
+
+
+def _follow_cards(appeal: Appeal, registration: Registration, user: Any) -> None:
+    """A yellow card cancelled: the automatic disqualification follows its cause. While the
+    active cards still reach the limit it stays (it was the cards', not one card's); below the
+    limit it is cancelled by the same appeal, and the player is reinstated unless another
+    disqualification (a chief's own) still stands."""
+    tournament = appeal.tournament
+    limit = tournament.yellow_cards_to_disqualify
+    cards = active_yellow_cards(registration, timezone.now())
+    if limit and cards >= limit:
+        return
+    automatic = Entry.objects.filter(
+        registration=registration,
+        kind=Entry.Kind.DISQUALIFICATION,
+        automatic=True,
+        cancelled_by__isnull=True,
+    )
+    for entry in automatic:
+        Entry.objects.filter(pk=entry.pk).update(cancelled_by=appeal)
+        log_action(
+            tournament,
+            user,
+            "discipline.disqualification_cancelled",
+            registration.player.name,
+            about=entry,
+            reason=appeal.decision_reason,
+            data={"entry": entry.pk, "appeal": appeal.pk, "yellow_cards": cards},
+        )
+
+
+def _reinstate_if_cleared(registration: Registration) -> None:
+    """Seated again from the next round once no disqualification of his stands."""
+    if registration.status != Registration.Status.DISQUALIFIED:
+        return
+    still = Entry.objects.filter(
+        registration=registration, kind=Entry.Kind.DISQUALIFICATION, cancelled_by__isnull=True
+    ).exists()
+    if not still:
+        registration.status = Registration.Status.ACTIVE
+        registration.withdrawn_after_round = None
+        registration.save(update_fields=["status", "withdrawn_after_round"])
 
 
 def _redo_deal(appeal: Appeal, deal_data: Mapping[str, Any] | None, user: Any) -> None:

@@ -25,6 +25,7 @@ from referee.standings.services import (
 )
 from referee.tournaments.models import (
     ByeValue,
+    LapAtTimeLimit,
     Round,
     Stage,
     SubstituteSplit,
@@ -50,6 +51,12 @@ def format_lines(tournament: Tournament) -> list[str]:
         _("unfinished pulka") + f": {_label(Unfinished, tournament.unfinished_pulka)}",
         _("a replaced seat's points") + f": {_label(SubstituteSplit, tournament.substitute_split)}",
     ]
+    if tournament.unfinished_pulka == Unfinished.FINISH_LAP and tournament.time_limit_minutes:
+        lines.insert(
+            2,
+            _("the lap a time limit ends")
+            + f": {_label(LapAtTimeLimit, tournament.lap_at_time_limit)}",
+        )
     if tournament.yellow_cards_to_disqualify:
         lines.append(
             _("%(n)s active yellow cards disqualify (a card stays active %(days)s days)")

@@ -16,6 +16,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 
+from referee.tables.lap import round_started
 from referee.tables.models import Agreement, DealVersion, Seat, Table
 from referee.tournaments.models import ActionLog, Round, Tournament
 from referee.tournaments.steps import round_to_seat
@@ -37,18 +38,7 @@ class TableLine:
 
 def started_at(round_: Round) -> datetime.datetime | None:
     """When the round was started (its log entry)."""
-    entry = (
-        ActionLog.objects.filter(
-            tournament_id=round_.tournament_id,
-            action="round.started",
-            subject_type="tournaments.round",
-            subject_id=round_.pk,
-        )
-        .order_by("-at")
-        .values_list("at", flat=True)
-        .first()
-    )
-    return entry
+    return round_started(round_)
 
 
 def round_disputes(round_: Round) -> list[Agreement]:

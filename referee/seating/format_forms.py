@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from referee.tournaments.models import (
     ByeValue,
+    LapAtTimeLimit,
     Registration,
     Round,
     Stage,
@@ -25,6 +26,9 @@ class FormatForm(forms.Form):
     bye_value = forms.ChoiceField(label=_("a bye scores"), choices=ByeValue.choices)
     bye_points = forms.CharField(label=_("fixed points for a bye"), max_length=20)
     unfinished_pulka = forms.ChoiceField(label=_("unfinished pulka"), choices=Unfinished.choices)
+    lap_at_time_limit = forms.ChoiceField(
+        label=_("the lap a time limit ends"), choices=LapAtTimeLimit.choices
+    )
     substitute_split = forms.ChoiceField(
         label=_("round points of a replaced seat"), choices=SubstituteSplit.choices
     )

@@ -5,6 +5,8 @@ in about a quarter of a second; the same markup from Python strings takes a tent
 The markup is the template's (``templates/standings/standings.html`` keeps the table's head):
 place, the name linking to the player's card with its ``details`` for phones (city, whists,
 first places, rounds, every round's points), then the wide screens' columns and the notes.
+A round the player sat out is marked "bye" before its score, in the round's cell and in the
+details, and the notes say "bye: round 3" as the exports' notes do.
 Every text from the data is escaped; the words are looked up once a page.
 """
 
@@ -16,6 +18,7 @@ from typing import Any
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 
 def standings_body(rows: Sequence[dict[str, Any]], rounds: int) -> SafeString:
@@ -30,6 +33,8 @@ def standings_body(rows: Sequence[dict[str, Any]], rounds: int) -> SafeString:
         "yellow_title": _("round result below the elimination threshold"),
         "yellow": _("yellow card"),
         "withdrawn": _("withdrawn"),
+        "bye": pgettext("a round sat out", "bye"),
+        "bye_title": _("sat out this round (bye)"),
     }
     words = {key: escape(text) for key, text in said.items()}
     labels = [escape(_("R%(n)s") % {"n": n}) for n in range(1, rounds + 1)]
@@ -42,15 +47,21 @@ def _row(row: dict[str, Any], words: dict[str, str], labels: Sequence[str]) -> s
     city = escape(row["city"])
     whists = row["whists_text"]
     star = '<span class="narrow-only">*</span>' if row["provisional"] else ""
+    byes = set(row.get("byes") or ())
+    mark = f'<span class="bye-mark" title="{words["bye_title"]}">{words["bye"]}</span> '
     details = "".join(
-        f"<dt>{label}</dt><dd>{'—' if missing else text}</dd>"
-        for label, (text, missing, _negative) in zip(labels, row["round_cells"], strict=False)
+        f"<dt>{label}</dt><dd>{mark if n in byes else ''}{'—' if missing else text}</dd>"
+        for n, (label, (text, missing, _negative)) in enumerate(
+            zip(labels, row["round_cells"], strict=False), 1
+        )
     )
     cells = "".join(
-        '<td class="num wide"><span class="muted">—</span></td>'
+        f'<td class="num wide{" bye" if n in byes else ""}">{mark if n in byes else ""}'
+        '<span class="muted">—</span></td>'
         if missing
-        else f'<td class="num wide{" neg" if negative else ""}">{text}</td>'
-        for text, missing, negative in row["round_cells"]
+        else f'<td class="num wide{" neg" if negative else ""}{" bye" if n in byes else ""}">'
+        f"{mark if n in byes else ''}{text}</td>"
+        for n, (text, missing, negative) in enumerate(row["round_cells"], 1)
     )
     return (
         f'<tr class="{classes}">'
@@ -86,4 +97,8 @@ def _notes(row: dict[str, Any], words: dict[str, str]) -> str:
         notes.append(f'<span class="badge removed">{escape(out)}</span>')
     if "withdrawn" in flags:
         notes.append(f'<span class="badge">{words["withdrawn"]}</span>')
+    byes = row.get("byes") or ()
+    if byes:  # as the CSV, PDF and workbook's notes say it
+        said = _("bye: round %(rounds)s") % {"rounds": ", ".join(str(n) for n in byes)}
+        notes.append(f'<span class="badge bye">{escape(said)}</span>')
     return " ".join(notes)

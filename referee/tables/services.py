@@ -21,9 +21,10 @@ from referee.core.bounds import check_data, check_text
 from referee.core.errors import InvalidDeal, NotAllowed, ServiceError, StaleVersion
 from referee.core.permissions import is_chief, may_confirm, may_enter_deals
 from referee.tournaments.log import log_action
-from referee.tournaments.models import Round, Tournament
+from referee.tournaments.models import Round, Tournament, Unfinished
 
 from .dealdata import score_table
+from .lap import check_lap
 from .models import Deal, DealVersion, Table
 from .results import summary
 from .rotation import check_dealer
@@ -96,7 +97,9 @@ def record_deal(table_id: int, data: Mapping[str, Any], user: Any, reason: str =
     ruling = _check_may_change(table, user, reason)
     deals = _current(table)
     cap = table.round.tournament.deal_cap
-    if cap is not None and len(deals) >= cap:
+    if table.round.tournament.unfinished_pulka == Unfinished.FINISH_LAP:
+        check_lap(table, deals, data)  # the cap and the time limit end the lap, not the deal
+    elif cap is not None and len(deals) >= cap:
         raise ServiceError(_("This table has played its %(cap)s deals.") % {"cap": cap})
     check_dealer(table, [d.data for d in deals], data)
     _keep(table, [d.data for d in deals] + [dict(data)])

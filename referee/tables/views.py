@@ -38,6 +38,7 @@ from .dealdata import dealer_of, describe_deal, lot_of, ruling_of, talon_peekers
 from .drawing import pulka_svg
 from .form_choices import RULE_REFERENCES
 from .forms import DealForm
+from .lap import table_lap
 from .models import Deal, Table
 from .sheet import TableSheet, build_sheet, paper_figures, seats_of
 from .sheet import table_case as case_of
@@ -168,6 +169,7 @@ def _page(request: HttpRequest, table: Table, form: DealForm | None = None) -> H
         and may_confirm(user, table),
         "can_reopen": is_chief(user, tournament) and table.status != Table.Status.OPEN,
         "next_dealer": names.get(sheet.next_dealer or "", ""),
+        "lap": table_lap(table),
         "agreed": [w for w in words if w.agreed and not w.superseded],
         "disputes": [w for w in words if w.disputed],
     }

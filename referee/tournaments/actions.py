@@ -103,6 +103,7 @@ ACTIONS: dict[str, Action] = _actions(
     ("discipline.deduction", _("point deduction"), ENTRY),
     ("discipline.disqualification", _("disqualification"), ENTRY),
     ("discipline.disqualified_automatically", _("disqualified by yellow cards"), ENTRY),
+    ("discipline.disqualification_cancelled", _("disqualification cancelled with its card"), ENTRY),
     ("appeal.filed", _("appeal filed"), APPEAL),
     ("appeal.decided", _("appeal decided"), APPEAL),
     # the registry and qualification (ratings.services)

@@ -29,6 +29,14 @@ class Unfinished(models.TextChoices):
     FINISH_LAP = "finish_lap", _("finish the lap, then settle")
 
 
+class LapAtTimeLimit(models.TextChoices):
+    """With "finish the lap", which lap a time limit ends (TOURNAMENTS §7 says "the current
+    lap"; the sheet knows only when each deal was recorded, not when it began)."""
+
+    RECORDED = "recorded", _("the lap of the deals recorded by then")
+    UNDER_WAY = "under_way", _("the lap of the deal under way (one more deal counts as begun)")
+
+
 class SubstituteSplit(models.TextChoices):
     """How a seat's round points split when a substitute takes it during the pulka (§6.4)."""
 
@@ -107,6 +115,12 @@ class Tournament(models.Model):
         max_length=20,
         choices=Unfinished.choices,
         default=Unfinished.SETTLE_AS_IS,
+    )
+    lap_at_time_limit = models.CharField(
+        _("the lap a time limit ends"),
+        max_length=10,
+        choices=LapAtTimeLimit.choices,
+        default=LapAtTimeLimit.RECORDED,
     )
     substitute_split = models.CharField(
         _("round points of a replaced seat"),

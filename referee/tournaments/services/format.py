@@ -22,6 +22,7 @@ from referee.core.errors import ServiceError
 from ..log import log_action
 from ..models import (
     ByeValue,
+    LapAtTimeLimit,
     Registration,
     Round,
     Stage,
@@ -38,6 +39,7 @@ FORMAT_FIELDS = (
     "bye_value",
     "bye_points",
     "unfinished_pulka",
+    "lap_at_time_limit",
     "substitute_split",
     "yellow_cards_to_disqualify",
     "yellow_card_days",
@@ -48,6 +50,7 @@ FORMAT_FIELDS = (
 CHOICES = {
     "bye_value": ByeValue.values,
     "unfinished_pulka": Unfinished.values,
+    "lap_at_time_limit": LapAtTimeLimit.values,
     "substitute_split": SubstituteSplit.values,
     "team_scoring": TeamScoring.values,
 }

@@ -83,3 +83,14 @@ def test_the_words_follow_the_language():
         html = standings_body([row()], 2)
     assert "<summary>подробнее</summary>" in html
     assert "<dt>Город</dt>" in html
+
+
+def test_a_bye_round_is_marked_in_its_cell_its_details_and_the_notes():
+    with translation.override("en"):
+        html = standings_body(
+            [row(byes=(2,), round_cells=[("41", False, False), ("0", False, False)])], 2
+        )
+    mark = '<span class="bye-mark" title="sat out this round (bye)">bye</span> '
+    assert f"<dt>R2</dt><dd>{mark}0</dd>" in html and "<dt>R1</dt><dd>41</dd>" in html
+    assert f'<td class="num wide bye">{mark}0</td>' in html
+    assert '<span class="badge bye">bye: round 2</span>' in html
