@@ -18,7 +18,7 @@ from django.utils import timezone
 
 from referee.tables.lap import round_started
 from referee.tables.models import Agreement, DealVersion, Seat, Table
-from referee.tournaments.models import ActionLog, Round, Tournament
+from referee.tournaments.models import Round, Tournament
 from referee.tournaments.steps import round_to_seat
 from referee.tournaments.surfaces import manage_page
 
