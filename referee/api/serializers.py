@@ -8,6 +8,7 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
+from referee.core.bounds import no_control_characters
 from referee.tournaments.models import Registration, Round, Tournament
 
 # -- errors ---------------------------------------------------------------------------------
@@ -23,7 +24,9 @@ class ErrorSerializer(serializers.Serializer):
 class TokenRequestSerializer(serializers.Serializer):
     username = serializers.CharField(max_length=150)
     password = serializers.CharField(max_length=200, style={"input_type": "password"})
-    device = serializers.CharField(max_length=100, required=False, allow_blank=True)
+    device = serializers.CharField(
+        max_length=100, required=False, allow_blank=True, validators=[no_control_characters]
+    )
 
 
 class TokenSerializer(serializers.Serializer):

@@ -21,6 +21,7 @@ from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
+from referee.core.bounds import ADMIN_FORM_FIELDS
 from referee.core.errors import ServiceError
 from referee.core.permissions import chief_of_filter
 
@@ -40,6 +41,8 @@ class TournamentScoped(admin.ModelAdmin):
     """Rows of the tournaments the staff user runs; ``tournament_path`` leads to them."""
 
     tournament_path = "tournament"
+    # JSON nested too deeply, control characters in a name: form errors (core.bounds)
+    formfield_overrides = ADMIN_FORM_FIELDS
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Any]:
         queryset = super().get_queryset(request)
@@ -134,6 +137,7 @@ class PlayerAdmin(admin.ModelAdmin):
     """Players are shared by every tournament: one person, one row, many registrations."""
 
     list_display = ["name", "city", "club", "rating", "federation_id"]
+    formfield_overrides = ADMIN_FORM_FIELDS
     search_fields = ["name", "city", "club", "federation_id"]
 
     def get_readonly_fields(self, request: HttpRequest, obj: Player | None = None) -> Any:
