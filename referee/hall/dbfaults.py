@@ -63,6 +63,7 @@ def unavailable(request: HttpRequest) -> HttpResponse:
         # no base template, no user, no session: nothing on this page reads the database
         response = HttpResponse(loader.get_template("503.html").render(), status=503)
     response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    response["Cache-Control"] = "no-store"  # no cache in front may keep it for the page
     response.lost_connection = True
     return response
 

@@ -116,7 +116,7 @@ def test_a_post_that_finds_its_connection_gone_is_answered_503_in_the_readers_la
         HTTP_ACCEPT_LANGUAGE="ru",
     )
     assert response.status_code == 503
-    assert response["Retry-After"] == "2"
+    assert response["Retry-After"] == "2" and response["Cache-Control"] == "no-store"
     page = response.content.decode()
     assert "База данных на миг не ответила" in page
     assert "Traceback" not in page and "OperationalError" not in page
@@ -158,6 +158,22 @@ def test_a_connection_lost_in_a_middleware_is_a_503_too():
     assert response.status_code == 503
     assert response["Retry-After"] == "2"
     assert "The database did not answer" in response.content.decode()
+
+
+@postgres
+def test_a_public_page_rendered_by_the_page_cache_is_served_once_more(settings, caplog):
+    """The page cache renders public pages in its own middleware (not through the view
+    chain): a connection lost there is a 503 of ``handler500``, and the GET runs again."""
+    settings.PAGE_CACHE = True
+    tournament = TournamentFactory(published=True)
+    client = Client(raise_request_exception=False)
+    assert client.get("/").status_code == 200
+    terminate_backend()
+    with caplog.at_level(logging.WARNING, logger="referee.hall.dbfaults"):
+        response = client.get(f"/t/{tournament.slug}/")
+    assert response.status_code == 200
+    assert tournament.name in response.content.decode()
+    assert RETRIED in caplog.text
 
 
 @postgres
