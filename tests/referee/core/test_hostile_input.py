@@ -326,3 +326,13 @@ def test_a_device_name_with_a_control_character_is_a_400():
     assert response.status_code == 400
     assert response.json()["field"] == "device"
     assert not DeviceToken.objects.exists()
+
+
+def test_an_imported_list_marks_a_row_with_a_control_character_and_keeps_the_others():
+    from referee.tournaments.importing import read_players
+
+    text = "ФИО;Город\nЁлкин Фёдор;Тверь\nОрлов\u202e Ян;Тула\nСоколов Ян;Клин\u2066\n"
+    preview = read_players(text.encode("utf-8-sig"), "list.csv")
+    assert [row.valid for row in preview.rows] == [True, False, False]
+    assert "U+202E" in " ".join(preview.rows[1].errors)
+    assert "U+2066" in " ".join(preview.rows[2].errors)
