@@ -7,11 +7,12 @@ from __future__ import annotations
 import codecs
 from typing import Any
 
+from django.utils.translation import gettext as _
 from rest_framework import parsers
 from rest_framework.exceptions import ParseError
 from rest_framework.utils import json
 
-from referee.core.safejson import SafeDecoder
+from referee.core.safejson import MAX_DEPTH, SafeDecoder
 
 
 class JSONParser(parsers.JSONParser):
@@ -21,5 +22,9 @@ class JSONParser(parsers.JSONParser):
             decoded = codecs.getreader(encoding)(stream)
             constant = json.strict_constant if self.strict else None
             return json.load(decoded, parse_constant=constant, cls=SafeDecoder)
-        except ValueError as exc:
-            raise ParseError(f"JSON parse error - {exc}") from None
+        except ValueError:
+            message = _(
+                "The request's body is not valid JSON, or nests lists and objects more than "
+                "%(depth)s levels deep."
+            ) % {"depth": MAX_DEPTH}
+            raise ParseError(message) from None

@@ -5,7 +5,8 @@ that walks it afterwards (the bounds, the serializers, the database's encoder).
 
 ``SafeDecoder`` refuses both as a ``JSONDecodeError`` (a ``ValueError``, which every
 reader of JSON already answers as bad input): the API's parser (``api.parsers``), the
-admin's JSON fields (``JSON_FORM_FIELDS``) and every ``loads`` of the site's own.
+admin's JSON fields (``bounds.ADMIN_FORM_FIELDS``) and every ``loads`` of the site's own
+(the convention options typed on the settings page, the tournament archives).
 """
 
 from __future__ import annotations

@@ -141,6 +141,9 @@ def test_a_deal_nested_a_few_hundred_levels_is_a_400_too(api_site):
     response = client_for(chief).post(path, f'{{"deal": {deep}}}', content_type="application/json")
     assert response.status_code == 400, response.json()
     assert response.json()["code"] == "parse_error"
+    assert "32 levels" in response.json()["message"]
+    russian = client_for(chief, "ru").post(path, NESTED, content_type="application/json")
+    assert russian.status_code == 400 and "уровней" in russian.json()["message"]
 
 
 def test_the_admins_json_field_refuses_deep_nesting_as_a_form_error(db):
