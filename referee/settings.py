@@ -44,6 +44,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # outermost: a lost database connection is retried (safe requests) or answered 503
+    "referee.hall.dbfaults.LostConnectionMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -81,10 +83,12 @@ TEMPLATES = [
 WSGI_APPLICATION = "referee.wsgi.application"
 
 # SQLite beside the project unless DATABASE_URL names another database, e.g.
-# postgres://postgres@127.0.0.1:5432/preferans
+# postgres://postgres@127.0.0.1:5432/preferans. A persistent connection is checked before a
+# request reuses it (a PostgreSQL backend terminated or restarted meanwhile is replaced);
+# one lost during a request is retried or answered 503 (referee.hall.dbfaults).
 DATABASES = {
     "default": dj_database_url.config(
-        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}", conn_max_age=60
+        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}", conn_max_age=60, conn_health_checks=True
     )
 }
 
@@ -127,7 +131,7 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["referee.api.parsers.JSONParser"],
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_PAGINATION_CLASS": "referee.api.pagination.Pages",
     "PAGE_SIZE": 50,

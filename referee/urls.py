@@ -10,6 +10,9 @@ PUBLIC = ["tournaments", "seating", "tables", "standings", "exports"]
 REFEREE = ["tables", "discipline"]
 MANAGE = ["tournaments", "accounts", "seating", "standings", "ratings"]
 
+# the site's 500 page, or a 503 when a database connection was lost (hall.dbfaults)
+handler500 = "referee.hall.dbfaults.server_error"
+
 urlpatterns = [
     path("", tournament_views.home, name="home"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),

@@ -71,7 +71,7 @@ def idempotent(method: Callable[..., Any]) -> Callable[..., Any]:
             raise ApiError(
                 400,
                 "invalid_idempotency_key",
-                _("An idempotency key is 1 to 200 characters."),
+                idempotency.bad_key_message(),
                 "Idempotency-Key",
             ) from None
 

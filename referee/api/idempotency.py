@@ -19,6 +19,9 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.http import HttpResponse, HttpResponseBase
 from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from referee.core.bounds import CONTROL_CHARACTERS
 
 from .models import IdempotentRequest
 
@@ -44,8 +47,14 @@ def fingerprint(method: str, path: str, body: bytes) -> str:
     return hashlib.sha256(f"{method}\n{path}\n{digest}".encode()).hexdigest()
 
 
+def bad_key_message() -> str:
+    return _("An idempotency key is 1 to 200 characters, none of them a control character.")
+
+
 def check_key(key: str) -> str:
-    if not key or len(key) > MAX_LENGTH:
+    """``key`` if it is 1 to ``MAX_LENGTH`` characters without a control character (a NUL
+    byte cannot even be stored by PostgreSQL), else ``BadKey``."""
+    if not key or len(key) > MAX_LENGTH or CONTROL_CHARACTERS.search(key):
         raise BadKey(key)
     return key
 

@@ -64,7 +64,7 @@ class IdempotentFormMiddleware:
                 lambda: view(request, *args, **kwargs),
             )
         except idempotency.BadKey:
-            return HttpResponse(_("An idempotency key is 1 to 200 characters."), status=400)
+            return HttpResponse(idempotency.bad_key_message(), status=400)
         except idempotency.KeyMismatch:
             return HttpResponse(
                 _("This form was already sent with other values; reload the page."), status=422

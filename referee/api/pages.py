@@ -7,13 +7,15 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, JsonResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
 from referee.accounts.models import Role
+from referee.core.bounds import check_text
+from referee.core.errors import ServiceError
 from referee.core.people import person
 from referee.core.permissions import is_chief
 from referee.tournaments.log import log_action
@@ -27,7 +29,11 @@ from .models import DeviceToken
 @require_POST
 def revoke_device(request: HttpRequest, token: int) -> HttpResponse:
     """The chief referee revokes a device token of one of his tournament's officials."""
-    tournament = get_object_or_404(Tournament, slug=request.POST.get("tournament", ""))
+    try:  # a NUL byte PostgreSQL cannot even compare is a bad request, not a server error
+        slug = check_text(request.POST.get("tournament", ""), "tournament", 100)
+    except ServiceError as error:
+        return HttpResponseBadRequest(error.message)
+    tournament = get_object_or_404(Tournament, slug=slug)
     found = get_object_or_404(DeviceToken.objects.select_related("user"), pk=token)
     official = (
         found.user_id == tournament.chief_referee_id

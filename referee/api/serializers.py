@@ -9,6 +9,7 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
+from referee.core.bounds import no_control_characters
 from referee.core.people import person
 from referee.tournaments.models import (
     ByeValue,
@@ -37,7 +38,9 @@ class ErrorSerializer(serializers.Serializer):
 class TokenRequestSerializer(Strict, serializers.Serializer):
     username = serializers.CharField(max_length=150)
     password = serializers.CharField(max_length=200, style={"input_type": "password"})
-    device = serializers.CharField(max_length=100, required=False, allow_blank=True)
+    device = serializers.CharField(
+        max_length=100, required=False, allow_blank=True, validators=[no_control_characters]
+    )
 
 
 class TokenSerializer(serializers.Serializer):

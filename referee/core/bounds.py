@@ -11,13 +11,17 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from typing import Any
 
 from django import forms
 from django.core import validators
+from django.core.exceptions import ValidationError
+from django.db import models
 from django.utils.translation import gettext as _
 
 from .errors import ServiceError
+from .safejson import SafeDecoder
 
 MAX_INTEGER = 2**31 - 1  # every integer column holds this (PostgreSQL ``integer``)
 MAX_TEXT = 100_000  # a text field without a length of its own (import previews are long)
@@ -63,6 +67,57 @@ def check_text(value: str, field: str = "reason", max_length: int = MAX_REASON) 
             _("At most %(limit)s characters, please.") % {"limit": max_length}, field
         )
     return value
+
+
+# Unicode's control characters (category Cc) but tab, line feed and carriage return, and its
+# invisible format characters (Cf): the bidirectional overrides and isolates (U+202A-202E,
+# U+2066-2069), the direction marks (U+200E/F), zero-width spaces and joiners, the BOM, the
+# soft hyphen... A name holding one reads differently from what is stored (a name printed
+# backwards in the standings) or looks like another's. A test checks the ranges against
+# ``unicodedata``.
+CONTROL_CHARACTERS = re.compile(
+    "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u00ad\u0600-\u0605\u061c\u06dd\u070f"
+    "\u0890\u0891\u08e2\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f"
+    "\ufeff\ufff9-\ufffb\U000110bd\U000110cd\U00013430-\U0001343f\U0001bca0-\U0001bca3"
+    "\U0001d173-\U0001d17a\U000e0001\U000e0020-\U000e007f]"
+)
+
+
+def control_character_message(found: str) -> str:
+    return _(
+        "The text holds an invisible control or text-direction character (U+%(code)s); "
+        "type it again without it."
+    ) % {"code": f"{ord(found):04X}"}
+
+
+def no_control_characters(value: str) -> None:
+    """A form field's validator: no control or invisible format character in ``value``."""
+    found = CONTROL_CHARACTERS.search(value or "")
+    if found:
+        raise ValidationError(control_character_message(found.group()), code="control")
+
+
+def check_name(value: str, field: str = "name", max_length: int = 200) -> str:
+    """A name or a title (a player's, a tournament's, a team's, a division's...): a text
+    within ``max_length`` (``check_text``) holding no control or invisible format
+    character, else a refusal at ``field``."""
+    if isinstance(value, str) and len(value) > max_length:
+        raise ServiceError(
+            _("At most %(limit)s characters, please.") % {"limit": max_length}, field
+        )
+    check_text(value, field, max_length)
+    found = CONTROL_CHARACTERS.search(value)
+    if found:
+        raise ServiceError(control_character_message(found.group()), field)
+    return value
+
+
+#: ``ModelAdmin.formfield_overrides`` for the admin's forms: its JSON read by the safe
+#: decoder (nested too deeply: a form error), its texts without control characters
+ADMIN_FORM_FIELDS: dict[Any, dict[str, Any]] = {
+    models.JSONField: {"decoder": SafeDecoder},
+    models.CharField: {"validators": [no_control_characters]},
+}
 
 
 def _walk(value: Any) -> None:

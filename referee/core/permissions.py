@@ -186,10 +186,30 @@ def may_substitute_in_pulka(user: Any, table: Any) -> bool:
     return is_chief(user, table.round.tournament)
 
 
+def is_site_staff(user: Any) -> bool:
+    """The site's own staff (``is_staff``) and superusers, above every tournament."""
+    return bool(getattr(user, "is_authenticated", False) and (user.is_superuser or user.is_staff))
+
+
 def may_unlock_logins(user: Any, tournament: Any) -> bool:
-    """Lifting a login lockout (too many wrong passwords): the chief referee, on his
-    tournament's staff pages (the venue's logins are his staff's)."""
-    return is_chief(user, tournament)
+    """The login lockouts page (too many wrong passwords): the chief referee, on his
+    tournament's staff pages, and the site's staff."""
+    return is_site_staff(user) or is_chief(user, tournament)
+
+
+def may_unlock_account(user: Any, tournament: Any, account: Any) -> bool:
+    """Lifting the lockout of ``account`` (a user, None for a name without an account): the
+    site's staff any; a chief referee only his own tournament's officials, never a
+    superuser, a member of the site's staff or an organiser (their logins are not his)."""
+    if is_site_staff(user):
+        return True
+    if account is None or not is_chief(user, tournament):
+        return False
+    if account.is_superuser or account.is_staff or is_organiser(account):
+        return False
+    if tournament.chief_referee_id == account.pk:
+        return True
+    return bool(account.roles.filter(tournament_id=tournament.pk).exists())
 
 
 # Ratings, the player registry and qualification (referee.ratings).

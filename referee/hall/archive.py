@@ -34,6 +34,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from referee.accounts.models import Role
+from referee.core import safejson
 from referee.core.errors import ServiceError
 from referee.discipline.models import Appeal, Entry
 from referee.ratings.models import Category, Division, TournamentCategory
@@ -199,7 +200,7 @@ def dumps(document: dict[str, Any]) -> str:
 def loads(text: str | bytes) -> dict[str, Any]:
     """The archive read and checked (format, version, checksum, sections), or a refusal."""
     try:
-        document = json.loads(text)
+        document = safejson.loads(text)
     except (ValueError, UnicodeDecodeError) as error:
         raise ArchiveError(_("The archive is not valid JSON (truncated?): %s") % error) from None
     if not isinstance(document, dict) or document.get("format") != FORMAT:

@@ -4,11 +4,14 @@ the organiser's page (``manage/qualification/``), which writes the action log.""
 
 from django.contrib import admin
 
+from referee.core.bounds import ADMIN_FORM_FIELDS
+
 from .models import Category, PlayerMerge, RatingList
 
 
 @admin.register(RatingList)
 class RatingListAdmin(admin.ModelAdmin):
+    formfield_overrides = ADMIN_FORM_FIELDS
     list_display = ["name", "slug", "method", "published", "computed_at"]
     filter_horizontal = ["tournaments", "managers"]
     prepopulated_fields = {"slug": ["name"]}
@@ -16,6 +19,7 @@ class RatingListAdmin(admin.ModelAdmin):
 
 @admin.register(Category)
 class CategoryAdmin(admin.ModelAdmin):
+    formfield_overrides = ADMIN_FORM_FIELDS
     list_display = ["name", "shared_places"]
 
 

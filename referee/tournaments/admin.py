@@ -2,7 +2,10 @@
 where he is a chief referee. The admin keeps the services' rules:
 
 * lifecycle changes (start, finish) go through the services; once play has started the rules
-  of play (``services.frozen_fields``: convention, options, pool size) are read-only;
+  of play (``services.frozen_fields``: convention, options, pool size) are read-only, and so
+  are the address, the tables' shape, the round length, the chief referee, the referees'
+  rules and the forbidden pairs (``RUNNING_READ_ONLY``; the manage pages' services change
+  those that may still change);
 * a registration seated in a round is read-only and cannot be deleted: withdrawals and
   substitutes go through the services, which keep the rounds consistent;
 * a player's name and city are read-only once he has been seated: they are printed in the
@@ -21,6 +24,7 @@ from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
+from referee.core.bounds import ADMIN_FORM_FIELDS
 from referee.core.errors import ServiceError
 from referee.core.permissions import chief_of_filter
 
@@ -40,6 +44,8 @@ class TournamentScoped(admin.ModelAdmin):
     """Rows of the tournaments the staff user runs; ``tournament_path`` leads to them."""
 
     tournament_path = "tournament"
+    # JSON nested too deeply, control characters in a name: form errors (core.bounds)
+    formfield_overrides = ADMIN_FORM_FIELDS
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Any]:
         queryset = super().get_queryset(request)
@@ -60,6 +66,23 @@ class TournamentScoped(admin.ModelAdmin):
             if db_field.name in scopes:
                 kwargs["queryset"] = scopes[db_field.name]
         return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+
+#: Read-only here once play has started: the address printed on the table cards and the
+#: screens, the shape of the tables and the rules of entry and confirmation the referees
+#: work by, the chief referee, and the seating's forbidden pairs. Those that may still change
+#: do so on the manage pages, through the services that check and log each change.
+RUNNING_READ_ONLY = (
+    "slug",
+    "deal_cap",
+    "table_size",
+    "time_limit_minutes",
+    "chief_referee",
+    "referees_assigned_only",
+    "second_confirmation",
+    "players_confirm",
+    "forbidden_pairs",
+)
 
 
 class TournamentAdminForm(forms.ModelForm):
@@ -94,7 +117,8 @@ class TournamentAdmin(TournamentScoped):
     def get_readonly_fields(self, request: HttpRequest, obj: Tournament | None = None) -> Any:
         # the format changes through its service (the manage pages), checked and logged there
         frozen = services.frozen_fields(obj) if obj is not None else ()
-        return ["status", *services.FORMAT_FIELDS, "schedule", *frozen]
+        running = RUNNING_READ_ONLY if obj is not None and obj.frozen else ()
+        return ["status", *services.FORMAT_FIELDS, "schedule", *frozen, *running]
 
     def get_prepopulated_fields(self, request: HttpRequest, obj: Any = None) -> dict[str, Any]:
         return {"slug": ("name",)} if obj is None else {}
@@ -134,6 +158,7 @@ class PlayerAdmin(admin.ModelAdmin):
     """Players are shared by every tournament: one person, one row, many registrations."""
 
     list_display = ["name", "city", "club", "rating", "federation_id"]
+    formfield_overrides = ADMIN_FORM_FIELDS
     search_fields = ["name", "city", "club", "federation_id"]
 
     def get_readonly_fields(self, request: HttpRequest, obj: Player | None = None) -> Any:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -16,6 +15,7 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from referee.core import safejson
 from referee.core.bounds import BoundedForm
 from referee.core.engine_text import option_text as option_doc
 from referee.core.errors import ServiceError
@@ -126,7 +126,7 @@ def parse_option(name: str, text: str) -> Any:
             return text.casefold()
         if text.startswith("["):
             try:
-                return json.loads(text)
+                return safejson.loads(text)
             except ValueError:
                 return text
         if text.casefold() in _NONE:

@@ -21,6 +21,8 @@ from typing import Any
 import openpyxl
 from django.utils.translation import gettext as _
 
+from referee.core.bounds import CONTROL_CHARACTERS, control_character_message
+
 MAX_ROWS = 2000
 MAX_BYTES = 2 * 1024 * 1024
 HEADER_SEARCH = 10  # a title or a blank line may stand above the header row
@@ -361,7 +363,7 @@ def _row(line: int, values: Sequence[Any], columns: Mapping[str, int]) -> Import
 
 def _check_values(row: ImportRow) -> None:
     """Errors of the values themselves: the name is there, the rating is a number, no
-    value is longer than its field."""
+    value is longer than its field or holds a control character (``core.bounds``)."""
     if not row.name:
         row.errors.append(_("The name is missing."))
     if row.rating:
@@ -378,6 +380,8 @@ def _check_values(row: ImportRow) -> None:
                 _("%(field)s is longer than %(limit)s characters.")
                 % {"field": key.replace("_", " "), "limit": limit}
             )
+        elif found := CONTROL_CHARACTERS.search(getattr(row, key)):
+            row.errors.append(control_character_message(found.group()))
 
 
 def parse_rating(text: str) -> Decimal | None:

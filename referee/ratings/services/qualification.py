@@ -10,6 +10,7 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from referee.core.bounds import check_name
 from referee.core.errors import NotAllowed, ServiceError
 from referee.core.permissions import SITE, may_set_category
 from referee.tournaments.log import log_action
@@ -118,9 +119,10 @@ def set_division(
 ) -> Division:
     """Create or replace a division and its players; a player is in one division at most."""
     tournament = _locked(tournament_id, user)
-    name = " ".join(name.split())
+    name = " ".join(str(name).split())
     if not name:
         raise ServiceError(_("The name is missing."), "name")
+    check_name(name, "name", Division._meta.get_field("name").max_length or 100)
     entries = list(Registration.objects.filter(tournament=tournament, pk__in=registrations))
     if len(entries) != len(set(registrations)):
         raise ServiceError(_("A player is not registered in this tournament."), "players")

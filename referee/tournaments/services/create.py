@@ -11,6 +11,7 @@ from django.core.validators import slug_re
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from referee.core.bounds import check_name
 from referee.core.errors import NotAllowed, ServiceError
 from referee.core.permissions import may_copy_from, may_create_tournaments
 
@@ -90,6 +91,8 @@ def create_tournament(
         )
     clean = dict(values)
     clean["name"] = " ".join(str(clean.get("name") or "").split())
+    for key in ("name", "venue"):
+        check_name(str(clean.get(key) or ""), key, 200)
     clean["slug"] = str(clean.get("slug") or "").strip() or slug_from(clean["name"])
     clean["options"] = dict(clean.get("options") or {})
     _check(clean)

@@ -17,6 +17,7 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
+from referee.core.bounds import check_name
 from referee.core.errors import ServiceError
 
 from ..log import log_action
@@ -121,6 +122,7 @@ def set_stages(tournament_id: int, stages: Sequence[Mapping[str, Any]], user: An
         stage = Stage(tournament=tournament, number=number, **dict(spec))
         if not str(stage.name).strip():
             raise ServiceError(_("Stage %(n)s needs a name.") % {"n": number}, "name")
+        check_name(str(stage.name), "name", 100)
         if not stage.rounds_planned or stage.rounds_planned < 1:
             raise ServiceError(
                 _("Stage %(stage)s needs at least one round.") % {"stage": stage.name}, "rounds"
@@ -160,6 +162,7 @@ def create_team(tournament_id: int, name: str, members: Sequence[int], user: Any
     name = " ".join(str(name).split())
     if not name:
         raise ServiceError(_("The team needs a name."), "name")
+    check_name(name, "name", 200)
     if Team.objects.filter(tournament=tournament, name=name).exists():
         raise ServiceError(_("There is a team of that name already."), "name")
     entries = list(Registration.objects.filter(tournament=tournament, pk__in=members))

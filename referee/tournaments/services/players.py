@@ -14,6 +14,7 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
+from referee.core.bounds import check_name
 from referee.core.errors import ServiceError
 
 from ..importing import (
@@ -68,6 +69,8 @@ def _clean(details: PlayerDetails) -> PlayerDetails:
                 _("At most %(limit)s characters.") % {"limit": limit},
                 key,
             )
+    for key, limit in LIMITS.items():
+        check_name(getattr(clean, key), key, limit)
     if clean.rating is not None and (
         not clean.rating.is_finite() or abs(clean.rating) >= RATING_LIMIT
     ):

@@ -15,6 +15,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 import scoring
+from referee.core.bounds import check_name
 from referee.core.engine_text import refusal_text
 from referee.core.errors import ServiceError
 from referee.core.permissions import require_chief
@@ -131,6 +132,8 @@ def update_settings(tournament_id: int, changes: Mapping[str, Any], user: Any) -
         )
     if not str(tournament.name).strip():
         raise ServiceError(_("The tournament needs a name."), "name")
+    for key in ("name", "venue"):
+        check_name(str(getattr(tournament, key) or ""), key, 200)
     if tournament.ends_on < tournament.starts_on:
         raise ServiceError(_("The tournament cannot end before it starts."), "ends_on")
     for key in ROUND_LENGTH:

@@ -1,7 +1,8 @@
 """Random and edge values posted to every form of the site (every ``<form method=post>``
 on the organiser's, the chief referee's and the referee's pages, found by reading them):
 no answer is a server error. Values: NUL bytes, numbers past any integer column, endless
-texts, signs, exponents, empty strings, arbitrary unicode."""
+texts, signs, exponents, empty strings, arbitrary unicode, control and text-direction
+characters, JSON nested too deeply."""
 
 from __future__ import annotations
 
@@ -37,6 +38,15 @@ EDGES = [
     " ",
     "=cmd|' /C calc'!A0",
     "<script>",
+    # control and text-direction characters, JSON nested too deeply (issue 21, point 5)
+    "Иванов\u202e",
+    "\u2066x\u2069",
+    "\u200f",
+    "\x07",
+    "\ufeffимя",
+    "[" * 100_000,
+    '{"a": ' * 50_000,
+    "[" * 40 + "]" * 40,
 ]
 VALUES = st.one_of(st.sampled_from(EDGES), st.text(max_size=40), st.integers().map(str))
 
@@ -78,6 +88,8 @@ def site():
         f"/t/{slug}/manage/referees/{r}/",
         f"/t/{slug}/manage/standings/",
         f"/t/{slug}/manage/import/",
+        f"/t/{slug}/manage/format/",
+        f"/t/{slug}/manage/qualification/",
         f"/t/{slug}/",
         f"/t/{slug}/rounds/{r}/",
         f"/t/{slug}/r/{r}/t/{table.number}/",

@@ -29,7 +29,9 @@ def test_forty_wrong_passwords_then_the_right_one_does_not_log_in_until_the_chie
 ):
     tournament = table_with_players(3).round.tournament
     chief = referee_of(tournament, Role.Kind.CHIEF)
-    UserFactory(username="tablet", password="right-one")
+    tablet = referee_of(tournament, Role.Kind.REFEREE, "tablet")
+    tablet.set_password("right-one")
+    tablet.save()
     client = Client()
     for _ in range(40):
         login(client, "tablet", "wrong")

@@ -133,3 +133,55 @@ def test_a_user_without_deal_versions_can_be_deleted(admin_client):
     delete = reverse("admin:auth_user_delete", args=[user.pk])
     admin_client.post(delete, {"post": "yes"})
     assert not get_user_model().objects.filter(pk=user.pk).exists()
+
+
+RUNNING_READ_ONLY = {
+    "deal_cap": "30",
+    "slug": "another-address",
+    "table_size": "3",
+    "time_limit_minutes": "90",
+    "referees_assigned_only": "on",
+    "second_confirmation": "on",
+    "players_confirm": "on",
+    "forbidden_pairs": "[[1, 2]]",
+}
+
+
+def test_a_running_tournaments_table_and_entry_rules_cannot_change_in_the_admin(admin_client):
+    """Issue 21, point 6: once play has started, the admin's change page shows these
+    fields read-only, and a POST naming them changes none of them (the rest is saved)."""
+    chief, other = UserFactory(username="chief"), UserFactory(username="other")
+    tournament = TournamentFactory(
+        status=Tournament.Status.RUNNING,
+        chief_referee=chief,
+        deal_cap=24,
+        time_limit_minutes=120,
+        table_size=4,
+    )
+    address = reverse("admin:tournaments_tournament_change", args=[tournament.pk])
+    page = admin_client.get(address).content.decode()
+    for name in [*RUNNING_READ_ONLY, "chief_referee"]:
+        assert f'name="{name}"' not in page, name
+    before = Tournament.objects.filter(pk=tournament.pk).values().get()
+    changes = RUNNING_READ_ONLY | {"chief_referee": str(other.pk), "venue": "Тула"}
+    response = admin_client.post(address, tournament_form(tournament, **changes))
+    assert response.status_code == 302
+    after = Tournament.objects.filter(pk=tournament.pk).values().get()
+    for name in RUNNING_READ_ONLY:
+        assert after[name] == before[name], name
+    assert after["chief_referee_id"] == chief.pk
+    assert (after["deal_cap"], after["table_size"], after["slug"]) == (24, 4, tournament.slug)
+    assert after["venue"] == "Тула"
+
+
+def test_a_draft_tournaments_table_and_entry_rules_can_change_in_the_admin(admin_client):
+    tournament = TournamentFactory(status=Tournament.Status.DRAFT, deal_cap=24)
+    address = reverse("admin:tournaments_tournament_change", args=[tournament.pk])
+    page = admin_client.get(address).content.decode()
+    assert all(f'name="{name}"' in page for name in RUNNING_READ_ONLY)
+    response = admin_client.post(
+        address, tournament_form(tournament, deal_cap="30", table_size="3")
+    )
+    assert response.status_code == 302
+    tournament.refresh_from_db()
+    assert (tournament.deal_cap, tournament.table_size) == (30, 3)

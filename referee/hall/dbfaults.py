@@ -1,0 +1,98 @@
+"""A database connection lost under a request (a PostgreSQL backend terminated or restarted,
+a network cut between the app server and the database) is never a server error.
+
+Between requests ``CONN_HEALTH_CHECKS`` (settings) finds a dead persistent connection before
+it is reused. When the connection goes in the middle of a request, the query's
+``OperationalError`` or ``InterfaceError`` is caught here: the dead connection is closed, a
+safe request (GET, HEAD, OPTIONS) is carried out once more on a fresh connection, and any
+other is answered 503 with ``Retry-After`` (the offline outbox and the API's clients retry
+with their idempotency keys; nothing was committed by the lost transaction). The answer is
+the site's page in the reader's language, or the API's JSON error under /api/.
+
+``LostConnectionMiddleware`` sees errors raised in views; ``server_error`` (the site's
+``handler500``) those raised in other middleware, such as a session read.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+from collections.abc import Callable
+
+from django.db import InterfaceError, OperationalError, connections
+from django.http import HttpRequest, HttpResponse, HttpResponseBase, JsonResponse
+from django.template import loader
+from django.utils.translation import gettext as _
+from django.views.defaults import server_error as django_server_error
+
+from referee.api.errors import error_body
+
+logger = logging.getLogger("referee.hall.dbfaults")
+
+RETRY_AFTER_SECONDS = 2
+SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
+
+
+def connection_lost(error: BaseException | None) -> bool:
+    """Whether ``error`` is a database error that left the connection dead or never opened
+    (as opposed to a refused query, or SQLite's "database is locked", after which the
+    connection works). A dead connection is closed, so that the next query opens a new one."""
+    if not isinstance(error, OperationalError | InterfaceError):
+        return False
+    lost = False
+    for connection in connections.all(initialized_only=True):
+        if connection.connection is None:  # closed by a failed rollback, or never opened
+            lost = True
+        elif not connection.is_usable():
+            lost = True
+            try:
+                connection.close()
+            except Exception:  # closing a dead connection may fail too: it is gone anyway
+                connection.connection = None
+    return lost
+
+
+def unavailable(request: HttpRequest) -> HttpResponse:
+    """503 with ``Retry-After``: the API's JSON error under /api/, else the site's page."""
+    if request.path.startswith("/api/"):
+        message = _("The database connection was lost for a moment: try again.")
+        response: HttpResponse = JsonResponse(
+            error_body("database_unavailable", message), status=503
+        )
+    else:
+        # no base template, no user, no session: nothing on this page reads the database
+        response = HttpResponse(loader.get_template("503.html").render(), status=503)
+    response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    response["Cache-Control"] = "no-store"  # no cache in front may keep it for the page
+    response.lost_connection = True
+    return response
+
+
+class LostConnectionMiddleware:
+    """The outermost middleware: a safe request whose connection was lost is carried out
+    once more; otherwise the 503 stands."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
+        response = self.get_response(request)
+        if getattr(response, "lost_connection", False) and request.method in SAFE_METHODS:
+            logger.warning("connection lost; %s %s once more", request.method, request.path)
+            response = self.get_response(request)
+        return response
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        if not connection_lost(exception):
+            return None
+        logger.warning("connection lost in %s %s: %s", request.method, request.path, exception)
+        return unavailable(request)
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    """The site's 500 page, but a 503 when the error was a lost database connection (raised
+    outside a view, where the middleware's ``process_exception`` does not see it)."""
+    if connection_lost(sys.exc_info()[1]):
+        logger.warning("database connection lost in %s %s", request.method, request.path)
+        return unavailable(request)
+    return django_server_error(request)
