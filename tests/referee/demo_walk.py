@@ -170,10 +170,11 @@ def next_links(page_path: str, links: Iterable[str]) -> list[str]:
 
 
 class Walk:
-    """Breadth-first over the links from ``starts``; at most :data:`PER_ROUTE` per pattern."""
+    """Breadth-first over the links from ``starts``; at most ``per_route`` pages per pattern."""
 
-    def __init__(self, starts: Iterable[str], limit: int = 400) -> None:
+    def __init__(self, starts: Iterable[str], limit: int = 400, per_route: int = PER_ROUTE) -> None:
         self.queue = list(starts)
+        self.most = per_route
         self.seen: set[str] = set()
         self.per_route: dict[str, int] = {}
         self.limit = limit
@@ -182,7 +183,7 @@ class Walk:
         while self.queue and len(self.seen) < self.limit:
             path = self.queue.pop(0)
             key = route(path.split("?")[0])
-            if path in self.seen or self.per_route.get(key, 0) >= PER_ROUTE:
+            if path in self.seen or self.per_route.get(key, 0) >= self.most:
                 continue
             self.seen.add(path)
             self.per_route[key] = self.per_route.get(key, 0) + 1

@@ -90,6 +90,15 @@ def page_names() -> set[str]:
     return names - NOT_PAGES - NOT_IN_DEMO
 
 
+def open_table() -> str:
+    """The address of one of the demo's open tables (its deal form), walked first."""
+    from referee.tables.models import Table
+
+    table = Table.objects.filter(round__tournament__slug="demo", status=Table.Status.OPEN).first()
+    assert table is not None
+    return f"/t/demo/r/{table.round.number}/t/{table.number}/"
+
+
 def enrich_demo() -> None:
     """What the demo lacks for every page to show something: a warning and a yellow card in
     the register, a withdrawn player (the substitute page)."""
@@ -113,7 +122,7 @@ def walk_as(client, login: str | None, raw: set[str]) -> tuple[dict[str, list[st
     client.cookies["django_language"] = "ru"
     found: dict[str, list[str]] = {}
     names: set[str] = set()
-    walk = Walk([*STARTS, "/accounts/login/"])
+    walk = Walk([open_table(), *STARTS, "/accounts/login/"])
     for path in walk:
         response = client.get(path, HTTP_ACCEPT_LANGUAGE="ru")
         if response.status_code in (301, 302):
