@@ -227,3 +227,40 @@ def test_the_register_names_kinds_rules_and_rulings_in_russian():
         assert rule_label("kodex-3.4.4").startswith("3.4.4 ")
         assert rule_label("kodex-9.9") == "9.9" and rule_label("2.1") == "2.1"
         assert ruling_kind_label("talon_peeking") == "подсмотрел прикуп"
+
+
+def test_the_pages_a_post_shows_speak_russian_too(settings):
+    """The start summary, an import preview with refused rows, a registration refused at its
+    rating and a refused register entry: pages no link leads to."""
+    from django.core.files.uploadedfile import SimpleUploadedFile
+    from django.test import Client
+
+    settings.LANGUAGE_CODE = "ru"
+    call_command("load_demo")
+    client = Client()
+    assert client.login(username="chief", password="demo-chief")
+    listing = "ФИО;Город;Клуб;Рейтинг\nВера Дроздова;Казань;;-5\nОлег Носов;Москва;;много\n"
+    listing += f"Павел Рябов;Самара;{'К' * 101};1e9\nНина Осипова;Тула;;1500\n"
+    pages = {
+        "start": client.post("/t/demo/manage/start/"),
+        "import": client.post(
+            "/t/demo/manage/import/",
+            {"file": SimpleUploadedFile("list.csv", listing.encode())},
+        ),
+        "register a player": client.post(
+            "/t/demo/manage/players/", {"name": "Яна Новая", "rating": "-3"}
+        ),
+        "record an entry": client.post(
+            "/t/demo/register/", {"section": "entry", "kind": "warning"}
+        ),
+    }
+    raw = codes()
+    found = {}
+    for name, response in pages.items():
+        assert response.status_code == 200, name
+        text = read(response.content.decode())[0]
+        found[name] = problems(text, raw, logins=ROLES.values())
+    assert found == {name: [] for name in pages}
+    assert "Рейтинг -5 меньше нуля." in pages["import"].content.decode()
+    assert "Рейтинг не может быть меньше нуля." in pages["register a player"].content.decode()
+    assert "150 мин" in pages["start"].content.decode()  # the demo's round: 150 minutes
