@@ -31,6 +31,8 @@ KEPT = {
     "ФСПР",
     "Swagger",
     "OpenAPI",
+    "OpenSkill",  # the rating library
+    "Plackett",
     "Kodeks",
     "Excel",
     "LibreOffice",

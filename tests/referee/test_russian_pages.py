@@ -30,8 +30,8 @@ STARTS = [
     "/ratings/",
     "/registry/duplicates/",
 ]
-#: pages the demo has nothing for: no rating list is computed, no player disputes a total
-NOT_IN_DEMO = {"rating-list", "table-dispute"}
+#: pages the demo has nothing for: no player disputes a total
+NOT_IN_DEMO = {"table-dispute"}
 #: the URL patterns that are not pages to read: downloads, POST-only actions, the API, the
 #: admin, the service worker, the login form's own address is read (it is a page)
 NOT_PAGES = {
@@ -101,7 +101,7 @@ def open_table() -> str:
 
 def enrich_demo() -> None:
     """What the demo lacks for every page to show something: a warning and a yellow card in
-    the register, a withdrawn player (the substitute page)."""
+    the register, a withdrawn player (the substitute page), a rating list computed from it."""
     from django.contrib.auth import get_user_model
 
     from referee.discipline.services import record_entry
@@ -114,6 +114,12 @@ def enrich_demo() -> None:
     record_entry(tournament.pk, first.pk, "warning", chief, rule="2.1", reason="Разговоры")
     record_entry(tournament.pk, second.pk, "yellow", chief, rule="2.3", reason="Телефон")
     withdraw_player(tournament.entries.order_by("pk").last().pk, chief, reason="Заболел")
+    from referee.ratings.models import RatingList
+    from referee.ratings.services.compute import recompute_list
+
+    ratings = RatingList.objects.create(name="Рейтинг ФСПР", slug="fspr")
+    ratings.tournaments.add(tournament)
+    recompute_list(ratings)
 
 
 def walk_as(client, login: str | None, raw: set[str]) -> tuple[dict[str, list[str]], set[str]]:
