@@ -23,6 +23,7 @@ from referee.core.errors import NotAllowed
 from referee.core.people import person
 from referee.core.permissions import may_view_register
 from referee.tables.dealdata import LETTERS, referee_rulings_of, ruling_of
+from referee.tables.form_choices import RULINGS
 from referee.tables.models import Deal, Seat
 from referee.tables.results import rounds_results
 from referee.tournaments.models import Registration, Round, Tournament
@@ -30,6 +31,37 @@ from referee.tournaments.models import Registration, Round, Tournament
 from .models import Appeal, Entry
 
 KINDS = ("ruling", "adjustment", *Entry.Kind.values, "appeal")
+
+
+def kind_label(kind: str) -> str:
+    """A register row's kind in the reader's language (never the code)."""
+    labels = dict(Entry.Kind.choices)
+    extra = {"ruling": _("ruling"), "adjustment": _("adjustment"), "appeal": _("appeal")}
+    return str(labels.get(kind) or extra.get(kind, kind))
+
+
+def rule_label(rule: str) -> str:
+    """A Kodeks ruling's reference as the deal form offers it ("3.4.4 contract below the
+    bid…"), or the rule number a referee typed; never the code ``kodex-3.4.4``."""
+    labels = {code: str(label) for code, label in RULINGS if code}
+    return labels.get(rule) or rule.removeprefix("kodex-")
+
+
+def ruling_kind_label(kind: str) -> str:
+    """A referee's own ruling on a deal (SPEC §12.4.1) in the reader's language."""
+    labels = {
+        "prikup_refusal": _("prikup refusal (Kodeks 3.4.10)"),
+        "raspasy_dealer_fine": _("raspasy: the dealer's fine"),
+        "talon_peeking": _("peeked at the talon"),
+        "manual": _("manual entry"),
+    }
+    return str(labels.get(kind, kind))
+
+
+def status_label(status: str) -> str:
+    """A register row's status in the reader's language: cancelled, automatic, a decision."""
+    extra = {"cancelled": _("cancelled on appeal"), "automatic": _("automatic")}
+    return str(dict(Appeal.Decision.choices).get(status) or extra.get(status, status))
 
 
 @dataclass(frozen=True)
@@ -45,6 +77,14 @@ class RegisterRow:
     by: str  # the referee's user name
     at: Any  # datetime or None
     status: str  # "cancelled" (by appeal), an appeal's decision, or ""
+
+    @property
+    def kind_label(self) -> str:
+        return kind_label(self.kind)
+
+    @property
+    def status_label(self) -> str:
+        return status_label(self.status) if self.status else ""
 
 
 @dataclass(frozen=True)
@@ -123,7 +163,7 @@ def _rulings(tournament: Tournament) -> list[RegisterRow]:
                     table_number,
                     number,
                     "ruling",
-                    str(ruling.get("rule", "")),
+                    rule_label(str(ruling.get("rule", ""))),
                     tuple(by_letter[w] for w in who if w in by_letter),
                     None,
                     "",
@@ -140,10 +180,10 @@ def _rulings(tournament: Tournament) -> list[RegisterRow]:
                     table_number,
                     number,
                     "ruling",
-                    str(item.get("rule") or item.get("kind", "")),
+                    rule_label(str(item.get("rule") or "")),
                     tuple(by_letter[w] for w in who if w in by_letter),
                     None,
-                    str(item.get("kind", "")),
+                    ruling_kind_label(str(item.get("kind", ""))),
                     "",
                     None,
                     "",

@@ -17,7 +17,7 @@ from referee.tournaments.surfaces import referee_page
 from . import services
 from .forms import AppealForm, DecisionForm, EntryForm
 from .models import Appeal, Entry
-from .register import KINDS, filters, register
+from .register import KINDS, filters, kind_label, register
 
 
 @referee_page
@@ -39,7 +39,7 @@ def register_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             "tournament": tournament,
             "register": found,
             "chosen": chosen,
-            "kinds": KINDS,
+            "kinds": [(kind, kind_label(kind)) for kind in KINDS],
             "players": sorted(found.names.items(), key=lambda item: item[1]),
             "query": query,
             "entry_form": entry_form,

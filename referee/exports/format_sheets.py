@@ -13,8 +13,8 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from referee.core.people import person
-from referee.discipline.models import Appeal, Entry
-from referee.discipline.register import Register
+from referee.discipline.models import Entry
+from referee.discipline.register import Register, kind_label, status_label
 from referee.standings.pure.teams import TeamRow
 from referee.standings.services import (
     FinalPlace,
@@ -111,17 +111,6 @@ def team_sheet(teams: Sequence[TeamRow]) -> tabular.Sheet:
     ]
     widths = [7, 24, 40, 9, 9, *(7 for _ in range(rounds))]
     return tabular.Sheet(_("Teams"), header, rows, widths, caption=_("Team standings"))
-
-
-def kind_label(kind: str) -> str:
-    labels = dict(Entry.Kind.choices)
-    extra = {"ruling": _("ruling"), "adjustment": _("adjustment"), "appeal": _("appeal")}
-    return str(labels.get(kind) or extra.get(kind, kind))
-
-
-def status_label(status: str) -> str:
-    extra = {"cancelled": _("cancelled on appeal"), "automatic": _("automatic")}
-    return str(dict(Appeal.Decision.choices).get(status) or extra.get(status, status))
 
 
 def discipline_sheet(table: Standings) -> tabular.Sheet:

@@ -65,6 +65,7 @@ def workbook(sheets: Sequence[Sheet]) -> bytes:
                 cell = ws.cell(row=r, column=col, value=number(value))
                 if isinstance(value, str):
                     cell.data_type = "s"  # never a formula, whatever the text starts with
+        ws.row_dimensions[first].height = header_height(sheet)
         ws.freeze_panes = ws.cell(row=first + 1, column=1)
         ws.page_setup.orientation = "landscape"
         ws.page_setup.paperSize = ws.PAPERSIZE_A4
@@ -218,7 +219,8 @@ def _sheet_xml(sheet: Sheet) -> str:
     header = "".join(
         _cell(f"{letters[col]}{first}", title, _HEADER) for col, title in enumerate(sheet.header)
     )
-    rows.append(f'<row r="{first}">{header}</row>')
+    height = header_height(sheet)
+    rows.append(f'<row r="{first}" ht="{height}" customHeight="1">{header}</row>')
     for r, row in enumerate(sheet.rows, start=first + 1):
         at = str(r)
         cells = "".join(
@@ -259,6 +261,34 @@ def _quoted(title: str) -> str:
 
 def _header_row(sheet: Sheet) -> int:
     return 3 if sheet.caption else 1
+
+
+#: the height of one line of the bold header in points (a 10-11 pt font and its leading)
+LINE_HEIGHT = 15
+
+
+def wrapped_lines(text: str, width: int) -> int:
+    """How many lines ``text`` takes wrapped at its spaces into a column ``width`` characters
+    wide (bold text: a character less than the column holds); a long word takes its own."""
+    room = max(width - 1, 1)
+    lines, used = 1, 0
+    for word in str(text).split():
+        if used and used + 1 + len(word) > room:
+            lines, used = lines + 1, 0
+        used += (1 if used else 0) + len(word)
+        while used > room:  # a word longer than the column is broken across lines
+            lines, used = lines + 1, used - room
+    return lines
+
+
+def header_height(sheet: Sheet) -> int:
+    """The header row's height in points, tall enough for its most wrapped title: without it
+    LibreOffice and Excel keep the default height and the wrapped title spills over row 1."""
+    columns = range(1, len(sheet.header) + 1)
+    lines = max(
+        [wrapped_lines(sheet.header[c - 1], _column_width(sheet, c)) for c in columns] or [1]
+    )
+    return LINE_HEIGHT * lines
 
 
 def _column_width(sheet: Sheet, col: int) -> int:

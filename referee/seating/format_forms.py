@@ -56,6 +56,11 @@ class StageForm(forms.Form):
     entry = forms.ChoiceField(label=_("who plays it"), choices=Stage.Entry.choices)
     entry_count = forms.IntegerField(label=_("N"), required=False, min_value=3)
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for field in self.fields.values():  # a row of the table under the column's title
+            field.widget.attrs["aria-label"] = str(field.label)
+
 
 StageFormSet = forms.formset_factory(StageForm, extra=3, max_num=6)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from referee.core.confirm import Summary
 
@@ -12,15 +13,15 @@ from .models import Registration, Tournament
 
 def start_summary(tournament: Tournament) -> Summary:
     players = tournament.entries.filter(status=Registration.Status.ACTIVE).count()
-    length = [
-        str(value) + " " + str(label)
-        for value, label in (
-            (tournament.pool_size, _("pool")),
-            (tournament.deal_cap, _("deals")),
-            (tournament.time_limit_minutes, _("min")),
-        )
-        if value
-    ]
+    length = []
+    if tournament.pool_size:
+        length.append(_("pool of %(n)s") % {"n": tournament.pool_size})
+    if tournament.deal_cap:
+        n = tournament.deal_cap
+        length.append(ngettext("%(counter)s deal", "%(counter)s deals", n) % {"counter": n})
+    if tournament.time_limit_minutes:
+        n = tournament.time_limit_minutes
+        length.append(ngettext("%(counter)s min", "%(counter)s min", n) % {"counter": n})
     return Summary(
         title=_("Start %(name)s?") % {"name": tournament.name},
         button=_("Start the tournament"),

@@ -261,6 +261,13 @@ class PlayerForm(BoundedForm):
         self.fields.update(
             fields_for_model(Player, fields=["name", "city", "club", "rating", "federation_id"])
         )
+        self.fields["rating"].widget.attrs["min"] = 0
+
+    def clean_rating(self) -> Any:
+        rating = self.cleaned_data.get("rating")
+        if rating is not None and rating < 0:
+            raise forms.ValidationError(_("A rating cannot be below zero."))
+        return rating
 
     def details(self) -> PlayerDetails:
         data = self.cleaned_data

@@ -98,10 +98,22 @@ class ImportRow:
     federation_id: str = ""
     errors: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    #: the same errors by the field they concern ("name", "rating" …), shown in its cell
+    errors_at: dict[str, list[str]] = field(default_factory=dict)
+
+    def refuse(self, at: str, message: str) -> None:
+        self.errors.append(message)
+        self.errors_at.setdefault(at, []).append(message)
 
     @property
     def valid(self) -> bool:
         return not self.errors
+
+    @property
+    def row_errors(self) -> list[str]:
+        """The errors of the row as a whole (a duplicate …), not of one of its values."""
+        at = {message for messages in self.errors_at.values() for message in messages}
+        return [message for message in self.errors if message not in at]
 
     @property
     def person(self) -> Person:
@@ -365,23 +377,38 @@ def _check_values(row: ImportRow) -> None:
     """Errors of the values themselves: the name is there, the rating is a number, no
     value is longer than its field or holds a control character (``core.bounds``)."""
     if not row.name:
-        row.errors.append(_("The name is missing."))
+        row.refuse("name", _("The name is missing."))
     if row.rating:
         rating = parse_rating(row.rating)
         if rating is None:
-            row.errors.append(_("The rating %(value)s is not a number.") % {"value": row.rating})
+            row.refuse("rating", _("The rating %(value)s is not a number.") % {"value": row.rating})
+        elif rating < 0:
+            row.refuse("rating", _("The rating %(value)s is below zero.") % {"value": row.rating})
         elif abs(rating) >= RATING_LIMIT:
-            row.errors.append(_("The rating %(value)s is too large.") % {"value": row.rating})
+            row.refuse("rating", _("The rating %(value)s is too large.") % {"value": row.rating})
         else:
             row.rating = format(rating.normalize(), "f")
     for key, limit in LIMITS.items():
         if len(getattr(row, key)) > limit:
-            row.errors.append(
+            row.refuse(
+                key,
                 _("%(field)s is longer than %(limit)s characters.")
-                % {"field": key.replace("_", " "), "limit": limit}
+                % {"field": field_label(key), "limit": limit},
             )
         elif found := CONTROL_CHARACTERS.search(getattr(row, key)):
             row.errors.append(control_character_message(found.group()))
+
+
+def field_label(key: str) -> str:
+    """A column's label as the preview's header shows it, in the reader's language."""
+    labels = {
+        "name": _("Name"),
+        "city": _("City"),
+        "club": _("Club"),
+        "rating": _("Rating"),
+        "federation_id": _("Federation id"),
+    }
+    return labels[key]
 
 
 def parse_rating(text: str) -> Decimal | None:

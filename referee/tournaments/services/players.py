@@ -75,6 +75,8 @@ def _clean(details: PlayerDetails) -> PlayerDetails:
         not clean.rating.is_finite() or abs(clean.rating) >= RATING_LIMIT
     ):
         raise ServiceError(_("The rating is out of range."), "rating")
+    if clean.rating is not None and clean.rating < 0:
+        raise ServiceError(_("A rating cannot be below zero."), "rating")
     return clean
 
 

@@ -105,7 +105,7 @@ def test_a_rating_too_large_for_the_field_has_an_error():
 
 def test_a_name_longer_than_the_field_has_an_error():
     preview = read_players(("ФИО\n" + "Я" * 201 + "\n").encode(), "list.csv")
-    assert preview.rows[0].errors == ["name is longer than 200 characters."]
+    assert preview.rows[0].errors == ["Name is longer than 200 characters."]
 
 
 def test_empty_lines_are_skipped():
