@@ -38,6 +38,7 @@ KEPT = {
     "LibreOffice",
     "Chromium",
     "Redis",
+    "SITE_URL",  # the setting the hall material's warning names, as it is written
     "SQLite",
     "PostgreSQL",
     "Django",
