@@ -106,18 +106,20 @@ def parse_board(text: str) -> Board:
                 raise BoardError("board.card_twice", field, card=card_text(card))
             if len(owner) == 32:
                 raise BoardError("board.extra_card", field, card=card_text(card))
+            if held[index].bit_count() == _SIZES[index] and index == 3:
+                raise BoardError("board.talon_over", field, card=card_text(card))
             if held[index].bit_count() == _SIZES[index]:
-                code = "board.talon_over" if index == 3 else "board.hand_over"
-                raise BoardError(code, field, card=card_text(card))
+                raise BoardError("board.hand_over", field, card=card_text(card))
             owner[card] = index
             held[index] |= 1 << card
     for index in range(4):
         if index not in given:
             raise BoardError("board.line_missing", _FIELDS[index], label=_LABELS[index])
         count = held[index].bit_count()
+        if count != _SIZES[index] and index == 3:
+            raise BoardError("board.talon_short", _FIELDS[index], count=count)
         if count != _SIZES[index]:
-            code = "board.talon_short" if index == 3 else "board.hand_short"
-            raise BoardError(code, _FIELDS[index], count=count)
+            raise BoardError("board.hand_short", _FIELDS[index], count=count)
     return Board(number, (held[0], held[1], held[2]), held[3])
 
 

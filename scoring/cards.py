@@ -97,8 +97,9 @@ def _tokens(text: str, field: str) -> Iterator[tuple[str, str]]:
             end = i + 1
             while char.isdigit() and end < n and text[end].isdigit():
                 end += 1
-            code = "board.unknown_rank" if joined or char.isdigit() else "board.unknown_suit"
-            raise BoardError(code, field, text=text[i:end])
+            if joined or char.isdigit():
+                raise BoardError("board.unknown_rank", field, text=text[i:end])
+            raise BoardError("board.unknown_suit", field, text=text[i:end])
 
 
 def parse_card_list(text: str, field: str) -> list[int]:
