@@ -9,10 +9,10 @@ dealer is the third hand.
 The notation, one line per item, in this order when written:
 
     Board 7
-    1: ♠AKQ ♣J10 ♦987 ♥A87
+    1: ♠AKQ ♣J10 ♦987 ♥A8
     2: ♠J10987 ♣AK ♦AK ♥K
-    3: ♠- ♣Q987 ♦QJ10 ♥QJ109
-    T: ♦K ♥A
+    3: ♣Q987 ♦QJ10 ♥QJ10
+    T: ♥97
 
 * ``Board N``: the number, a whole number from 1 (``board`` in any case);
 * ``1:``, ``2:``, ``3:``: the first, second and third hand; ``T:`` the talon (``t:`` too);
@@ -26,8 +26,8 @@ the game's order ♠ ♣ ♦ ♥ (voids left out), each suit's ranks from the ac
 was written gives the same board, and writing it again the same text.
 
 A board is checked card by card in the order written and refused at the first offending card
-(a card twice, a 33rd card, an 11th card in a hand, a 3rd in the talon, an unknown rank or
-suit), then a hand short of ten or a talon short of two (``BoardError`` with a ``board.*``
+(an unknown rank or suit, a 33rd card once 32 are placed, a card twice, an 11th card in a
+hand, a 3rd in the talon), then a hand short of ten or a talon short of two (``BoardError`` with a ``board.*``
 code, its field the hand: ``hand 2``, ``talon``).
 
 **A deal from a seed** (``deal_boards(seed, count)``): the same seed deals the same boards on
@@ -40,6 +40,17 @@ mod ``k``. Each board shuffles the deck in card order (♠7, ♠8, … ♠A, ♣
 Fisher–Yates: for ``i`` from 31 down to 1, swap place ``i`` with place ``uniform(i + 1)``;
 places 0–9 are the first hand, 10–19 the second, 20–29 the third, 30–31 the talon. Boards
 1, 2, … are shuffled one after the other from one generator.
+
+>>> board = parse_board("board 7\\n1: SAKQ CJ10 D987 HA8\\n2: SJ10987 CAK DAK HK\\n"
+...                     "3: ♣Q987 ♦QJ10 ♥QJ10 ♠-\\nT: H9 H7")
+>>> print(board.text(), end="")
+Board 7
+1: ♠AKQ ♣J10 ♦987 ♥A8
+2: ♠J10987 ♣AK ♦AK ♥K
+3: ♣Q987 ♦QJ10 ♥QJ10
+T: ♥97
+>>> parse_board(board.text()) == board
+True
 """
 
 from __future__ import annotations
@@ -102,10 +113,10 @@ def parse_board(text: str) -> Board:
     for index, cards in given.items():
         field = _FIELDS[index]
         for card in parse_card_list(cards, field):
-            if card in owner:
-                raise BoardError("board.card_twice", field, card=card_text(card))
             if len(owner) == 32:
                 raise BoardError("board.extra_card", field, card=card_text(card))
+            if card in owner:
+                raise BoardError("board.card_twice", field, card=card_text(card))
             if held[index].bit_count() == _SIZES[index] and index == 3:
                 raise BoardError("board.talon_over", field, card=card_text(card))
             if held[index].bit_count() == _SIZES[index]:

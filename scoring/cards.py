@@ -10,7 +10,7 @@ A card is ``8 × suit + rank`` (suit 0..3 as above, rank 0 for the 7 up to 7 for
 so ``♠7`` is 0, ``♠A`` 7, ``♥A`` 31. A set of cards (a hand, the talon) is an ``int`` whose
 bit ``card`` is set for each card it holds: one byte per suit, a higher rank a higher bit.
 
->>> parse_cards("♠AKQ ♣J10 ♦987 ♥A87", "hand 1").bit_count()
+>>> parse_cards("♠AKQ ♣J10 ♦987 ♥A8", "hand 1").bit_count()
 10
 >>> cards_text(parse_cards("S A K Q c j 10", "hand 1"))
 '♠AKQ ♣J10'
