@@ -27,8 +27,8 @@ was written gives the same board, and writing it again the same text.
 
 A board is checked card by card in the order written and refused at the first offending card
 (an unknown rank or suit, a 33rd card once 32 are placed, a card twice, an 11th card in a
-hand, a 3rd in the talon), then a hand short of ten or a talon short of two (``BoardError`` with a ``board.*``
-code, its field the hand: ``hand 2``, ``talon``).
+hand, a 3rd in the talon), then a hand short of ten or a talon short of two
+(``BoardError`` with a ``board.*`` code, its field the hand: ``hand 2``, ``talon``).
 
 **A deal from a seed** (``deal_boards(seed, count)``): the same seed deals the same boards on
 any machine and any Python, by this algorithm and no library's. The generator is SplitMix64
