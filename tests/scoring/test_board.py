@@ -118,6 +118,10 @@ def test_board_of_checks_masks_as_the_notation_does():
     with pytest.raises(BoardError) as caught:
         board_of(7, (h1, h2 | (h1 & -h1), h3), board.talon)
     assert caught.value.code == "board.card_twice"
+    for bad in (1 << 32, -1, "♠A"):
+        with pytest.raises(BoardError) as caught:
+            board_of(7, (bad, h2, h3), board.talon)  # type: ignore[arg-type]
+        assert caught.value.code == "board.not_cards"
 
 
 def test_splitmix64_is_the_reference_generator():
