@@ -78,7 +78,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     positions(args.positions, args.seed)
-    tables(args.boards, args.seed)
+    if args.boards:
+        tables(args.boards, args.seed)
 
 
 if __name__ == "__main__":

@@ -39,6 +39,7 @@ from .model import STRAINS
 
 _LOW7 = 0x7F7F7F7F  # bits whose next higher bit is in the same suit
 _NEXT = (1, 2, 0)
+_HONOURS = ((1, 4), (2, 3), (3, 2), (4, 1))  # (place from a suit's top, points)
 #: a card's bit -> the mask of its suit; -> the shift of its suit's byte
 _SUIT = {1 << b: 0xFF << (b & ~7) for b in range(32)}
 _SHIFT = {1 << b: b & ~7 for b in range(32)}
@@ -91,13 +92,23 @@ def _relative(hands: tuple[int, int, int], trump: int | None) -> tuple[int, int,
     return h0, h1, h2
 
 
+_BITS: dict[int, list[int]] = {}
+
+
 def _bits(mask: int) -> list[int]:
-    """The bits of a mask, lowest first."""
+    """The bits of a mask, lowest first (kept for the masks met again: never change it)."""
+    out = _BITS.get(mask)
+    if out is not None:
+        return out
     out = []
-    while mask:
-        low = mask & -mask
+    rest = mask
+    while rest:
+        low = rest & -rest
         out.append(low)
-        mask ^= low
+        rest ^= low
+    if len(_BITS) >= 1 << 16:
+        _BITS.clear()
+    _BITS[mask] = out
     return out
 
 
@@ -131,10 +142,19 @@ class _Search:
         return low
 
     def guess(self, hands: tuple[int, int, int], leader: int) -> int:
-        """The declarer's sure tricks if he were on lead, a first guess."""
-        d = self.declarer
-        others = hands[_NEXT[d]] | hands[_NEXT[_NEXT[d]]]
-        return self._quick(hands[d], others, hands[0] | hands[1] | hands[2]) + 1
+        """A first guess: the declarer's share of ten tricks by his share of the high cards
+        (4 for each suit's top card, 3, 2, 1 for the next; 3 for each trump)."""
+        every = hands[0] | hands[1] | hands[2]
+        points = [0, 0, 0]
+        for shift in (0, 8, 16, 24):
+            n = ((every >> shift) & 0xFF).bit_length()
+            for seat in range(3):
+                mine = (hands[seat] >> shift) & 0xFF
+                points[seat] += sum(w for k, w in _HONOURS if n >= k and mine >> (n - k) & 1)
+                if shift == 24 and self.trump_mask:
+                    points[seat] += 3 * mine.bit_count()
+        total = sum(points) or 1
+        return round(hands[0].bit_count() * points[self.declarer] / total)
 
     def _quick(self, mine: int, others: int, every: int) -> int:
         """Sure tricks of the hand on lead: its top cards of each suit, cashed trumps first;
