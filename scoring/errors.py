@@ -172,6 +172,26 @@ MESSAGES: dict[str, str] = {
     "pulka.over": "every pool is closed: the pulka is over",
     "pulka.series_index": "series_index {given} does not match the derived {derived}",
     "pulka.below_minimum": "contract below the minimum after raspasy: {level} < {minimum}",
+    # -- cards and boards (scoring.cards, scoring.board, scoring.dd) ---------------------
+    "board.unknown_suit": "{text} is not a suit: ♠ ♣ ♦ ♥ or S C D H",
+    "board.unknown_rank": "{text} is not a rank: 7 8 9 10 J Q K A",
+    "board.one_card": "{text} is not one card like ♠A, SA or H10",
+    "board.card_twice": "{card} is dealt twice",
+    "board.extra_card": "{card} is a 33rd card: the deck has 32",
+    "board.hand_over": "{card} is an 11th card: a hand holds 10",
+    "board.talon_over": "{card} is a 3rd card: the talon holds 2",
+    "board.hand_short": "the hand holds {count} cards, not 10",
+    "board.talon_short": "the talon holds {count} cards, not 2",
+    "board.number": "a board begins with its number, like Board 7, not {line}",
+    "board.line": "a line is 1:, 2:, 3: or T: and its cards, not {line}",
+    "board.line_twice": "the line {label}: is given twice",
+    "board.line_missing": "the line {label}: is missing",
+    "board.not_cards": "the hands are sets of cards of the 32-card deck",
+    "board.seed": "a seed is a whole number from 0 to 2**64 - 1, not {value}",
+    "board.count": "the number of boards is a whole number from 1, not {value}",
+    "board.hand_number": "a hand is 1, 2 or 3, not {value}",
+    "board.hands": "three hands of as many cards (1 to 10) of one deck are needed",
+    "board.discard": "the discard is two of the declarer's twelve cards",
 }
 
 
@@ -282,6 +302,10 @@ class PulkaError(ScoringError):
 
 class CaseError(ScoringError):
     """A case file's value the reader cannot take (SPEC §12.1, §12.7, §12.8)."""
+
+
+class BoardError(ScoringError):
+    """A board, a hand or a card that cannot be dealt (``scoring.cards``, ``scoring.board``)."""
 
 
 class NumberError(CaseError, TypeError):

@@ -168,6 +168,30 @@ REFUSALS: dict[str, Promise] = {
     "pulka.over": _("every pool is closed: the pulka is over"),
     "pulka.series_index": _("series_index %(given)s does not match the derived %(derived)s"),
     "pulka.below_minimum": _("contract below the minimum after raspasy: %(level)s < %(minimum)s"),
+    # cards and boards (scoring.cards, scoring.board, scoring.dd)
+    "board.unknown_suit": _("%(text)s is not a suit: ♠ ♣ ♦ ♥ or S C D H"),
+    "board.unknown_rank": _("%(text)s is not a rank: 7 8 9 10 J Q K A"),
+    "board.one_card": _("%(text)s is not one card like ♠A, SA or H10"),
+    "board.card_twice": _("%(card)s is dealt twice"),
+    "board.extra_card": _("%(card)s is a 33rd card: the deck has 32"),
+    "board.hand_over": _("%(card)s is an 11th card: a hand holds 10"),
+    "board.talon_over": _("%(card)s is a 3rd card: the talon holds 2"),
+    "board.hand_short": ngettext_lazy(
+        "the hand holds %(count)s card, not 10", "the hand holds %(count)s cards, not 10", "count"
+    ),
+    "board.talon_short": ngettext_lazy(
+        "the talon holds %(count)s card, not 2", "the talon holds %(count)s cards, not 2", "count"
+    ),
+    "board.number": _("a board begins with its number, like Board 7, not %(line)s"),
+    "board.line": _("a line is 1:, 2:, 3: or T: and its cards, not %(line)s"),
+    "board.line_twice": _("the line %(label)s: is given twice"),
+    "board.line_missing": _("the line %(label)s: is missing"),
+    "board.not_cards": _("the hands are sets of cards of the 32-card deck"),
+    "board.seed": _("a seed is a whole number from 0 to 2**64 - 1, not %(value)s"),
+    "board.count": _("the number of boards is a whole number from 1, not %(value)s"),
+    "board.hand_number": _("a hand is 1, 2 or 3, not %(value)s"),
+    "board.hands": _("three hands of as many cards (1 to 10) of one deck are needed"),
+    "board.discard": _("the discard is two of the declarer's twelve cards"),
 }
 
 #: option name -> what it decides, in words a referee uses: the site's one description of

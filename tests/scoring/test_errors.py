@@ -71,7 +71,9 @@ def test_every_code_is_raised_somewhere():
 def test_codes_are_short_dotted_names():
     for code in MESSAGES:
         family, _, name = code.partition(".")
-        assert family in ("case", "option", "table", "deal", "calls", "ruling", "pulka"), code
+        assert family in ("case", "option", "table", "deal", "calls", "ruling", "pulka", "board"), (
+            code
+        )
         assert name and name.replace("_", "").isalpha() and name.islower(), code
 
 

@@ -42,6 +42,8 @@ def test_the_command_line_starts_without_the_modules_it_does_not_score_deals_wit
     assert "scoring.deal" in loaded and "scoring.caselines" in loaded
     for module in ("explain", "pulka", "settlement", "casefile", "disputed", "penalties"):
         assert f"scoring.{module}" not in loaded
+    for module in ("cards", "board", "dd"):  # the board analysis: never on the way in
+        assert f"scoring.{module}" not in loaded
 
 
 def test_lazy_names_of_the_package_are_its_functions_in_any_order_of_imports():

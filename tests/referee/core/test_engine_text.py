@@ -24,7 +24,7 @@ IDENTIFIERS = {
     "SPEC", "NaN", "Infinity", "true", "false", "open", "closed", "none", "mode", "commercial",
     "qualification", "easy", "medium", "hard", "checked", "lot", "actual", "alternative",
     "pulka", "gora", "whist", "adjustment", "level", "misere", "deliberate", "SA", "HK", "D10",
-    "NT",
+    "NT", "Board", "H10",
 }  # fmt: skip
 LATIN = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 
