@@ -62,8 +62,8 @@ of a group plays every set, one set a stanza, and each stanza needs a set for ev
 ``move_orthogonal`` (tables, size, opponents): "no repeats possible: every prime-power factor of
 T exceeds m, so each player meets O different opponents"; ``move_forced`` (tables, size,
 factor): "T tables of m: the factor q of T (not above m) forces some pairs to meet more than
-once"; ``move_least_repeats`` (tables, repeats): "with T tables the fewest repeats possible is
-R, and this plan has that many"; ``move_searched`` (before, after, steps, seed): "local
+once"; ``move_least_repeats`` (tables, repeats): "with T tables a group has at least R repeats,
+and this plan has that many"; ``move_searched`` (before, after, steps, seed): "local
 search: repeats A before, B after (n steps, seed s); not proved the least possible". The
 quality report (``movecheck.assess_movement``): ``move_boards_played`` (boards, plays,
 per_player): "every board at every table of its group once: B boards, P plays, each player n

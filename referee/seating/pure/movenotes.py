@@ -50,7 +50,7 @@ MOVE_CODES: dict[str, Callable[[Mapping[str, Any]], str]] = {
         f"(not above {p['size']}) forces some pairs to meet more than once"
     ),
     "move_least_repeats": lambda p: (
-        f"with {p['tables']} tables the fewest repeats possible is {p['repeats']}, and this "
+        f"with {p['tables']} tables a group has at least {p['repeats']} repeats, and this "
         "plan has that many"
     ),
     "move_searched": lambda p: (

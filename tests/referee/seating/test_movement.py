@@ -2,8 +2,10 @@
 for every N it serves (3..60 at tables of 3, 4..60 at tables of 4), and its refusals."""
 
 import doctest
+import itertools
 import subprocess
 import sys
+from collections import Counter
 from math import comb
 
 import pytest
@@ -73,7 +75,7 @@ def test_six_players_two_tables_swap_sets():
         "2 tables of 3: the factor 2 of 2 (not above 3) forces some pairs to meet more than once"
     )
     assert str(plan.notes[3]) == (
-        "with 2 tables the fewest repeats possible is 6, and this plan has that many"
+        "with 2 tables a group has at least 6 repeats, and this plan has that many"
     )
 
 
@@ -173,6 +175,33 @@ def check_properties(plan: Movement[int], players: list[int]) -> None:
         assert searched["after"] <= searched["before"]
     spread = 0 if boards % size == 0 else 1
     assert max(p.role_spread for p in quality.players) == spread
+
+
+@pytest.mark.parametrize("size", [3, 4])
+def test_three_tables_cannot_do_better_exhaustively(size):
+    """Every plan of 3 tables: stanza 1 seats sets 0, 1, 2 in blocks (any plan is one after
+    renaming players and sets), each player picks one of his two other sets for stanza 2, the
+    third is left for stanza 3; the fewest repeats over all of them is the movement's."""
+    players = range(3 * size)
+    first = [p // size for p in players]
+    fewest = None
+    for picks in itertools.product((1, 2), repeat=len(players)):
+        second = [(f + pick) % 3 for f, pick in zip(first, picks, strict=True)]
+        if sorted(second) != sorted(first):
+            continue  # a set needs exactly ``size`` players in stanza 2
+        third = [3 - f - s for f, s in zip(first, second, strict=True)]
+        met = Counter(
+            (a, b)
+            for stanza in (first, second, third)
+            for a in players
+            for b in players
+            if a < b and stanza[a] == stanza[b]
+        )
+        repeats = sum(n - 1 for n in met.values())
+        fewest = repeats if fewest is None else min(fewest, repeats)
+    assert fewest == least_repeats(3, size)
+    plan = plan_movement(list(players), size)
+    assert assess_movement(plan).repeats == fewest
 
 
 @pytest.mark.parametrize("size", [3, 4])
