@@ -26,13 +26,14 @@ board are T different players.
 The design, a Mitchell movement for three or four "directions". The tables, stanzas, sets and
 the players of each seat line are numbered by the elements of a ring R of order T: the product
 of the Galois fields GF(q) over the prime-power factors q of T (``galois.ring``). Line X (X =
-0..size-1) gets a velocity a_X, a unit of R. At stanza k set t + k is at table t (the sets move
-down one table a stanza), and player i of line X plays set i + a_X·k, at table i + (a_X − 1)·k:
-line 0 (a_0 = 1) stays at its tables, the other lines move. Each player plays each set once
+0..size-1) gets a velocity a_X, a unit of R. At stanza k set t + k is at table t, and player i
+of line X plays set i + a_X·k, at table i + (a_X − 1)·k: line 0 (a_0 = 1) stays at its tables,
+the other lines move (for a prime T, Z_T: the sets move down one table a stanza, line X up
+a_X − 1 = X tables). Each player plays each set once
 because a_X is a unit; two players of one line never meet; players i of line X and j of line Y
 meet at the stanzas k with (a_X − a_Y)·k = j − i, exactly once each when a_X − a_Y is a unit.
-Units 1..size that differ by units exist exactly when every prime-power factor of T exceeds
-``size`` (0 and the size velocities must be distinct in every field): then nobody meets anyone
+``size`` units whose differences are units too exist exactly when every prime-power factor of
+T exceeds ``size`` (0 and the velocities must differ in every field; they are 1..size there): then nobody meets anyone
 twice and each player meets (size − 1)·T different opponents, the most T stanzas allow
 (note ``move_orthogonal``). Served so without repeats: T = 1, 4, 5, 7, 8, 9, 11, 13, 16, 17,
 19, 20, … for tables of 3 and T = 1, 5, 7, 8, 9, 11, 13, 16, 17, 19, 23, 25, … for tables of 4.
@@ -41,7 +42,8 @@ the small field allows, which is already the least possible for T = 2 (the two s
 are the same players: every pair of a table meets twice) and T = 3 (a player's sets form a
 permutation of the three; players on one permutation meet three times, on permutations of the
 other parity once; the fewest repeats, 6·(C(x, 2) + C(size − x, 2)) for x = size // 2, is what
-the even split gives: ``move_least_repeats``). For any other T a seeded local search
+the even split gives: ``move_least_repeats``; the tests check it against every plan of 3
+tables). For any other T a seeded local search
 (``movesearch``) then exchanges two stanzas' sets along a cycle of one line's players, which
 keeps every property, while it lowers the repeats (``move_searched``); it is not proved the
 least there (a plan without repeats would need size mutually orthogonal Latin squares of
