@@ -66,6 +66,19 @@ REFUSALS: dict[str, Promise] = {
         "Give how many best results count: a whole number from 1, or nothing to count them all."
     ),
     "series.min_starts": _("The minimum number of starts is a whole number, 0 or more."),
+    "outlook.cut": _("The number of places that qualify is a whole number from 1."),
+    "outlook.rounds": _("The number of rounds left is a whole number, 0 or more."),
+    "outlook.table_sizes": _("Tables have 3 or 4 players."),
+    "outlook.player_twice": _("A player is listed twice in the standings."),
+    # Not refusals: why a player's outlook is unknown (the verdict "unknown").
+    "outlook.no_bound": _(
+        "The conversion method sets no limit on the points of a round, so no place can be "
+        "ruled out before the last round."
+    ),
+    "outlook.elimination": _(
+        "Players below the elimination threshold leave the tournament, so anyone may still "
+        "drop below everyone in play: no place can be ruled out before the last round."
+    ),
 }
 
 
