@@ -58,6 +58,8 @@ NOT_PAGES = {
     "manage-pair-add",
     "manage-pair-remove",
     "manage-withdraw",
+    "manage-reinstate",
+    "manage-staff-name",
     "manage-import-confirm",
     "manage-staff-revoke",
     "round-seat-next",
