@@ -33,8 +33,9 @@ a_X − 1 = X tables). Each player plays each set once
 because a_X is a unit; two players of one line never meet; players i of line X and j of line Y
 meet at the stanzas k with (a_X − a_Y)·k = j − i, exactly once each when a_X − a_Y is a unit.
 ``size`` units whose differences are units too exist exactly when every prime-power factor of
-T exceeds ``size`` (0 and the velocities must differ in every field; they are 1..size there): then nobody meets anyone
-twice and each player meets (size − 1)·T different opponents, the most T stanzas allow
+T exceeds ``size`` (0 and the velocities must differ in every field; they are 1..size
+there): then nobody meets anyone twice and each player meets (size − 1)·T different
+opponents, the most T stanzas allow
 (note ``move_orthogonal``). Served so without repeats: T = 1, 4, 5, 7, 8, 9, 11, 13, 16, 17,
 19, 20, … for tables of 3 and T = 1, 5, 7, 8, 9, 11, 13, 16, 17, 19, 23, 25, … for tables of 4.
 Otherwise (``move_forced``, with the offending factor) the lines share velocities as evenly as
