@@ -178,7 +178,10 @@ async function main() {
   let actions = {};
   const refresh = (note) => show(store, table, note, actions);
   const sendAll = serialised(async () => {
-    const report = await flush(store, table, send, user);
+    panel.dataset.sending = "yes"; // until the server has answered, or cannot be reached
+    const report = await flush(store, table, send, user).finally(() => {
+      panel.dataset.sending = "no";
+    });
     let note = "";
     if (report.stopped === REFUSED && report.entry) {
       // the refused deal comes into the form once: the retries that follow find it again
@@ -252,10 +255,22 @@ async function main() {
     },
   };
 
-  window.addEventListener("online", () => sendAll());
+  // A page left for another (a logout, another user's sign-in) sends nothing more; brought
+  // back from the browser's back-forward cache, it is loaded again, for whoever is signed in
+  // now (its ``data-user`` may be the previous user's)
+  let leaving = false;
+  window.addEventListener("pagehide", () => {
+    leaving = true;
+  });
+  window.addEventListener("pageshow", (event) => {
+    if (event.persisted) location.reload();
+  });
+  const whenHere = (run) => () => (leaving ? undefined : run());
+
+  window.addEventListener("online", whenHere(sendAll));
   window.addEventListener("offline", () => refresh());
   setInterval(() => {
-    if (navigator.onLine) sendAll();
+    if (navigator.onLine && !leaving) sendAll();
   }, RETRY_MS);
   await refresh();
   panel.dataset.ready = "yes";
