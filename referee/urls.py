@@ -4,6 +4,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+from referee.accounts.signout import SignOut
 from referee.tournaments import views as tournament_views
 
 PUBLIC = ["tournaments", "seating", "tables", "standings", "exports"]
@@ -16,7 +17,7 @@ handler500 = "referee.hall.dbfaults.server_error"
 urlpatterns = [
     path("", tournament_views.home, name="home"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
-    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("accounts/logout/", SignOut.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("t/new/", include("referee.wizard.urls")),

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlencode
 
+from django.contrib.auth import get_user_model
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.utils.translation import gettext as _
 
@@ -16,7 +17,11 @@ from . import idempotency
 
 FIELD = "idempotency_key"
 #: form fields that differ between two renderings of one form and say nothing of the request
-UNSIGNED = ("csrfmiddlewaretoken", FIELD)
+UNSIGNED = ("csrfmiddlewaretoken", FIELD, "on_behalf")
+#: a shared tablet's queued deal names its author; the chief referee's explicit sending of
+#: another referee's deal (``on_behalf=yes``, refused by the view to anybody else) uses that
+#: author's keys, so that a deal whose first answer was lost is still stored once
+AUTHOR = "entered_by"
 
 
 def form_body(request: HttpRequest) -> bytes:
@@ -28,6 +33,17 @@ def form_body(request: HttpRequest) -> bytes:
         for value in request.POST.getlist(name)
     )
     return urlencode(items).encode()
+
+
+def _key_owner(request: HttpRequest) -> Any:
+    """Whose keys the form's key is among: the signed-in user's, or on the chief referee's
+    explicit path the named author's (the view refuses that path to anybody else)."""
+    author = request.POST.get(AUTHOR, "")
+    if request.POST.get("on_behalf") != "yes" or not author.isdigit() or len(author) > 12:
+        return request.user
+    if int(author) == request.user.pk:
+        return request.user
+    return get_user_model().objects.filter(pk=int(author)).first() or request.user
 
 
 class IdempotentFormMiddleware:
@@ -56,7 +72,7 @@ class IdempotentFormMiddleware:
             return None
         try:
             outcome = idempotency.run_once(
-                request.user,
+                _key_owner(request),
                 key,
                 "POST",
                 request.get_full_path(),

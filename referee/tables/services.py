@@ -89,11 +89,17 @@ def _check_version(deal: Deal, expected: int | None) -> None:
 
 
 @transaction.atomic
-def record_deal(table_id: int, data: Mapping[str, Any], user: Any, reason: str = "") -> Deal:
-    """Append a deal to the table's sheet."""
+def record_deal(
+    table_id: int, data: Mapping[str, Any], user: Any, reason: str = "", *, sent_by: Any = None
+) -> Deal:
+    """Append a deal to the table's sheet, entered by ``user``. ``sent_by``: the chief
+    referee who sends, explicitly, a deal that ``user`` queued on a shared tablet: ``user``
+    stays its author, the action log names both."""
     check_data(data)
     check_text(reason)
     table = _locked_table(table_id)
+    if sent_by is not None and not is_chief(sent_by, table.round.tournament):
+        raise NotAllowed(_("Only the chief referee may send a deal entered by another referee."))
     ruling = _check_may_change(table, user, reason)
     deals = _current(table)
     cap = table.round.tournament.deal_cap
@@ -116,6 +122,15 @@ def record_deal(table_id: int, data: Mapping[str, Any], user: Any, reason: str =
         reason=reason,
         data=deal.data,
     )
+    if sent_by is not None:
+        log_action(
+            table.round.tournament,
+            sent_by,
+            "deal.sent_for_author",
+            f"{table} #{number}",
+            about=deal,
+            data={"author": user.pk},
+        )
     return deal
 
 

@@ -13,7 +13,13 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    HttpResponseBadRequest,
+    JsonResponse,
+)
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
@@ -32,7 +38,7 @@ from referee.core.permissions import (
 )
 from scoring.numbers import Amount
 
-from . import services
+from . import services, tablet
 from .agreements import words_of
 from .dealdata import dealer_of, describe_deal, lot_of, ruling_of, talon_peekers
 from .drawing import pulka_svg
@@ -231,6 +237,7 @@ def deal_add(request: HttpRequest, slug: str, round: int, table: int) -> HttpRes
     _may_enter(request, found)
     mode = services.change_mode(found, request.user)
     seats = [(s.letter, s.name) for s in seats_of(found)]
+    author, sent_by = tablet.author_of(request, found)  # a shared tablet's queued deal
     form = DealForm(request.POST, seats=seats, reason_required=mode == "ruling")
     if form.is_valid():
         reason = form.cleaned_data.get("reason", "")
@@ -238,13 +245,32 @@ def deal_add(request: HttpRequest, slug: str, round: int, table: int) -> HttpRes
         if _saved(
             request,
             form,
-            lambda data: services.record_deal(found.pk, data, request.user, reason),
+            lambda data: services.record_deal(found.pk, data, author, reason, sent_by=sent_by),
             len(numbers) + 1,
             numbers,
         ):
             messages.success(request, _("The deal is recorded."))
             return redirect(_table_url(found))
     return _page(request, found, form)
+
+
+@login_required
+@require_POST
+def queue_discard(request: HttpRequest, slug: str, round: int, table: int) -> HttpResponse:
+    """The tablet's outbox drops deals another referee queued: the server logs it."""
+    found = _table(request, slug, round, table)
+    try:
+        author_id = tablet.posted_author(request.POST)
+    except tablet.BadAuthor:
+        author_id = None
+    if author_id is None:
+        return HttpResponseBadRequest(_("The deals' author is not a user id."))
+    deals = request.POST.getlist("deal")
+    try:
+        tablet.discard_queued(found, request.user, author_id, deals)
+    except ServiceError as refusal:
+        return HttpResponseBadRequest(refusal.message)
+    return JsonResponse({"discarded": len(deals)})
 
 
 @login_required

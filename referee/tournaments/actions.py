@@ -73,6 +73,8 @@ ACTIONS: dict[str, Action] = _actions(
     ("deal.corrected", _("deal corrected"), DEAL),
     ("deal.deleted", _("deal deleted"), DEAL),
     ("deal.restored", _("deal restored"), DEAL),
+    ("deal.sent_for_author", _("a referee's queued deal sent by the chief referee"), DEAL),
+    ("deal.queue_discarded", _("a referee's queued deals discarded on a tablet"), TABLE),
     ("table.submitted", _("table signed off"), TABLE),
     ("table.confirmed", _("table confirmed"), TABLE),
     ("table.reopened", _("table reopened"), TABLE),

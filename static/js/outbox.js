@@ -2,7 +2,12 @@
 // device that the server has not confirmed yet, in the order they were entered, each with
 // its idempotency key; and the half-typed form of each table, so that a reload loses nothing.
 
-const VERSION = 1;
+// Each queued deal and each draft belongs to the user who entered it (``user``: his id as the
+// table page's ``data-user`` gives it, ``userName``: his name as the site shows it): a tablet
+// passes from referee to referee, and nobody sends or sees another's deals as his own.
+// Version 2 keys the drafts by table and user; the drafts of version 1 (whose author nobody
+// knows) are dropped, the queued deals of version 1 are kept (``ownerOf`` gives them "").
+const VERSION = 2;
 
 function request(req) {
   return new Promise((resolve, reject) => {
@@ -21,13 +26,41 @@ function done(tx) {
 
 export async function openStore(indexedDB = globalThis.indexedDB, name = "referee-offline") {
   const open = indexedDB.open(name, VERSION);
-  open.onupgradeneeded = () => {
+  open.onupgradeneeded = (event) => {
     const db = open.result;
-    const outbox = db.createObjectStore("outbox", { keyPath: "id", autoIncrement: true });
-    outbox.createIndex("table", "table");
-    db.createObjectStore("drafts", { keyPath: "table" });
+    if (event.oldVersion < 1) {
+      const outbox = db.createObjectStore("outbox", { keyPath: "id", autoIncrement: true });
+      outbox.createIndex("table", "table");
+    }
+    if (db.objectStoreNames.contains("drafts")) db.deleteObjectStore("drafts");
+    db.createObjectStore("drafts", { keyPath: ["table", "user"] });
   };
   return new Store(await request(open));
+}
+
+// Whose a queued deal is: the id of the user who entered it, "" for one queued before the
+// outbox recorded it.
+export function ownerOf(entry) {
+  return entry.user == null ? "" : String(entry.user);
+}
+
+// A table's queued deals as the signed-in ``user`` sees them: ``mine`` (his, in order: they
+// are sent and shown as pending) and ``aside``: one group per other author, in the order of
+// their first deal ({user, name, entries}; user "" for the deals of nobody known).
+export function partition(entries, user) {
+  const me = user == null ? "" : String(user);
+  const mine = [];
+  const groups = new Map();
+  for (const entry of entries) {
+    const owner = ownerOf(entry);
+    if (owner !== "" && owner === me) {
+      mine.push(entry);
+      continue;
+    }
+    if (!groups.has(owner)) groups.set(owner, { user: owner, name: entry.userName || "", entries: [] });
+    groups.get(owner).entries.push(entry);
+  }
+  return { mine, aside: [...groups.values()] };
 }
 
 export class Store {
@@ -42,7 +75,8 @@ export class Store {
     return result;
   }
 
-  // -- the outbox: {id, table, url, key, fields: [[name, value]], state, error, createdAt}
+  // -- the outbox: {id, table, url, key, fields: [[name, value]], user, userName, state,
+  //    error, createdAt}
 
   add(entry) {
     const item = { state: "pending", error: null, createdAt: Date.now(), ...entry };
@@ -68,18 +102,27 @@ export class Store {
     return this._run("outbox", "readwrite", (s) => request(s.delete(id)));
   }
 
-  // -- drafts: {table, fields}
-
-  saveDraft(table, fields) {
-    return this._run("drafts", "readwrite", (s) => request(s.put({ table, fields })));
+  // The deals of nobody known become ``user``'s, when he says he entered them.
+  async claim(table, user, userName) {
+    for (const entry of await this.list(table)) {
+      if (ownerOf(entry) === "") await this.put({ ...entry, user: String(user), userName });
+    }
   }
 
-  async loadDraft(table) {
-    const found = await this._run("drafts", "readonly", (s) => request(s.get(table)));
+  // -- drafts: {table, user, fields}, one per table and user
+
+  saveDraft(table, user, fields) {
+    const draft = { table, user: String(user), fields };
+    return this._run("drafts", "readwrite", (s) => request(s.put(draft)));
+  }
+
+  async loadDraft(table, user) {
+    const key = [table, String(user)];
+    const found = await this._run("drafts", "readonly", (s) => request(s.get(key)));
     return found ? found.fields : null;
   }
 
-  clearDraft(table) {
-    return this._run("drafts", "readwrite", (s) => request(s.delete(table)));
+  clearDraft(table, user) {
+    return this._run("drafts", "readwrite", (s) => request(s.delete([table, String(user)])));
   }
 }

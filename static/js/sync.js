@@ -2,14 +2,19 @@
 // retry after a lost answer stores nothing twice. A refusal stops the queue at that deal
 // (the deals after it wait: their order matters for the sheet) until the referee corrects it.
 
+import { ownerOf } from "./outbox.js";
+
 export const STORED = "stored"; // the server has the deal (or had it already)
 export const REFUSED = "refused"; // the server said no: the referee must correct it
 export const OFFLINE = "offline"; // no answer: try again later
 export const LOGIN = "login"; // the session has ended: log in again, nothing is lost
 
-export async function flush(store, table, send) {
+// Only ``owner``'s deals are sent (the signed-in user's own; another author's only when the
+// chief referee sends them explicitly): the deals of the others on the tablet wait aside.
+export async function flush(store, table, send, owner = "") {
   const report = { sent: 0, stopped: null, entry: null };
-  for (const entry of await store.list(table)) {
+  const queue = (await store.list(table)).filter((e) => ownerOf(e) === String(owner));
+  for (const entry of queue) {
     if (entry.state === REFUSED) {
       report.stopped = REFUSED;
       report.entry = entry;

@@ -6,8 +6,9 @@
 
 import { clearForm, fillForm, formFields, nextDealer, summary } from "./draft.js";
 import { newKey } from "./keys.js";
-import { openStore } from "./outbox.js";
+import { openStore, partition } from "./outbox.js";
 import { classify, flush, LOGIN, OFFLINE, REFUSED, serialised, STORED } from "./sync.js";
+import { discardOnServer, showAside } from "./tablet.js";
 
 const CACHE = "referee-pages-v1";
 const RETRY_MS = 10000;
@@ -20,9 +21,10 @@ function cookie(name) {
   return found ? decodeURIComponent(found.slice(name.length + 1)) : "";
 }
 
-function text(key, n) {
-  const raw = panel.dataset[`msg${key[0].toUpperCase()}${key.slice(1)}`] || key;
-  return n === undefined ? raw : raw.replace("%(n)s", String(n));
+function text(key, n, name) {
+  let raw = panel.dataset[`msg${key[0].toUpperCase()}${key.slice(1)}`] || key;
+  if (n !== undefined) raw = raw.replace("%(n)s", String(n));
+  return name === undefined ? raw : raw.replace("%(name)s", name);
 }
 
 function words() {
@@ -41,16 +43,19 @@ async function keepPageOffline() {
     location.pathname,
     ...Array.from(document.querySelectorAll("link[rel=stylesheet]"), (l) => l.href),
     ...Array.from(document.querySelectorAll("script[src]"), (s) => s.src),
-    ...["draft.js", "keys.js", "outbox.js", "sync.js"].map((m) => new URL(m, import.meta.url).href),
+    ...["draft.js", "keys.js", "outbox.js", "sync.js", "tablet.js"].map((m) => new URL(m, import.meta.url).href),
   ];
   await cache.addAll(assets);
   panel.dataset.offlinePage = "yes";
 }
 
-function send(entry) {
+// ``onBehalf``: the chief referee sends, explicitly, a deal another referee entered
+function send(entry, onBehalf = false) {
   const body = new URLSearchParams(entry.fields);
   body.set("csrfmiddlewaretoken", cookie("csrftoken"));
   body.set("idempotency_key", entry.key);
+  if (entry.user != null) body.set("entered_by", String(entry.user));
+  if (onBehalf) body.set("on_behalf", "yes");
   return fetch(entry.url, {
     method: "POST",
     body,
@@ -116,9 +121,17 @@ function pendingRows(entries) {
   }
 }
 
-async function show(store, table, note) {
-  const entries = await store.list(table);
+const user = panel ? panel.dataset.user || "" : "";
+const userName = panel ? panel.dataset.userName || "" : "";
+
+async function show(store, table, note, actions) {
+  const { mine: entries, aside } = partition(await store.list(table), user);
   pendingRows(entries);
+  const holder = document.getElementById("tablet-aside");
+  if (holder) {
+    showAside(holder, aside, { chief: panel.dataset.chief === "yes", text, actions });
+    panel.dataset.aside = String(aside.reduce((n, g) => n + g.entries.length, 0));
+  }
   const status = document.getElementById("sync-status");
   const waiting = entries.length;
   const online = navigator.onLine;
@@ -150,7 +163,7 @@ async function main() {
   form.elements.namedItem("idempotency_key").value = newKey(); // a cached page's key is used
   let editing = null; // the outbox entry of a refused deal being corrected
 
-  const draft = await store.loadDraft(table);
+  const draft = await store.loadDraft(table, user);
   const bound = form.querySelector(".errorlist");
   if (draft && !bound) {
     fillForm(form, draft);
@@ -158,12 +171,17 @@ async function main() {
     // the draft's dealer may disable the focused seat, its declarer is the one to start on
     if (window.focusDealStart) window.focusDealStart(false);
   }
-  const saveDraft = () => store.saveDraft(table, formFields(form));
+  const saveDraft = () => store.saveDraft(table, user, formFields(form));
   form.addEventListener("input", saveDraft);
   form.addEventListener("change", saveDraft);
 
+  let actions = {};
+  const refresh = (note) => show(store, table, note, actions);
   const sendAll = serialised(async () => {
-    const report = await flush(store, table, send);
+    panel.dataset.sending = "yes"; // until the server has answered, or cannot be reached
+    const report = await flush(store, table, send, user).finally(() => {
+      panel.dataset.sending = "no";
+    });
     let note = "";
     if (report.stopped === REFUSED && report.entry) {
       // the refused deal comes into the form once: the retries that follow find it again
@@ -182,8 +200,9 @@ async function main() {
     } else if (report.stopped === LOGIN) {
       note = text("login");
     }
-    await show(store, table, note);
-    if (report.sent && !report.stopped && !(await store.list(table)).length) {
+    await refresh(note);
+    const { mine } = partition(await store.list(table), user);
+    if (report.sent && !report.stopped && !mine.length) {
       // everything is on the server: show the server's sheet
       location.replace(location.pathname);
     }
@@ -201,20 +220,59 @@ async function main() {
       delete panel.dataset.refused;
       placeSummary(null);
     } else {
-      await store.add({ table, url, key, fields });
+      await store.add({ table, url, key, fields, user, userName });
     }
-    await store.clearDraft(table);
+    await store.clearDraft(table, user);
     resetForm(fields);
-    await show(store, table);
+    await refresh();
     if (navigator.onLine) sendAll();
   });
 
-  window.addEventListener("online", () => sendAll());
-  window.addEventListener("offline", () => show(store, table));
+  // another referee's deals: the chief's explicit sending (in their order, with their keys)
+  // or discarding; deals of nobody known, claimed by the one who entered them
+  const sendFor = serialised(async (group) => {
+    const report = await flush(store, table, (e) => send(e, true), group.user);
+    const left = partition(await store.list(table), user).aside;
+    const note = report.stopped ? text(report.stopped === REFUSED ? "asideRefused" : "asideFailed") : "";
+    await refresh(note);
+    if (report.sent && !left.length) location.replace(location.pathname);
+  });
+  actions = {
+    send: sendFor,
+    discard: async (group) => {
+      const words_ = words();
+      if (!(await discardOnServer(panel.dataset.discard, group, words_, cookie("csrftoken")))) {
+        await refresh(text("asideFailed"));
+        return;
+      }
+      for (const entry of group.entries) await store.remove(entry.id);
+      await refresh(text("discarded", group.entries.length, group.name));
+    },
+    claim: async () => {
+      await store.claim(table, user, userName);
+      await refresh();
+      if (navigator.onLine) sendAll();
+    },
+  };
+
+  // A page left for another (a logout, another user's sign-in) sends nothing more; brought
+  // back from the browser's back-forward cache, it is loaded again, for whoever is signed in
+  // now (its ``data-user`` may be the previous user's)
+  let leaving = false;
+  window.addEventListener("pagehide", () => {
+    leaving = true;
+  });
+  window.addEventListener("pageshow", (event) => {
+    if (event.persisted) location.reload();
+  });
+  const whenHere = (run) => () => (leaving ? undefined : run());
+
+  window.addEventListener("online", whenHere(sendAll));
+  window.addEventListener("offline", () => refresh());
   setInterval(() => {
-    if (navigator.onLine) sendAll();
+    if (navigator.onLine && !leaving) sendAll();
   }, RETRY_MS);
-  await show(store, table);
+  await refresh();
   panel.dataset.ready = "yes";
   if (navigator.onLine) sendAll();
   keepPageOffline().catch(() => {

@@ -5,7 +5,7 @@ import { IDBFactory } from "fake-indexeddb";
 
 import { nextDealer, summary } from "../../static/js/draft.js";
 import { newKey } from "../../static/js/keys.js";
-import { openStore } from "../../static/js/outbox.js";
+import { openStore, ownerOf, partition } from "../../static/js/outbox.js";
 import {
   classify,
   flush,
@@ -37,13 +37,13 @@ describe("the outbox", () => {
     const factory = new IDBFactory();
     const first = await openStore(factory, "reload");
     await first.add(deal(1));
-    await first.saveDraft(TABLE, [["tricks_A", "6"]]);
+    await first.saveDraft(TABLE, "7", [["tricks_A", "6"]]);
     first.db.close();
     const again = await openStore(factory, "reload");
     assert.equal((await again.list(TABLE)).length, 1);
-    assert.deepEqual(await again.loadDraft(TABLE), [["tricks_A", "6"]]);
-    await again.clearDraft(TABLE);
-    assert.equal(await again.loadDraft(TABLE), null);
+    assert.deepEqual(await again.loadDraft(TABLE, "7"), [["tricks_A", "6"]]);
+    await again.clearDraft(TABLE, "7");
+    assert.equal(await again.loadDraft(TABLE, "7"), null);
   });
 });
 
@@ -164,5 +164,100 @@ describe("keys and summaries", () => {
     assert.equal(nextDealer(["A", "B", "C"], "C"), "A");
     assert.equal(nextDealer(["A", "B", "C", "D"], "B"), "C");
     assert.equal(nextDealer(["A", "B", "C"], ""), "A");
+  });
+});
+
+// -- a shared tablet: each queued deal and draft is its author's
+
+const by = (n, user, userName) => ({ ...deal(n), user, userName });
+
+describe("a tablet shared by two referees", () => {
+  it("keeps each user's draft apart: B never gets A's half-typed deal", async () => {
+    await store.saveDraft(TABLE, "1", [["tricks_A", "6"]]);
+    assert.equal(await store.loadDraft(TABLE, "2"), null);
+    await store.saveDraft(TABLE, "2", [["tricks_A", "3"]]);
+    assert.deepEqual(await store.loadDraft(TABLE, "1"), [["tricks_A", "6"]]);
+    await store.clearDraft(TABLE, "2");
+    assert.deepEqual(await store.loadDraft(TABLE, "1"), [["tricks_A", "6"]]);
+  });
+
+  it("splits the queue into the signed-in user's deals and the others', per author", async () => {
+    await store.add(by(1, "1", "Анна Белова"));
+    await store.add(by(2, "2", "Борис"));
+    await store.add(by(3, "1", "Анна Белова"));
+    await store.add(deal(4)); // queued before the outbox recorded its author
+    const { mine, aside } = partition(await store.list(TABLE), "2");
+    assert.deepEqual(mine.map((e) => e.key), ["k2"]);
+    assert.deepEqual(
+      aside.map((g) => [g.user, g.name, g.entries.map((e) => e.key)]),
+      [["1", "Анна Белова", ["k1", "k3"]], ["", "", ["k4"]]],
+    );
+    // a number and its text are one user; nobody signed in owns nothing, not even the old deals
+    assert.equal(partition([by(1, 2)], "2").mine.length, 1);
+    assert.equal(partition([deal(4)], "").mine.length, 0);
+    assert.equal(ownerOf(deal(4)), "");
+  });
+
+  it("sends only the signed-in user's deals; the others' wait, untouched", async () => {
+    await store.add(by(1, "1", "A"));
+    await store.add(by(2, "1", "A"));
+    await store.add(by(3, "2", "B"));
+    const sent = [];
+    const send = async (e) => {
+      sent.push([e.key, e.user]);
+      return { kind: STORED };
+    };
+    const report = await flush(store, TABLE, send, "2");
+    assert.equal(report.sent, 1);
+    assert.deepEqual(sent, [["k3", "2"]]);
+    assert.deepEqual((await store.list(TABLE)).map((e) => e.key), ["k1", "k2"]);
+    // nobody signed in (after a logout) sends nothing
+    assert.equal((await flush(store, TABLE, send, "")).sent, 0);
+    // their author back: his two, in order, with their keys
+    await flush(store, TABLE, send, "1");
+    assert.deepEqual(sent.slice(1), [["k1", "1"], ["k2", "1"]]);
+    assert.deepEqual(await store.list(TABLE), []);
+  });
+
+  it("a refusal stops only its author's queue", async () => {
+    await store.add(by(1, "1", "A"));
+    await store.add(by(2, "2", "B"));
+    await flush(store, TABLE, async () => ({ kind: REFUSED, error: null }), "1");
+    const report = await flush(store, TABLE, async () => ({ kind: STORED }), "2");
+    assert.equal(report.sent, 1);
+    assert.deepEqual((await store.list(TABLE)).map((e) => [e.key, e.state]), [["k1", "refused"]]);
+  });
+
+  it("deals of nobody known become the claimer's, and only those", async () => {
+    await store.add(deal(1));
+    await store.add(by(2, "1", "A"));
+    await store.claim(TABLE, "2", "B");
+    const { mine, aside } = partition(await store.list(TABLE), "2");
+    assert.deepEqual(mine.map((e) => [e.key, e.user, e.userName]), [["k1", "2", "B"]]);
+    assert.deepEqual(aside.map((g) => g.user), ["1"]);
+  });
+
+  it("an outbox of version 1 keeps its queued deals, of nobody known, and drops its drafts", async () => {
+    const factory = new IDBFactory();
+    const open = factory.open("old", 1);
+    open.onupgradeneeded = () => {
+      const db = open.result;
+      db.createObjectStore("outbox", { keyPath: "id", autoIncrement: true }).createIndex("table", "table");
+      db.createObjectStore("drafts", { keyPath: "table" });
+    };
+    const old = await new Promise((resolve) => {
+      open.onsuccess = () => resolve(open.result);
+    });
+    const tx = old.transaction(["outbox", "drafts"], "readwrite");
+    tx.objectStore("outbox").add({ ...deal(1), state: "pending" });
+    tx.objectStore("drafts").put({ table: TABLE, fields: [["tricks_A", "6"]] });
+    await new Promise((resolve) => {
+      tx.oncomplete = resolve;
+    });
+    old.close();
+    const upgraded = await openStore(factory, "old");
+    const listed = await upgraded.list(TABLE);
+    assert.deepEqual(listed.map((e) => [e.key, ownerOf(e)]), [["k1", ""]]);
+    assert.equal(await upgraded.loadDraft(TABLE, ""), null);
   });
 });

@@ -9,6 +9,7 @@ DEAL = TABLE + "deals/<int:number>/"
 
 urlpatterns = [
     path(TABLE + "deals/", views.deal_add, name="deal-add"),
+    path(TABLE + "queue/discard/", views.queue_discard, name="queue-discard"),
     path(DEAL + "edit/", views.deal_edit, name="deal-edit"),
     path(DEAL + "delete/", views.deal_delete, name="deal-delete"),
     path(DEAL + "restore/", views.deal_restore, name="deal-restore"),
