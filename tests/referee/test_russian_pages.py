@@ -60,6 +60,7 @@ NOT_PAGES = {
     "manage-withdraw",
     "manage-reinstate",
     "manage-staff-name",
+    "queue-discard",
     "manage-import-confirm",
     "manage-staff-revoke",
     "round-seat-next",
