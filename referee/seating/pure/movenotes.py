@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .notes import pair_label
+from .notes import pair_label, plain
 
 
 def _pairs(p: Mapping[str, Any]) -> str:
@@ -88,15 +88,7 @@ class MoveNote:
         return MOVE_CODES[self.code](self.params)
 
     def as_json(self) -> dict[str, Any]:
-        return {"code": self.code, "params": _plain(self.params)}
-
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, Mapping):
-        return {key: _plain(item) for key, item in value.items()}
-    if isinstance(value, tuple | list):
-        return [_plain(item) for item in value]
-    return value
+        return {"code": self.code, "params": plain(self.params)}
 
 
 #: Every refusal code with its English reason.

@@ -44,14 +44,15 @@ class Note:
 
     def as_json(self) -> dict[str, Any]:
         """The note as stored (``Table.notes``, ``Round.notes``): tuples become lists."""
-        return {"code": self.code, "params": _plain(self.params)}
+        return {"code": self.code, "params": plain(self.params)}
 
 
-def _plain(value: Any) -> Any:
+def plain(value: Any) -> Any:
+    """A note's parameters as stored in JSON: tuples become lists."""
     if isinstance(value, Mapping):
-        return {key: _plain(item) for key, item in value.items()}
+        return {key: plain(item) for key, item in value.items()}
     if isinstance(value, tuple | list):
-        return [_plain(item) for item in value]
+        return [plain(item) for item in value]
     return value
 
 

@@ -32,6 +32,7 @@ class ConversionMethod(Protocol):
 
 
 M = TypeVar("M", bound=ConversionMethod)
+Made = TypeVar("Made")  # a conversion or a series method, made by with_params
 
 
 METHODS: dict[str, type[ConversionMethod]] = {}
@@ -67,8 +68,14 @@ def conversion_method(name: str, params: Mapping[str, object] | None = None) -> 
         raise UnknownMethodError(
             f"unknown conversion method {name!r}; known: {known}", "method", "method.unknown"
         )
+    return with_params(name, method, params)
+
+
+def with_params(name: str, method: type[Made], params: Mapping[str, object] | None) -> Made:
+    """``method`` made with ``params``, a name it does not have refused at ``params.<name>``
+    (the conversion methods' and the series methods' one check)."""
     params = dict(params or {})
-    accepted = [f.name for f in fields(method)]
+    accepted = [f.name for f in fields(method)]  # type: ignore[arg-type]
     for key in params:
         if key not in accepted:
             has = ", ".join(accepted) or "no parameters"

@@ -27,7 +27,7 @@ points carried over from the earlier stages, §6.3); ``carried_tie_break`` are e
 that only break ties, read by the chain level ``carried`` (proposal).
 """
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import groupby
@@ -184,26 +184,30 @@ METRICS: dict[str, Metric] = {
 
 def tie_break_chain(names: Sequence[str]) -> tuple[tuple[str, Metric], ...]:
     """The chain's metrics by name; unknown or repeated names are refused."""
+    return tuple((name, METRICS[name]) for name in chain_names(names, METRICS))
+
+
+def chain_names(names: Sequence[str], known: Collection[str]) -> tuple[str, ...]:
+    """A tie-break chain's names, each one of ``known``, none twice (the tournament's chain and
+    a series' alike); refused at ``chain[i]``."""
     if isinstance(names, str):
         raise ParameterError(
             "expected a list of tie-break names, not one string", "chain", "chain.text"
         )
-    chain = []
-    for i, name in enumerate(names):
-        if name not in METRICS:
-            known = ", ".join(METRICS)
+    chain = tuple(names)
+    for i, name in enumerate(chain):
+        if name not in known:
             raise UnknownMetricError(
-                f"unknown tie-break {name!r}; known: {known}",
+                f"unknown tie-break {name!r}; known: {', '.join(known)}",
                 f"chain[{i}]",
                 "chain.unknown",
                 name=name,
             )
-        if name in names[:i]:
+        if name in chain[:i]:
             raise ParameterError(
                 f"tie-break {name!r} is listed twice", f"chain[{i}]", "chain.twice", name=name
             )
-        chain.append((name, METRICS[name]))
-    return tuple(chain)
+    return chain
 
 
 def _tally(rounds: Sequence[Round], lots: Mapping[Player, int] | None) -> Tally:

@@ -47,8 +47,8 @@ from fractions import Fraction
 from itertools import groupby
 from typing import Literal
 
-from .exact import ParameterError, choice, exact_sum, place_label, set_field
-from .ranking import UnknownMetricError
+from .exact import choice, exact_sum, place_label, set_field
+from .ranking import chain_names
 from .series_points import (
     FIS_TABLE,
     SERIES_METHODS,
@@ -173,24 +173,7 @@ CRITERIA: dict[str, Criterion] = {
 
 def series_chain(names: Sequence[str]) -> tuple[str, ...]:
     """The tie-break chain by name; unknown or repeated names are refused."""
-    if isinstance(names, str):
-        raise ParameterError(
-            "expected a list of tie-break names, not one string", "chain", "chain.text"
-        )
-    chain = tuple(names)
-    for i, name in enumerate(chain):
-        if name not in CRITERIA:
-            raise UnknownMetricError(
-                f"unknown tie-break {name!r}; known: {', '.join(CRITERIA)}",
-                f"chain[{i}]",
-                "chain.unknown",
-                name=name,
-            )
-        if name in chain[:i]:
-            raise ParameterError(
-                f"tie-break {name!r} is listed twice", f"chain[{i}]", "chain.twice", name=name
-            )
-    return chain
+    return chain_names(names, CRITERIA)
 
 
 def _count(value: object, field: str, code: str, least: int) -> int:

@@ -25,13 +25,14 @@ The tournament's ``weight`` (default 1, above 0; a final counts 3/2) multiplies 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import Field, dataclass, fields
+from dataclasses import Field, dataclass
 from datetime import date
 from fractions import Fraction
 from itertools import pairwise
 from typing import Any, ClassVar, Literal, Protocol, TypeVar
 
-from .exact import ParameterError, StandingsError, UnknownMethodError, choice, exact, set_field
+from .exact import StandingsError, UnknownMethodError, choice, exact, set_field
+from .methods import with_params
 
 PlayerId = int
 TournamentId = int | str
@@ -145,17 +146,7 @@ def series_method(name: str, params: Mapping[str, object] | None = None) -> Seri
         raise UnknownMethodError(
             f"unknown series method {name!r}; known: {known}", "method", "series.method_unknown"
         )
-    params = dict(params or {})
-    accepted = [f.name for f in fields(method)]
-    for key in params:
-        if key not in accepted:
-            raise ParameterError(
-                f"{name} has no parameter {key!r}; it has {', '.join(accepted)}",
-                f"params.{key}",
-                "params.unknown",
-                name=key,
-            )
-    return method(**params)
+    return with_params(name, method, params)
 
 
 @_register
