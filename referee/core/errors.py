@@ -6,12 +6,17 @@ from django.core.exceptions import PermissionDenied
 
 
 class ServiceError(Exception):
-    """An action that cannot be done; ``field`` names the form field when there is one."""
+    """An action that cannot be done; ``field`` names the form field when there is one and
+    ``code`` is the refusal's stable code (what the API answers)."""
 
-    def __init__(self, message: str, field: str | None = None) -> None:
+    code: str = "service_error"
+
+    def __init__(self, message: str, field: str | None = None, *, code: str | None = None) -> None:
         super().__init__(message)
         self.message = message
         self.field = field
+        if code is not None:
+            self.code = code
 
 
 class NotAllowed(PermissionDenied):

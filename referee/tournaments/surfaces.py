@@ -19,9 +19,9 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 
-from referee.core.permissions import is_official, may_manage, may_view
+from referee.core.permissions import is_official, may_manage, may_view, may_view_round
 
-from .models import Tournament
+from .models import Round, Tournament
 
 View = Callable[..., HttpResponse]
 
@@ -32,6 +32,18 @@ def tournament_for(request: HttpRequest, slug: str) -> Tournament:
     if not may_view(request.user, tournament):
         raise Http404
     return tournament
+
+
+def round_for(request: HttpRequest, tournament: Tournament, number: int) -> Round:
+    """The round of the URL, or 404: officials see every round, the public only the rounds
+    the organiser has made public (``may_view_round``)."""
+    found = get_object_or_404(
+        Round.objects.select_related("tournament"), tournament=tournament, number=number
+    )
+    if not may_view_round(request.user, tournament, number):
+        raise Http404
+    found.tournament = tournament  # the one already checked, with its chief referee
+    return found
 
 
 def _surface(allowed: Callable[[Any, Tournament], bool] | None, view: View) -> View:
