@@ -9,8 +9,14 @@ other is answered 503 with ``Retry-After`` (the offline outbox and the API's cli
 with their idempotency keys; nothing was committed by the lost transaction). The answer is
 the site's page in the reader's language, or the API's JSON error under /api/.
 
+SQLite's "database is locked" is the other answer of this kind: under a burst of posts a
+writer that has waited its whole busy timeout for the write lock gives up. Nothing was
+committed then either, so it is a 503 with ``Retry-After`` too (never retried here: the
+lock is still held, and the clients retry after the pause); the connection stays open.
+
 ``LostConnectionMiddleware`` sees errors raised in views; ``server_error`` (the site's
-``handler500``) those raised in other middleware, such as a session read.
+``handler500``) those raised in other middleware, such as a session read or the form
+idempotency's opening of its transaction.
 """
 
 from __future__ import annotations
@@ -52,19 +58,30 @@ def connection_lost(error: BaseException | None) -> bool:
     return lost
 
 
-def unavailable(request: HttpRequest) -> HttpResponse:
-    """503 with ``Retry-After``: the API's JSON error under /api/, else the site's page."""
+def database_busy(error: BaseException | None) -> bool:
+    """Whether ``error`` is SQLite's write lock not obtained within the busy timeout."""
+    if not isinstance(error, OperationalError):
+        return False
+    text = str(error)
+    return "database is locked" in text or "database table is locked" in text
+
+
+def unavailable(request: HttpRequest, *, busy: bool = False) -> HttpResponse:
+    """503 with ``Retry-After``: the API's JSON error under /api/, else the site's page.
+    ``busy``: the database was locked by other writers (the connection is fine)."""
     if request.path.startswith("/api/"):
-        message = _("The database connection was lost for a moment: try again.")
-        response: HttpResponse = JsonResponse(
-            error_body("database_unavailable", message), status=503
-        )
+        if busy:
+            code, message = "database_busy", _("The database is busy for a moment: try again.")
+        else:
+            code = "database_unavailable"
+            message = _("The database connection was lost for a moment: try again.")
+        response: HttpResponse = JsonResponse(error_body(code, message), status=503)
     else:
         # no base template, no user, no session: nothing on this page reads the database
         response = HttpResponse(loader.get_template("503.html").render(), status=503)
     response["Retry-After"] = str(RETRY_AFTER_SECONDS)
     response["Cache-Control"] = "no-store"  # no cache in front may keep it for the page
-    response.lost_connection = True
+    response.lost_connection = not busy  # a lost connection's GET is carried out once more
     return response
 
 
@@ -83,16 +100,22 @@ class LostConnectionMiddleware:
         return response
 
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
-        if not connection_lost(exception):
-            return None
-        logger.warning("connection lost in %s %s: %s", request.method, request.path, exception)
+        return _answer(request, exception)
+
+
+def _answer(request: HttpRequest, error: BaseException | None) -> HttpResponse | None:
+    """The 503 for a lost connection or a locked database, or None for any other error."""
+    if database_busy(error):
+        logger.warning("database locked in %s %s: %s", request.method, request.path, error)
+        return unavailable(request, busy=True)
+    if connection_lost(error):
+        logger.warning("connection lost in %s %s: %s", request.method, request.path, error)
         return unavailable(request)
+    return None
 
 
 def server_error(request: HttpRequest) -> HttpResponse:
-    """The site's 500 page, but a 503 when the error was a lost database connection (raised
-    outside a view, where the middleware's ``process_exception`` does not see it)."""
-    if connection_lost(sys.exc_info()[1]):
-        logger.warning("database connection lost in %s %s", request.method, request.path)
-        return unavailable(request)
-    return django_server_error(request)
+    """The site's 500 page, but a 503 when the error was a lost database connection or a
+    locked database (raised outside a view, where ``process_exception`` does not see it)."""
+    answer = _answer(request, sys.exc_info()[1])
+    return answer if answer is not None else django_server_error(request)
