@@ -38,17 +38,21 @@ def secret_key_file(path: Path) -> str:
 def sqlite_options(database: dict[str, Any], base_dir: Path) -> None:
     """SQLite holds concurrent writers: WAL lets readers go on while one writes, every
     transaction takes the write lock at BEGIN (``IMMEDIATE``) so two writers never both
-    read and then fail to upgrade, and a writer waits up to 20 s for the lock instead of
-    failing with "database is locked". The test database is a file (not shared-cache
-    memory) so that tests with real parallel connections see the same locking."""
+    read and then fail to upgrade, and a writer waits up to ``SQLITE_BUSY_TIMEOUT`` seconds
+    (20) for the lock instead of failing with "database is locked" (then a 503, see
+    ``hall.dbfaults``; ``bench/chaos.py`` shortens the wait to provoke it). The test database
+    is a file (not shared-cache memory) so that tests with real parallel connections see the
+    same locking."""
     if not database["ENGINE"].endswith("sqlite3"):
         return
+    busy = float(os.environ.get("SQLITE_BUSY_TIMEOUT") or 20)
     options = database.setdefault("OPTIONS", {})
     options.setdefault("transaction_mode", "IMMEDIATE")
-    options.setdefault("timeout", 20)
+    options.setdefault("timeout", busy)
     options.setdefault(
         "init_command",
-        "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA busy_timeout=20000",
+        "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; "
+        f"PRAGMA busy_timeout={round(busy * 1000)}",
     )
     database.setdefault("TEST", {}).setdefault("NAME", str(base_dir / ".test-db.sqlite3"))
 

@@ -113,11 +113,8 @@ LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
-    # Writers queue for the database (BEGIN IMMEDIATE) instead of failing at once when two
-    # tablets save at the same moment; the tests use a file so that threads really share it.
-    DATABASES["default"].setdefault("OPTIONS", {}).update(
-        {"transaction_mode": "IMMEDIATE", "timeout": 20}
-    )
+    # Writers queue for the database (BEGIN IMMEDIATE, hall_settings.sqlite_options below);
+    # the tests use a file so that threads really share it
     # (in memory where the machine has /dev/shm: a file there costs no more than ":memory:")
     _test_dir = Path("/dev/shm") if os.access("/dev/shm", os.W_OK) else Path(tempfile.gettempdir())
     DATABASES["default"].setdefault("TEST", {}).setdefault(

@@ -40,12 +40,15 @@ SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
 
 
 def connection_lost(error: BaseException | None) -> bool:
-    """Whether ``error`` is a database error that left the connection dead or never opened
-    (as opposed to a refused query, or SQLite's "database is locked", after which the
-    connection works). A dead connection is closed, so that the next query opens a new one."""
+    """Whether ``error`` is a database error of a connection the server ended, or that left
+    the connection dead or never opened (as opposed to a refused query, or SQLite's
+    "database is locked", after which the connection works). A dead connection is closed,
+    so that the next query opens a new one."""
     if not isinstance(error, OperationalError | InterfaceError):
         return False
-    lost = False
+    # a backend ended inside a transaction: Django closes the connection when the rollback
+    # fails and at once opens a new one, so only the error itself still says so
+    lost = _disconnection(error)
     for connection in connections.all(initialized_only=True):
         if connection.connection is None:  # closed by a failed rollback, or never opened
             lost = True
@@ -64,6 +67,16 @@ def database_busy(error: BaseException | None) -> bool:
         return False
     text = str(error)
     return "database is locked" in text or "database table is locked" in text
+
+
+#: PostgreSQL's states of a connection ended by the server (class 08 is the connection's own)
+ENDED_BY_SERVER = ("57P01", "57P02", "57P03")
+
+
+def _disconnection(error: BaseException) -> bool:
+    """Whether the driver's error under Django's says the server ended the connection."""
+    state = getattr(error.__cause__, "sqlstate", None)
+    return isinstance(state, str) and (state.startswith("08") or state in ENDED_BY_SERVER)
 
 
 def unavailable(request: HttpRequest, *, busy: bool = False) -> HttpResponse:

@@ -177,6 +177,42 @@ def test_a_public_page_rendered_by_the_page_cache_is_served_once_more(settings, 
 
 
 @postgres
+def test_a_backend_ended_inside_the_write_transaction_is_a_503_and_the_resend_stores_once(
+    monkeypatch,
+):
+    """Found by ``bench/chaos.py``: a backend terminated while a deal post's transaction is
+    open. Django closes the connection when the rollback fails and opens a new one at once,
+    so the connection looks healthy; the error itself says the server ended it."""
+    from referee.api import idempotency
+    from referee.tables.models import Deal
+
+    from ..factories import referee_of, table_with_players
+    from .test_entry_rules import six
+
+    table = table_with_players(3)
+    client = Client(raise_request_exception=False)
+    client.force_login(referee_of(table.round.tournament))
+    address = f"/api/v1/tournaments/{table.round.tournament.slug}/rounds/{table.round.number}"
+    address += f"/tables/{table.number}/deals/"
+    store = idempotency._store
+
+    def ended_before_storing(record, response):
+        terminate_backend()
+        store(record, response)
+
+    monkeypatch.setattr(idempotency, "_store", ended_before_storing)
+    post = {"content_type": "application/json", "HTTP_IDEMPOTENCY_KEY": "k-ended"}
+    response = client.post(address, six("A"), **post)
+    assert response.status_code == 503, response.content
+    assert response.json()["code"] == "database_unavailable"
+    assert Deal.objects.count() == 0  # the transaction was rolled back with its key
+    monkeypatch.setattr(idempotency, "_store", store)
+    assert client.post(address, six("A"), **post).status_code == 201
+    assert client.post(address, six("A"), **post).status_code == 201  # replayed
+    assert Deal.objects.count() == 1
+
+
+@postgres
 def test_a_refused_query_is_not_taken_for_a_lost_connection():
     """An ``OperationalError`` on a working connection (here a cancelled statement) is no
     lost connection: it is not retried as one."""

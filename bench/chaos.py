@@ -1,0 +1,319 @@
+"""Chaos at the hall: deals posted through the API while the site is hurt, then every
+acknowledged deal checked to be stored exactly once.
+
+    python bench/chaos.py [--duration 24] [--referees 12] [--interval 1.0]
+
+It builds the hall benchmark's tournament (``bench/hall.py``) in the database of
+``DATABASE_URL`` (default: a throw-away SQLite file), starts gunicorn, and lets
+``--referees`` clients, one per table, post the next deal every ``--interval`` seconds with
+an ``Idempotency-Key``. A client whose post gets no answer (connection reset, timeout) or a
+503 sends the same deal with the same key again, after the ``Retry-After`` pause, until it
+is acknowledged: what the table page's outbox does. Meanwhile, one after another:
+
+1. ``kill -9`` of one server worker in the middle of the posts (the master starts another);
+2. a restart of the whole server during entry (SIGKILL of the master and its workers, a new
+   server on the same port a second later);
+3. the database hurt: on PostgreSQL every backend of the database terminated, eight times
+   over 1.6 s (``pg_terminate_backend``); on SQLite the write lock held by another process for longer
+   than the site's busy timeout (shortened to 1.5 s for the run), as when the file cannot be
+   written for a moment;
+4. the same once more, at a burst: every client posting at once.
+
+It prints what each client met (answers, resends, 503s, server errors) and ends with
+
+    chaos: P posts, A acknowledged, S stored, duplicates D, lost L, unacknowledged U, 500s E
+
+and exits 1 on any duplicate, loss, deal stored but never acknowledged, or 500 (a fault the
+site could answer 503 must never be a server error). ``.ci/run`` runs it on both databases.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import secrets
+import signal
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import uuid
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+import hall  # noqa: E402
+import hall_load as load  # noqa: E402
+
+#: the site's wait for SQLite's write lock during the run (``SQLITE_BUSY_TIMEOUT``)
+BUSY_TIMEOUT = 1.5
+
+
+def arguments() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--duration", type=float, default=24)
+    parser.add_argument("--referees", type=int, default=12)
+    parser.add_argument("--interval", type=float, default=1.0)
+    parser.add_argument("--workers", type=int, default=3)
+    parser.add_argument("--threads", type=int, default=4)
+    parser.add_argument("--seed", type=int, default=7)
+    args = parser.parse_args()
+    args.players = args.referees * 4  # hall.build's tournament: a table per referee
+    return args
+
+
+class Outcomes:
+    """What the clients met, counted by kind."""
+
+    def __init__(self) -> None:
+        self.count: Counter[str] = Counter()
+        self.samples: list[str] = []
+
+    def add(self, kind: str, sample: str = "") -> None:
+        self.count[kind] += 1
+        if sample and len(self.samples) < 12:
+            self.samples.append(f"{kind}: {sample}")
+
+
+async def post_until_acknowledged(
+    port: int, token: str, seat: load.Seat, deal: dict, seen: Outcomes, give_up: float
+) -> tuple[str, int] | None:
+    """The key and the deal's number once the server acknowledges it, resending the deal
+    with the same key until then."""
+    key = uuid.uuid4().hex
+    headers = {"Authorization": f"Token {token}", "Idempotency-Key": key, "Accept-Language": "en"}
+    seen.add("posts")
+    while time.monotonic() < give_up:
+        try:
+            answer = await asyncio.wait_for(
+                load.request(port, "POST", seat.path, headers, deal), 15
+            )
+        except (TimeoutError, OSError, ValueError, IndexError) as error:
+            seen.add("no answer (resent)", repr(error)[:80])
+            await asyncio.sleep(0.3)
+            continue
+        if answer.status == 201:
+            return key, int(json.loads(answer.body)["number"])
+        if answer.status == 503:
+            seen.add("503 (resent)")
+            await asyncio.sleep(float(answer.headers.get("retry-after", "1")))
+            continue
+        if answer.status >= 500:
+            seen.add("server errors", f"{answer.status} {answer.body[:160]!r}")
+            await asyncio.sleep(0.3)
+            continue
+        seen.add("refused", f"{answer.status} {answer.body[:160]!r}")
+        return None
+    seen.add("given up")
+    return None
+
+
+async def client(
+    port: int,
+    token: str,
+    seat: load.Seat,
+    args: argparse.Namespace,
+    until: float,
+    burst: asyncio.Event,
+    seen: Outcomes,
+    acknowledged: load.Acknowledged,
+    rng: random.Random,
+) -> None:
+    while time.monotonic() < until:
+        deal = load.legal_deal(seat.letters, seat.dealer)
+        done = await post_until_acknowledged(port, token, seat, deal, seen, until + 60)
+        if done is None:
+            return  # a refusal: the table's next deal would be refused too
+        key, number = done
+        acknowledged.deals[(seat.table_id, key)] = number
+        seat.dealer = seat.letters[(seat.letters.index(seat.dealer) + 1) % len(seat.letters)]
+        # the next deal after the interval, or at once when the burst is called
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(burst.wait(), rng.uniform(0.5, 1.5) * args.interval)
+
+
+class Server:
+    """The gunicorn of ``bench/hall.py``, to be hurt and restarted on the same port."""
+
+    def __init__(self, args: argparse.Namespace, port: int) -> None:
+        self.args, self.port = args, port
+        self.process = hall.serve(args, port)
+
+    def workers(self) -> list[int]:
+        found = subprocess.run(
+            ["pgrep", "-P", str(self.process.pid)], capture_output=True, text=True
+        ).stdout.split()
+        return [int(pid) for pid in found]
+
+    def kill_a_worker(self) -> str:
+        workers = self.workers()
+        if not workers:
+            return "no worker found"
+        os.kill(workers[0], signal.SIGKILL)
+        return f"worker {workers[0]} killed (-9)"
+
+    def restart(self) -> str:
+        workers = self.workers()
+        self.process.kill()
+        for pid in workers:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+        self.process.wait(timeout=30)
+        time.sleep(1.0)
+        self.process = hall.serve(self.args, self.port)
+        return "server killed (-9) and started again"
+
+    def stop(self) -> None:
+        self.process.send_signal(signal.SIGTERM)
+        self.process.wait(timeout=30)
+
+
+def hurt_the_database() -> str:
+    """PostgreSQL: terminate every other backend of the database; SQLite: hold the write
+    lock past the site's busy timeout (from a thread of this process, as another program)."""
+    from django.db import connection
+
+    if connection.vendor == "postgresql":
+        ended = 0
+        for _ in range(8):  # over 1.6 s, so that posts in flight meet it
+            with connection.cursor() as cursor:
+                cursor.execute(
+                    "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                    "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+                )
+                ended += cursor.fetchone()[0]
+            time.sleep(0.2)
+        return f"{ended} PostgreSQL backends terminated over 1.6 s"
+    path = connection.settings_dict["NAME"]
+
+    def hold() -> None:
+        other = sqlite3.connect(path, timeout=30)
+        other.execute("BEGIN IMMEDIATE")
+        time.sleep(BUSY_TIMEOUT + 1.5)
+        other.rollback()
+        other.close()
+
+    threading.Thread(target=hold, daemon=True).start()
+    return f"SQLite write lock held {BUSY_TIMEOUT + 1.5:.1f} s (busy timeout {BUSY_TIMEOUT} s)"
+
+
+async def faults(server: Server, burst: asyncio.Event, duration: float, log: list[str]) -> None:
+    """The four faults, spread over the run."""
+    steps = [
+        (0.2, server.kill_a_worker),
+        (0.4, server.restart),
+        (0.6, hurt_the_database),
+        (0.8, None),  # the burst, with the database hurt again
+    ]
+    started = time.monotonic()
+    for share, fault in steps:
+        await asyncio.sleep(max(0.0, started + share * duration - time.monotonic()))
+        at = time.monotonic() - started
+        if fault is None:
+            burst.set()
+            message = "burst: every client at once; " + await asyncio.to_thread(hurt_the_database)
+            await asyncio.sleep(0.05)
+            burst.clear()
+        else:
+            message = await asyncio.to_thread(fault)
+        log.append(f"{at:5.1f} s  {message}")
+        print(log[-1], flush=True)
+
+
+async def run(args: argparse.Namespace, server: Server, slug: str, seats: list[load.Seat]):
+    seen, acknowledged, log = Outcomes(), load.Acknowledged(), []
+    tally = load.Tally()
+    tokens = [
+        await load.token_for(
+            server.port, f"{slug}-ref{s.path.split('/')[-3]}", "bench-referee", tally
+        )
+        for s in seats
+    ]
+    rng = random.Random(args.seed)
+    burst = asyncio.Event()
+    until = time.monotonic() + args.duration
+    clients = [
+        client(
+            server.port,
+            token,
+            seat,
+            args,
+            until,
+            burst,
+            seen,
+            acknowledged,
+            random.Random(rng.random()),
+        )
+        for token, seat in zip(tokens, seats, strict=True)
+    ]
+    await asyncio.gather(faults(server, burst, args.duration, log), *clients)
+    return seen, acknowledged
+
+
+def check(
+    seats: list[load.Seat], acknowledged: load.Acknowledged
+) -> tuple[int, int, int, int, int]:
+    """Acknowledged, stored, duplicates, lost, and stored but never acknowledged."""
+    from referee.tables.models import Deal
+
+    a = s = duplicates = lost = unacknowledged = 0
+    for seat in seats:
+        acked = [n for (table, _), n in acknowledged.deals.items() if table == seat.table_id]
+        db = list(Deal.objects.filter(table_id=seat.table_id).values_list("number", flat=True))
+        a, s = a + len(acked), s + len(db)
+        duplicates += len(acked) - len(set(acked)) + len(db) - len(set(db))
+        lost += len(set(acked) - set(db))
+        unacknowledged += len(set(db) - set(acked))
+    return a, s, duplicates, lost, unacknowledged
+
+
+def main() -> None:
+    args = arguments()
+    with tempfile.TemporaryDirectory(prefix="bench-chaos-") as folder:
+        os.environ.setdefault("DATABASE_URL", f"sqlite:///{folder}/chaos.sqlite3")
+        os.environ.setdefault("DJANGO_SETTINGS_MODULE", "referee.settings")
+        os.environ["DEBUG"] = "0"
+        os.environ["ALLOWED_HOSTS"] = "127.0.0.1,localhost"
+        os.environ.setdefault("SECRET_KEY", secrets.token_urlsafe(50))
+        os.environ.setdefault("CACHE_DIR", f"{folder}/cache")
+        os.environ.setdefault("LOG_LEVEL", "ERROR")
+        os.environ.setdefault("API_TOKEN_RATE", "10000/minute")
+        os.environ["SQLITE_BUSY_TIMEOUT"] = str(BUSY_TIMEOUT)
+        database = os.environ["DATABASE_URL"].split("@")[-1]
+        print(
+            f"database {database}, {args.workers} workers x {args.threads}, {args.referees} clients"
+        )
+        slug, seats, _tables = hall.build(args)
+        server = Server(args, hall.free_port())
+        try:
+            seen, acknowledged = asyncio.run(run(args, server, slug, seats))
+        finally:
+            server.stop()
+        from django.db import connection
+
+        connection.close()
+        a, s, d, lost, unacked = check(seats, acknowledged)
+        for kind, number in sorted(seen.count.items()):
+            print(f"  {kind:<22} {number:>6}")
+        for sample in seen.samples:
+            print("  seen:", sample)
+        errors = seen.count["server errors"]
+        print(
+            f"chaos: {seen.count['posts']} posts, {a} acknowledged, {s} stored, duplicates {d}, "
+            f"lost {lost}, unacknowledged {unacked}, 500s {errors}"
+        )
+        bad = d or lost or unacked or errors or seen.count["refused"] or seen.count["given up"]
+        sys.exit(1 if bad else 0)
+
+
+if __name__ == "__main__":
+    main()
