@@ -3,6 +3,8 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
+from django.views.decorators.csrf import csrf_exempt
+from django.views.i18n import set_language
 
 from referee.accounts.signout import SignOut
 from referee.tournaments import views as tournament_views
@@ -18,7 +20,10 @@ urlpatterns = [
     path("", tournament_views.home, name="home"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", SignOut.as_view(), name="logout"),
-    path("i18n/", include("django.conf.urls.i18n")),
+    # The language switch needs no CSRF token: forging it changes nothing but a visitor's
+    # language, while a token in every page's header would make each public page private to
+    # its visitor (a Set-Cookie), so that no shared cache in front could keep it.
+    path("i18n/setlang/", csrf_exempt(set_language), name="set_language"),
     path("admin/", admin.site.urls),
     path("t/new/", include("referee.wizard.urls")),
     path("", include("referee.ratings.urls.public")),

@@ -8,6 +8,12 @@ Pages over the whole tournament (standings, the big screen, results, player card
 with every deal: under continuous entry the last rendering is served for up to
 ``PAGE_STALE_SECONDS`` (marked as such) while one worker, holding a lock in the cache,
 renders the new one; the others never render it at the same time.
+
+A page served from here is the same for every anonymous visitor, so it says so to a shared
+cache in front (the venue's nginx, README "Scaling out"): ``public, s-maxage`` of
+``PAGE_SHARED_SECONDS`` (2) with ``stale-while-revalidate`` and the ``Vary`` of the
+language, ``max-age=0`` for the browsers, which revalidate with the ``ETag``. Anything
+answered to a visitor with a session (an official) is ``private``, whatever set it.
 """
 
 from __future__ import annotations
@@ -25,6 +31,7 @@ from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.middleware.csrf import get_token
 from django.utils import timezone
+from django.utils.cache import patch_cache_control
 from django.utils.html import escape
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -75,6 +82,11 @@ def _anonymous(request: HttpRequest) -> bool:
     return settings.SESSION_COOKIE_NAME not in cookies and "messages" not in cookies
 
 
+def _official(request: HttpRequest) -> bool:
+    user = getattr(request, "user", None)
+    return not _anonymous(request) or bool(getattr(user, "is_authenticated", False))
+
+
 def _counters(kind: str, kwargs: dict[str, Any]) -> list[str]:
     slug = kwargs["slug"]
     if kind == TABLE:
@@ -91,12 +103,33 @@ def _matches(request: HttpRequest, etag: str) -> bool:
     return etag in [tag.strip().removeprefix("W/") for tag in asked.split(",")]
 
 
+def shared_seconds() -> int:
+    return int(getattr(settings, "PAGE_SHARED_SECONDS", 2))
+
+
+def _shared(response: HttpResponse, stale: bool) -> None:
+    """What a shared cache may do with an anonymous page (an older rendering standing in
+    is kept for a second only)."""
+    seconds = 1 if stale else shared_seconds()
+    response["Cache-Control"] = (
+        f"public, max-age=0, s-maxage={seconds}, stale-while-revalidate={4 * seconds}"
+    )
+
+
 class PageCacheMiddleware:
     def __init__(self, get_response: View) -> None:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        return self.get_response(request)
+        response = self.get_response(request)
+        control = response.get("Cache-Control", "")
+        if _official(request) and "no-store" not in control:
+            # an official's page, or any with a session, is his alone
+            if "public" in control:
+                response["Cache-Control"] = "private, no-cache"
+            else:
+                patch_cache_control(response, private=True)
+        return response
 
     def process_view(
         self, request: HttpRequest, view: View, args: Any, kwargs: dict[str, Any]
@@ -173,7 +206,8 @@ class PageCacheMiddleware:
 
     def _serve(self, request: HttpRequest, entry: Entry, stale: bool) -> HttpResponse:
         body = entry.body
-        if b"\x00csrf\x00" in body:
+        own_token = b"\x00csrf\x00" in body
+        if own_token:
             body = body.replace(b"\x00csrf\x00", get_token(request).encode())
         if stale and entry.headers.get("Content-Type", "").startswith("text/html"):
             body = body.replace(b"<body>", b"<body>" + self._stale_note(entry), 1)
@@ -181,6 +215,8 @@ class PageCacheMiddleware:
         for name, value in entry.headers.items():
             response[name] = value
         self._conditional_headers(response, entry.etag, entry if stale else None)
+        if own_token:  # a form's token of this visitor's own: no shared copy
+            response["Cache-Control"] = "private, no-cache"
         return response
 
     @staticmethod
@@ -197,7 +233,7 @@ class PageCacheMiddleware:
     @staticmethod
     def _conditional_headers(response: HttpResponse, etag: str, stale: Entry | None) -> None:
         response["ETag"] = etag
-        response["Cache-Control"] = "no-cache"
+        _shared(response, stale is not None)
         response["X-Page-Cache"] = "stale" if stale else "hit"
         if stale is not None:
             response["X-Stale-Seconds"] = f"{time.time() - stale.made:.1f}"

@@ -96,17 +96,57 @@ def test_officials_and_visitors_with_a_session_are_never_served_from_the_cache(h
     assert "ETag" not in page and page.context is not None
 
 
-def test_each_visitor_gets_a_csrf_token_of_his_own(hall):
+def test_a_public_page_is_the_same_for_every_visitor_and_says_so_to_a_shared_cache(hall):
+    """No token of a visitor's own in a public page (the language switch needs none), so a
+    cache in front may keep it for everybody, a couple of seconds, by language."""
     tournament, _tables, _referee = hall
     url = f"/t/{tournament.slug}/standings/"
     first, second = Client(enforce_csrf_checks=True), Client(enforce_csrf_checks=True)
     first.get(url)
     page = second.get(url)
+    assert page["X-Page-Cache"] == "hit"
     assert "\x00" not in page.content.decode()
-    token = second.cookies["csrftoken"].value
-    assert token
-    response = second.post("/i18n/setlang/", {"language": "en", "csrfmiddlewaretoken": token})
-    assert response.status_code == 302
+    assert "csrfmiddlewaretoken" not in page.content.decode()
+    assert "csrftoken" not in page.cookies and not page.has_header("Set-Cookie")
+    control = {part.strip() for part in page["Cache-Control"].split(",")}
+    assert control == {"public", "max-age=0", "s-maxage=2", "stale-while-revalidate=8"}
+    assert "Accept-Language" in page["Vary"]
+    not_modified = second.get(url, HTTP_IF_NONE_MATCH=page["ETag"])
+    assert not_modified.status_code == 304 and "s-maxage=2" in not_modified["Cache-Control"]
+    switched = second.post("/i18n/setlang/", {"language": "en", "next": url})
+    assert switched.status_code == 302 and second.cookies["django_language"].value == "en"
+    assert "Standings" in second.get(url).content.decode()
+
+
+def test_a_page_standing_in_while_a_new_one_is_made_is_shared_for_a_second(
+    hall, settings, committed
+):
+    settings.PAGE_STALE_SECONDS = 60
+    tournament, (one, _two), referee = hall
+    url = f"/t/{tournament.slug}/standings/"
+    Client().get(url)
+    committed(lambda: services.record_deal(one.pk, six("A"), referee))
+    stale = Client().get(url)
+    assert stale["X-Page-Cache"] == "stale" and "s-maxage=1," in stale["Cache-Control"]
+
+
+def test_an_officials_pages_are_never_public(hall, settings):
+    tournament, (one, _two), referee = hall
+    client = Client()
+    client.force_login(referee)
+    for url in (f"/t/{tournament.slug}/standings/", table_url(one), f"/t/{tournament.slug}/"):
+        page = client.get(url)
+        assert page.status_code == 200
+        assert "public" not in page["Cache-Control"] and "private" in page["Cache-Control"]
+        assert "s-maxage" not in page["Cache-Control"]
+
+
+def test_a_visitor_with_a_session_gets_nothing_public_either(hall, settings):
+    tournament, _tables, _referee = hall
+    client = Client()
+    client.cookies[settings.SESSION_COOKIE_NAME] = "not-a-session"
+    page = client.get(f"/t/{tournament.slug}/standings/")
+    assert "public" not in page.get("Cache-Control", "") and "private" in page["Cache-Control"]
 
 
 def test_an_export_is_kept_per_version(hall, committed):
