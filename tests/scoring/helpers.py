@@ -145,15 +145,9 @@ def assert_deal(
     assert nonzero(whists(out)) == pytest.approx(whist or {}, abs=0.01)
 
 
-def assert_refused(out: dict[str, Any], fragment: str) -> None:
-    assert "error" in out, f"expected a refusal, got {out}"
-    assert fragment.lower() in out["error"].lower(), out["error"]
-
-
 __all__ = [
     "PRESETS",
     "assert_deal",
-    "assert_refused",
     "calls",
     "exact",
     "game",
