@@ -5,7 +5,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from scoring.casefile import load, run_case
+from scoring.casefile import load
+
+from .refusals import raising
 
 
 def score(
@@ -17,7 +19,8 @@ def score(
     dealer: str | None = None,
     pool_before: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """Score one deal case; ``players`` may be a string like ``"ABC"``."""
+    """Score one deal case; ``players`` may be a string like ``"ABC"``. A refusal is raised
+    as its ``ScoringError`` (assert it with ``refusals.refused``)."""
     case: dict[str, Any] = {
         "id": "t",
         "kind": "deal",
@@ -29,7 +32,7 @@ def score(
     }
     if pool_before is not None:
         case["pool_before"] = pool_before
-    return run_case(case)
+    return raising(case)
 
 
 def pulka(
@@ -40,6 +43,7 @@ def pulka(
     options: dict[str, Any] | None = None,
     pool_size: Any = None,
 ) -> dict[str, Any]:
+    """Score one pulka case; a refusal is raised as its ``ScoringError``."""
     case = {
         "id": "t",
         "kind": "pulka",
@@ -49,7 +53,7 @@ def pulka(
         "pool_size": pool_size,
         "deals": deals,
     }
-    return run_case(case)
+    return raising(case)
 
 
 def whists(output: dict[str, Any]) -> dict[str, Any]:
@@ -141,15 +145,9 @@ def assert_deal(
     assert nonzero(whists(out)) == pytest.approx(whist or {}, abs=0.01)
 
 
-def assert_refused(out: dict[str, Any], fragment: str) -> None:
-    assert "error" in out, f"expected a refusal, got {out}"
-    assert fragment.lower() in out["error"].lower(), out["error"]
-
-
 __all__ = [
     "PRESETS",
     "assert_deal",
-    "assert_refused",
     "calls",
     "exact",
     "game",

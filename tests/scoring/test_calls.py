@@ -13,11 +13,10 @@ from typing import Any
 
 import pytest
 
-from scoring import DealError, ScoringError, convention, score_deal
+from scoring import DealError, convention, score_deal
 from scoring.model import Call, Deal, DealType, DefenceCall, Play
 from tests.scoring.helpers import (
     assert_deal,
-    assert_refused,
     calls,
     game,
     misere,
@@ -26,6 +25,9 @@ from tests.scoring.helpers import (
     score,
     whists,
 )
+from tests.scoring.refusals import refused
+
+HALF_LEVEL = "calls.half_whist_level"
 
 
 def open_pools(players: str) -> dict[str, Any]:
@@ -406,24 +408,26 @@ def test_stalingrad_does_not_touch_a_penalty_set_without_play():
     ids=["pass-pass", "half-whist", "lone-open", "lone-closed", "both-open"],
 )
 def test_stalingrad_refuses_a_six_spades_not_whisted_by_both_and_closed(defence, tricks, play):
-    out = score(
-        "sochi",
-        "ABC",
-        game("A", 6, defence, tricks, strain="S", play=play),
-        options={"stalingrad": True},
-    )
-    assert_refused(out, "Stalingrad")
+    with refused("calls.stalingrad", "deal, defence"):
+        score(
+            "sochi",
+            "ABC",
+            game("A", 6, defence, tricks, strain="S", play=play),
+            options={"stalingrad": True},
+        )
 
 
 def test_stalingrad_refuses_the_dealers_whist_on_six_spades():
-    out = score(
-        "sochi",
-        "ABCD",
-        game("A", 6, calls("B pass", "C pass", "D whist"), {"A": 6, "B": 2, "C": 2}, strain="S"),
-        dealer="D",
-        options={"stalingrad": True},
-    )
-    assert_refused(out, "Stalingrad")
+    with refused("calls.stalingrad", "deal, defence"):
+        score(
+            "sochi",
+            "ABCD",
+            game(
+                "A", 6, calls("B pass", "C pass", "D whist"), {"A": 6, "B": 2, "C": 2}, strain="S"
+            ),
+            dealer="D",
+            options={"stalingrad": True},
+        )
 
 
 # ---------------------------------------------------------------------------------------
@@ -431,51 +435,54 @@ def test_stalingrad_refuses_the_dealers_whist_on_six_spades():
 
 
 @pytest.mark.parametrize(
-    ("defence", "fragment"),
+    "defence",
     [
-        (calls("B whist", "C pass"), "check"),  # ERR-04
-        (calls("B whist", "C whist"), "check"),
-        (calls("B check", "C whist"), "check"),  # only one check
-        (calls("B check"), "check"),  # the second check is missing
+        calls("B whist", "C pass"),  # ERR-04
+        calls("B whist", "C whist"),
+        calls("B check", "C whist"),  # only one check
+        calls("B check"),  # the second check is missing
     ],
     ids=["whist-pass", "whist-whist", "check-whist", "one-check"],
 )
-def test_checked_ten_refuses_calls_other_than_two_checks(defence, fragment):
-    out = score(
-        "sochi",
-        "ABC",
-        game("A", 10, defence, {"A": 10, "B": 0, "C": 0}, play="open"),
-        options={"ten_mode": "checked"},
-    )
-    assert_refused(out, fragment)
+def test_checked_ten_refuses_calls_other_than_two_checks(defence):
+    with refused("calls.checked_ten", "deal, defence"):
+        score(
+            "sochi",
+            "ABC",
+            game("A", 10, defence, {"A": 10, "B": 0, "C": 0}, play="open"),
+            options={"ten_mode": "checked"},
+        )
 
 
 def test_checked_ten_refuses_pass_pass():
-    out = score(
-        "sochi", "ABC", game("A", 10, calls("B pass", "C pass")), options={"ten_mode": "checked"}
-    )
-    assert_refused(out, "check")
+    with refused("calls.checked_ten", "deal, defence"):
+        score(
+            "sochi",
+            "ABC",
+            game("A", 10, calls("B pass", "C pass")),
+            options={"ten_mode": "checked"},
+        )
 
 
 def test_checked_ten_refuses_a_ten_without_calls():
-    out = score(
-        "sochi",
-        "ABC",
-        game("A", 10, [], {"A": 10, "B": 0, "C": 0}, play="open"),
-        options={"ten_mode": "checked"},
-    )
-    assert_refused(out, "calls are missing")
+    with refused("calls.missing", "deal, defence"):
+        score(
+            "sochi",
+            "ABC",
+            game("A", 10, [], {"A": 10, "B": 0, "C": 0}, play="open"),
+            options={"ten_mode": "checked"},
+        )
 
 
 def test_checked_ten_refuses_the_dealers_whist():
-    out = score(
-        "sochi",
-        "ABCD",
-        game("A", 10, calls("B check", "C check", "D whist"), {"A": 10, "B": 0, "C": 0}),
-        dealer="D",
-        options={"ten_mode": "checked"},
-    )
-    assert_refused(out, "dealer may whist only after")
+    with refused("calls.dealer_when", "deal, defence[2]"):
+        score(
+            "sochi",
+            "ABCD",
+            game("A", 10, calls("B check", "C check", "D whist"), {"A": 10, "B": 0, "C": 0}),
+            dealer="D",
+            options={"ten_mode": "checked"},
+        )
 
 
 def test_checked_ten_accepts_a_penalty_set_without_calls():
@@ -491,20 +498,18 @@ def test_checked_ten_accepts_a_penalty_set_without_calls():
 
 
 def test_check_is_refused_when_the_ten_is_whisted():
-    out = score(
-        "sochi", "ABC", game("A", 10, calls("B check", "C check"), {"A": 10, "B": 0, "C": 0})
-    )
-    assert_refused(out, "check is only for a ten under ten_mode checked")
+    with refused("calls.check_not_ten", "deal, defence"):
+        score("sochi", "ABC", game("A", 10, calls("B check", "C check"), {"A": 10, "B": 0, "C": 0}))
 
 
 def test_check_is_refused_below_ten_even_under_checked_mode():
-    out = score(
-        "sochi",
-        "ABC",
-        game("A", 9, calls("B check", "C check"), {"A": 9, "B": 1, "C": 0}),
-        options={"ten_mode": "checked"},
-    )
-    assert_refused(out, "check")
+    with refused("calls.check_not_ten", "deal, defence"):
+        score(
+            "sochi",
+            "ABC",
+            game("A", 9, calls("B check", "C check"), {"A": 9, "B": 1, "C": 0}),
+            options={"ten_mode": "checked"},
+        )
 
 
 # ---------------------------------------------------------------------------------------
@@ -512,48 +517,56 @@ def test_check_is_refused_below_ten_even_under_checked_mode():
 
 
 @pytest.mark.parametrize(
-    ("convention", "options", "level", "defence", "fragment"),
+    ("convention", "options", "level", "defence", "code", "params"),
     [
         # ERR-02: half-whist on an 8
-        ("sochi", {}, 8, calls("B pass", "C half_whist"), "half-whist is allowed only on"),
-        ("fspr", {}, 9, calls("B pass", "C half_whist"), "half-whist is allowed only on"),
+        ("sochi", {}, 8, calls("B pass", "C half_whist"), HALF_LEVEL, {"levels": ["6", "7"]}),
+        ("fspr", {}, 9, calls("B pass", "C half_whist"), HALF_LEVEL, {"levels": ["6", "7"]}),
         # half_whist_levels [6]: a 7 is no longer allowed
         (
             "sochi",
             {"half_whist_levels": [6]},
             7,
             calls("B pass", "C half_whist"),
-            "half-whist is allowed only on",
+            HALF_LEVEL,
+            {"levels": ["6"]},
         ),
         # a half-whist that does not follow the other defender's pass
-        ("sochi", {}, 6, calls("B half_whist", "C pass"), "half-whist must follow"),
-        ("sochi", {}, 6, calls("B whist", "C half_whist"), "half-whist must follow"),
-        ("leningrad", {}, 6, calls("B whist", "C half_whist"), "half-whist must follow"),
+        ("sochi", {}, 6, calls("B half_whist", "C pass"), "calls.half_whist_after_pass", {}),
+        ("sochi", {}, 6, calls("B whist", "C half_whist"), "calls.half_whist_after_pass", {}),
+        ("leningrad", {}, 6, calls("B whist", "C half_whist"), "calls.half_whist_after_pass", {}),
         # greedy: no retreat «вист – пас – полвиста»
-        ("sochi", {}, 6, calls("B whist", "C pass", "B half_whist"), "half-whist"),
-        ("classic", {}, 7, calls("B whist", "C pass", "B half_whist"), "half-whist"),
+        ("sochi", {}, 6, calls("B whist", "C pass", "B half_whist"), "calls.gentleman_only", {}),
+        ("classic", {}, 7, calls("B whist", "C pass", "B half_whist"), "calls.gentleman_only", {}),
         # return_whist with no half-whist before it
-        ("sochi", {}, 6, calls("B pass", "C return_whist"), "return_whist needs a half-whist"),
-        ("sochi", {}, 6, calls("B whist", "C return_whist"), "return_whist needs a half-whist"),
+        ("sochi", {}, 6, calls("B pass", "C return_whist"), "calls.return_without_half", {}),
+        ("sochi", {}, 6, calls("B whist", "C return_whist"), "calls.return_without_half", {}),
         # a plain whist by the passer after the partner's half-whist
-        ("sochi", {}, 6, calls("B pass", "C half_whist", "B whist"), "return_whist"),
-        ("leningrad", {}, 7, calls("B pass", "C half_whist", "B whist"), "return_whist"),
+        ("sochi", {}, 6, calls("B pass", "C half_whist", "B whist"), "calls.whist_after_half", {}),
+        (
+            "leningrad",
+            {},
+            7,
+            calls("B pass", "C half_whist", "B whist"),
+            "calls.whist_after_half",
+            {},
+        ),
     ],
 )
-def test_impossible_call_sequences_are_refused(convention, options, level, defence, fragment):
-    out = score(
-        convention,
-        "ABC",
-        game("A", level, defence, {"A": level, "B": 10 - level, "C": 0}, play="open"),
-        options=options,
-    )
-    assert_refused(out, fragment)
+def test_impossible_call_sequences_are_refused(convention, options, level, defence, code, params):
+    with refused(code, "deal, defence", **params):
+        score(
+            convention,
+            "ABC",
+            game("A", level, defence, {"A": level, "B": 10 - level, "C": 0}, play="open"),
+            options=options,
+        )
 
 
 def test_half_whist_on_an_eight_is_refused_without_play_too():
     # ERR-02 exactly: play none
-    out = score("sochi", "ABC", game("A", 8, calls("B pass", "C half_whist"), strain="D"))
-    assert_refused(out, "half-whist is allowed only on 6 and 7")
+    with refused("calls.half_whist_level", "deal, defence", levels=["6", "7"]):
+        score("sochi", "ABC", game("A", 8, calls("B pass", "C half_whist"), strain="D"))
 
 
 @pytest.mark.parametrize(
@@ -567,47 +580,47 @@ def test_half_whist_on_an_eight_is_refused_without_play_too():
     ids=["whist-pass", "whist-whist", "unanswered-half", "after-return"],
 )
 def test_dealer_whist_is_refused_after_any_other_sequence(defence):
-    out = score(
-        "sochi",
-        "ABCD",
-        game("A", 6, defence, {"A": 6, "B": 2, "C": 2}),
-        dealer="D",
-    )
-    assert_refused(out, "dealer may whist only after")
+    with refused("calls.dealer_when"):
+        score(
+            "sochi",
+            "ABCD",
+            game("A", 6, defence, {"A": 6, "B": 2, "C": 2}),
+            dealer="D",
+        )
 
 
 def test_dealer_whist_after_a_single_pass_is_refused():
-    out = score(
-        "sochi",
-        "ABCD",
-        game("A", 6, calls("B pass", "D whist"), {"A": 6, "B": 2, "C": 2}),
-        dealer="D",
-    )
-    assert_refused(out, "both defenders must call")
+    with refused("calls.both_defenders", "deal, defence"):
+        score(
+            "sochi",
+            "ABCD",
+            game("A", 6, calls("B pass", "D whist"), {"A": 6, "B": 2, "C": 2}),
+            dealer="D",
+        )
 
 
 def test_any_call_after_the_dealers_whist_is_refused():
-    out = score(
-        "sochi",
-        "ABCD",
-        game("A", 8, calls("B pass", "C pass", "D whist", "B whist"), {"A": 8, "B": 1, "C": 1}),
-        dealer="D",
-    )
-    assert_refused(out, "no call may follow the dealer's whist")
+    with refused("calls.after_dealer", "deal, defence[2]"):
+        score(
+            "sochi",
+            "ABCD",
+            game("A", 8, calls("B pass", "C pass", "D whist", "B whist"), {"A": 8, "B": 1, "C": 1}),
+            dealer="D",
+        )
 
 
 def test_play_none_is_refused_when_somebody_whists_and_plays():
-    out = score("sochi", "ABC", game("A", 6, calls("B whist", "C whist"), play="none"))
-    assert_refused(out, "play must be open or closed")
+    with refused("deal.play_needed", "deal, play"):
+        score("sochi", "ABC", game("A", 6, calls("B whist", "C whist"), play="none"))
 
 
 def test_a_played_deal_after_pass_pass_without_the_dealers_whist_is_refused():
-    out = score(
-        "sochi",
-        "ABC",
-        game("A", 6, calls("B pass", "C pass"), {"A": 6, "B": 4, "C": 0}, play="closed"),
-    )
-    assert_refused(out, "after pass – pass the deal is not played")
+    with refused("deal.unplayed_pass_pass", "deal, play"):
+        score(
+            "sochi",
+            "ABC",
+            game("A", 6, calls("B pass", "C pass"), {"A": 6, "B": 4, "C": 0}, play="closed"),
+        )
 
 
 def test_typed_api_raises_a_deal_error_for_an_impossible_sequence():
@@ -619,7 +632,7 @@ def test_typed_api_raises_a_deal_error_for_an_impossible_sequence():
         defence=(DefenceCall("B", Call.PASS), DefenceCall("C", Call.HALF_WHIST)),
         play=Play.NONE,
     )
-    with pytest.raises(DealError, match="half-whist is allowed only on"):
+    with refused("calls.half_whist_level", "defence", levels=["6", "7"], kind=DealError):
         score_deal(convention("sochi"), ["A", "B", "C"], deal)
 
 
@@ -628,120 +641,126 @@ def test_typed_api_raises_a_deal_error_for_an_impossible_sequence():
 
 
 def test_four_handed_deal_without_a_dealer_is_refused():
-    out = score("sochi", "ABCD", game("A", 6, calls("B pass", "C pass")))
-    assert_refused(out, "needs its dealer")
+    with refused("table.dealer_needed", "deal, dealer"):
+        score("sochi", "ABCD", game("A", 6, calls("B pass", "C pass")))
 
 
 def test_sitting_out_dealer_cannot_declare():
-    out = score("sochi", "ABCD", game("D", 6, calls("A pass", "B pass")), dealer="D")
-    assert_refused(out, "dealer cannot declare")
+    with refused("deal.dealer_declares", "deal, declarer"):
+        score("sochi", "ABCD", game("D", 6, calls("A pass", "B pass")), dealer="D")
 
 
 def test_sitting_out_dealer_cannot_have_tricks_in_a_game():
-    out = score(
-        "sochi",
-        "ABCD",
-        game("A", 6, calls("B whist", "C whist"), {"A": 6, "B": 2, "C": 1, "D": 1}),
-        dealer="D",
-    )
-    assert_refused(out, "D holds no cards")
+    with refused("deal.no_cards", "deal, tricks", player="D"):
+        score(
+            "sochi",
+            "ABCD",
+            game("A", 6, calls("B whist", "C whist"), {"A": 6, "B": 2, "C": 1, "D": 1}),
+            dealer="D",
+        )
 
 
 def test_sitting_out_dealer_cannot_have_tricks_in_a_misere():
-    out = score("sochi", "ABCD", misere("A", {"A": 0, "B": 5, "C": 4, "D": 1}), dealer="D")
-    assert_refused(out, "D holds no cards")
+    with refused("deal.no_cards", "deal, tricks", player="D"):
+        score("sochi", "ABCD", misere("A", {"A": 0, "B": 5, "C": 4, "D": 1}), dealer="D")
 
 
 def test_two_declarers_are_refused():
-    out = score("sochi", "ABC", game(["A", "B"], 6, calls("C pass")))
-    assert_refused(out, "one declarer")
+    with refused("case.one_declarer", "deal, declarer"):
+        score("sochi", "ABC", game(["A", "B"], 6, calls("C pass")))
 
 
 def test_declarer_making_a_defence_call_is_refused():
-    out = score("sochi", "ABC", game("A", 6, calls("A pass", "B pass")))
-    assert_refused(out, "declarer cannot make a defence call")
+    with refused("calls.declarer_calls", "deal, defence[0]"):
+        score("sochi", "ABC", game("A", 6, calls("A pass", "B pass")))
 
 
 def test_declarer_on_a_raspasy_is_refused():
     deal = raspasy({"A": 2, "B": 4, "C": 4})
     deal["declarer"] = "A"
-    assert_refused(score("sochi", "ABC", deal), "raspasy has no declarer")
+    with refused("deal.raspasy_declarer", "deal, declarer"):
+        score("sochi", "ABC", deal)
 
 
 @pytest.mark.parametrize("level", [5, 11, 0])
 def test_level_outside_six_to_ten_is_refused(level):
-    out = score("sochi", "ABC", game("A", level, calls("B pass", "C pass")))
-    assert_refused(out, f"level {level} is not 6..10")
+    with refused("deal.level", "deal, contract.level", value=str(level)):
+        score("sochi", "ABC", game("A", level, calls("B pass", "C pass")))
 
 
 def test_unknown_strain_is_refused():
-    out = score("sochi", "ABC", game("A", 6, calls("B pass", "C pass"), strain="X"))
-    assert_refused(out, "strain 'X'")
+    with refused("deal.strain", "deal, contract.strain", value="'X'"):
+        score("sochi", "ABC", game("A", 6, calls("B pass", "C pass"), strain="X"))
 
 
 def test_game_with_a_misere_contract_is_refused():
     deal = game("A", 6, calls("B pass", "C pass"))
     deal["contract"] = {"level": "misere"}
-    assert_refused(score("sochi", "ABC", deal), "the deal type is game")
+    with refused("case.misere_type", "deal, contract"):
+        score("sochi", "ABC", deal)
 
 
 def test_misere_with_a_trick_contract_is_refused():
     deal = misere("A", {"A": 0, "B": 5, "C": 5})
     deal["contract"] = {"level": 6, "strain": "S"}
-    assert_refused(score("sochi", "ABC", deal), 'a misère has the contract {"level": "misere"}')
+    with refused("case.misere_contract", "deal, contract"):
+        score("sochi", "ABC", deal)
 
 
 @pytest.mark.parametrize(
-    ("tricks", "fragment"),
+    ("tricks", "code", "params"),
     [
-        ({"A": 6, "B": 2, "C": 1}, "tricks sum to 9, not 10"),  # ERR-01
-        ({"A": 7, "B": 2, "C": 2}, "tricks sum to 11, not 10"),
-        ({"A": 7, "B": -1, "C": 4}, "whole number"),
-        ({"A": 6, "B": 2.5, "C": 1.5}, "whole number"),
-        ({"A": 6, "B": 4}, "tricks of C are missing"),
+        ({"A": 6, "B": 2, "C": 1}, "deal.tricks_sum", {"sum": 9}),  # ERR-01
+        ({"A": 7, "B": 2, "C": 2}, "deal.tricks_sum", {"sum": 11}),
+        ({"A": 7, "B": -1, "C": 4}, "deal.tricks_whole", {"player": "B"}),
+        ({"A": 6, "B": 2.5, "C": 1.5}, "deal.tricks_whole", {"player": "B"}),
+        ({"A": 6, "B": 4}, "deal.tricks_of_missing", {"player": "C"}),
     ],
     ids=["sum-9", "sum-11", "negative", "fraction", "missing"],
 )
-def test_bad_trick_counts_are_refused(tricks, fragment):
-    out = score("sochi", "ABC", game("A", 6, calls("B whist", "C whist"), tricks))
-    assert_refused(out, fragment)
+def test_bad_trick_counts_are_refused(tricks, code, params):
+    with refused(code, "deal, tricks", **params):
+        score("sochi", "ABC", game("A", 6, calls("B whist", "C whist"), tricks))
 
 
 @pytest.mark.parametrize(
-    "defence",
-    [calls("B pass", "C pass"), calls("B pass", "C half_whist")],
+    ("defence", "code"),
+    [
+        (calls("B pass", "C pass"), "deal.unplayed_pass_pass"),
+        (calls("B pass", "C half_whist"), "deal.unplayed_half_whist"),
+    ],
     ids=["pass-pass", "half-whist"],
 )
-def test_tricks_given_with_play_none_are_refused(defence):
-    out = score("sochi", "ABC", game("A", 6, defence, {"A": 6, "B": 4, "C": 0}, play="none"))
-    assert_refused(out, "play none, no tricks")
+def test_tricks_given_with_play_none_are_refused(defence, code):
+    with refused(code, "deal, play"):
+        score("sochi", "ABC", game("A", 6, defence, {"A": 6, "B": 4, "C": 0}, play="none"))
 
 
 def test_four_handed_raspasy_dealer_with_more_than_two_tricks_is_refused():
-    out = score("sochi", "ABCD", raspasy({"A": 3, "B": 2, "C": 2, "D": 3}), dealer="D")
-    assert_refused(out, "at most 2 raspasy tricks")
+    with refused("deal.dealer_raspasy_tricks", "deal, tricks"):
+        score("sochi", "ABCD", raspasy({"A": 3, "B": 2, "C": 2, "D": 3}), dealer="D")
 
 
 def test_four_handed_raspasy_dealer_tricks_without_dealer_plays_are_refused():
-    out = score(
-        "sochi",
-        "ABCD",
-        raspasy({"A": 3, "B": 3, "C": 3, "D": 1}),
-        dealer="D",
-        options={"raspasy_talon": "not_used"},
-    )
-    assert_refused(out, "D holds no cards")
+    with refused("deal.no_cards", "deal, tricks", player="D"):
+        score(
+            "sochi",
+            "ABCD",
+            raspasy({"A": 3, "B": 3, "C": 3, "D": 1}),
+            dealer="D",
+            options={"raspasy_talon": "not_used"},
+        )
 
 
 def test_four_handed_raspasy_on_whists_with_dealer_plays_is_refused():
-    out = score(
-        "rostov",
-        "ABCD",
-        raspasy({"A": 4, "B": 3, "C": 3, "D": 0}),
-        dealer="D",
-        options={"raspasy_talon": "dealer_plays"},
-    )
-    assert_refused(out, "raspasy on whists with the dealer playing the talon")
+    with refused("deal.raspasy_whists_dealer_plays", "deal, raspasy"):
+        score(
+            "rostov",
+            "ABCD",
+            raspasy({"A": 4, "B": 3, "C": 3, "D": 0}),
+            dealer="D",
+            options={"raspasy_talon": "dealer_plays"},
+        )
 
 
 def test_scoring_error_is_the_base_of_deal_refusals():
@@ -754,7 +773,7 @@ def test_scoring_error_is_the_base_of_deal_refusals():
         play=Play.CLOSED,
         tricks={"A": 6, "B": 2, "C": 1},
     )
-    with pytest.raises(ScoringError, match="tricks sum to 9, not 10"):
+    with refused("deal.tricks_sum", "tricks", sum=9):
         score_deal(convention("sochi"), ["A", "B", "C"], deal)
 
 

@@ -19,7 +19,8 @@ import pytest
 
 from scoring import preset
 
-from .helpers import PRESETS, assert_deal, assert_refused, calls, exact, game, pulka, score
+from .helpers import PRESETS, assert_deal, calls, exact, game, pulka, score
+from .refusals import refused
 
 CHECK = calls("B check", "C check")
 
@@ -127,8 +128,13 @@ def test_a_pulka_reads_the_option_and_a_bad_value_is_refused():
     assert {(w["by"], w["amount"]) for w in out["whists"]} == {("B", 10), ("C", 20)}
     result = {p: exact(v) for p, v in out["result"].items()}
     assert result == pytest.approx({"A": -290 / 3, "B": 130 / 3, "C": 160 / 3}, abs=0.01)
-    refused = pulka("sochi", "ABC", deals, options=options("each"), pool_size=10)
-    assert_refused(refused, "options.checked_ten_split: 'each' is not one of halves | own_tricks")
+    with refused(
+        "option.not_choice",
+        "options.checked_ten_split",
+        value="'each'",
+        allowed=["halves", "own_tricks"],
+    ):
+        pulka("sochi", "ABC", deals, options=options("each"), pool_size=10)
 
 
 def test_every_split_of_a_set_sums_to_zero_in_the_settlement():

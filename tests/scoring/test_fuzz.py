@@ -22,6 +22,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scoring.casefile import check_case, load, run_cases
+from scoring.errors import CaseError
 
 from .helpers import calls, game, misere, raspasy
 
@@ -237,7 +238,9 @@ def test_hostile_cases_are_scored_or_refused_one_by_one(data):
     outputs = run_cases(loaded)
     assert len(outputs) == len(loaded)
     if any(isinstance(c, dict) and c.get("id") == "deal" for c in loaded[:-1]):
-        assert "earlier case" in outputs[-1]["error"]  # BASES[0] again: its id repeats
+        # BASES[0] again: its id repeats
+        repeated = CaseError("case.duplicate_id", "id", id="deal")
+        assert outputs[-1] == {"id": "deal", "error": str(repeated)}
     else:
         assert "error" not in outputs[-1]
 

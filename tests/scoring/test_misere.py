@@ -10,11 +10,11 @@ import pytest
 from tests.scoring.helpers import (
     PRESETS,
     assert_deal,
-    assert_refused,
     calls,
     misere,
     score,
 )
+from tests.scoring.refusals import refused
 
 
 @pytest.mark.parametrize("convention", PRESETS)
@@ -108,38 +108,38 @@ def test_misere_by_another_seat():
 
 def test_misere_with_defence_calls_is_refused():
     # §5: defenders have no obligation and write no whists; the defence list is empty
-    out = score(
-        "sochi",
-        "ABC",
-        misere("A", {"A": 0, "B": 5, "C": 5}, defence=calls("B whist", "C pass")),
-    )
-    assert_refused(out, "misère has no defence calls")
+    with refused("deal.misere_defence", "deal, defence"):
+        score(
+            "sochi",
+            "ABC",
+            misere("A", {"A": 0, "B": 5, "C": 5}, defence=calls("B whist", "C pass")),
+        )
 
 
 def test_whists_on_a_misere_option_is_unknown():
     # §10.1: whists on a misère are not supported; the option name is refused
-    out = score(
-        "sochi", "ABC", misere("A", {"A": 0, "B": 5, "C": 5}), options={"misere_whists": True}
-    )
-    assert_refused(out, "misere_whists")
+    with refused("option.unknown", "options.misere_whists", name="'misere_whists'"):
+        score(
+            "sochi", "ABC", misere("A", {"A": 0, "B": 5, "C": 5}), options={"misere_whists": True}
+        )
 
 
 def test_sitting_out_dealer_cannot_play_misere():
-    out = score("sochi", "ABCD", misere("D", {"A": 5, "B": 5, "C": 0}), dealer="D")
-    assert_refused(out, "dealer cannot declare")
+    with refused("deal.dealer_declares", "deal, declarer"):
+        score("sochi", "ABCD", misere("D", {"A": 5, "B": 5, "C": 0}), dealer="D")
 
 
 def test_misere_tricks_must_sum_to_ten():
-    out = score("sochi", "ABC", misere("A", {"A": 1, "B": 4, "C": 4}))
-    assert_refused(out, "tricks sum to 9, not 10")
+    with refused("deal.tricks_sum", "deal, tricks", sum=9):
+        score("sochi", "ABC", misere("A", {"A": 1, "B": 4, "C": 4}))
 
 
 def test_misere_tricks_missing_for_a_hand_in_play_are_refused():
-    out = score("sochi", "ABC", misere("A", {"A": 0, "B": 10}))
-    assert_refused(out, "tricks of C are missing")
+    with refused("deal.tricks_of_missing", "deal, tricks", player="C"):
+        score("sochi", "ABC", misere("A", {"A": 0, "B": 10}))
 
 
 def test_unplayed_misere_without_a_ruling_is_refused():
     # play none is only for pass–pass, an accepted half-whist or a penalty set (§12.2)
-    out = score("sochi", "ABC", misere("A", None))
-    assert_refused(out, "play must be open or closed")
+    with refused("deal.play_needed", "deal, play"):
+        score("sochi", "ABC", misere("A", None))

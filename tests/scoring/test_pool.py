@@ -14,6 +14,7 @@ import pytest
 from scoring import preset, score_pulka
 from scoring.casefile import parse_deal
 from tests.scoring.helpers import calls, exact, game, pulka, raspasy, score, whists
+from tests.scoring.refusals import refused
 
 
 def assert_books(
@@ -30,12 +31,6 @@ def assert_books(
     ):
         assert set(got) == set(want), f"{name}: {got} != {want}"
         assert got == pytest.approx(want, abs=0.01), f"{name}: {got} != {want}"
-
-
-def refused(out: dict[str, Any], *fragments: str) -> None:
-    assert "error" in out, f"expected a refusal, got {out}"
-    for fragment in fragments:
-        assert fragment.lower() in out["error"].lower(), out["error"]
 
 
 def before(size: int, pools: dict[str, int], gora: dict[str, int] | None = None) -> dict:
@@ -426,8 +421,8 @@ def test_pulka_carries_the_pools_from_deal_to_deal_for_help():
 
 def test_deal_after_every_pool_is_closed_is_refused():
     extra = with_dealer(pass_pass("B", 6, "C", "A"), "A")
-    out = pulka("sochi", "ABC", [*CLOSING_BY_HELP, extra], pool_size=4)
-    refused(out, "deal 3", "closed")
+    with refused("pulka.over", "deal 3"):
+        pulka("sochi", "ABC", [*CLOSING_BY_HELP, extra], pool_size=4)
 
 
 def test_deal_after_pools_closed_without_help_is_refused():
@@ -439,7 +434,8 @@ def test_deal_after_pools_closed_without_help_is_refused():
         with_dealer(pass_pass("A", 6, "B", "C"), "C"),
     ]
     assert "error" not in pulka("sochi", "ABC", deals[:3], pool_size=2)
-    refused(pulka("sochi", "ABC", deals, pool_size=2), "deal 4", "closed")
+    with refused("pulka.over", "deal 4"):
+        pulka("sochi", "ABC", deals, pool_size=2)
 
 
 def test_no_pool_size_means_no_help_and_no_end():
@@ -460,11 +456,11 @@ def test_typed_pulka_reports_the_finished_sheet():
 
 
 def test_helper_choice_is_not_available_in_case_files():
-    out = score(
-        "sochi",
-        "ABC",
-        pass_pass("A", 6, "B", "C"),
-        options={"help_target": "helper_choice"},
-        pool_before=before(10, {"A": 9, "B": 3, "C": 6}),
-    )
-    refused(out, "help_target")
+    with refused("option.helper_choice", "options.help_target"):
+        score(
+            "sochi",
+            "ABC",
+            pass_pass("A", 6, "B", "C"),
+            options={"help_target": "helper_choice"},
+            pool_before=before(10, {"A": 9, "B": 3, "C": 6}),
+        )

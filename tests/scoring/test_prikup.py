@@ -16,7 +16,6 @@ import pytest
 
 from tests.scoring.helpers import (
     assert_deal,
-    assert_refused,
     calls,
     exact,
     game,
@@ -25,6 +24,7 @@ from tests.scoring.helpers import (
     score,
     whists,
 )
+from tests.scoring.refusals import refused
 
 # the premium switched on, on games without play too (prikup_bonus_unplayed: default on,
 # fspr off, SPEC §9.4), so that one pass–pass deal shows the premium in every preset
@@ -372,14 +372,14 @@ def test_no_premium_on_an_annulled_deal():
 
 
 @pytest.mark.parametrize(
-    ("talon", "fragment"),
+    ("talon", "code", "params"),
     [
-        (["ZZ", "SA"], "'ZZ' is not a card"),
-        (["SA"], "exactly two cards"),
-        (["SA", "SK", "SQ"], "exactly two cards"),
-        (["S1", "HA"], "'S1' is not a card"),
+        (["ZZ", "SA"], "deal.talon_card", {"card": "'ZZ'"}),
+        (["SA"], "deal.talon_two", {}),
+        (["SA", "SK", "SQ"], "deal.talon_two", {}),
+        (["S1", "HA"], "deal.talon_card", {"card": "'S1'"}),
     ],
 )
-def test_malformed_talon_is_refused(talon, fragment):
-    out = score("fspr", "ABCD", pass_pass(6, talon), dealer="D")
-    assert_refused(out, fragment)
+def test_malformed_talon_is_refused(talon, code, params):
+    with refused(code, "deal, talon", **params):
+        score("fspr", "ABCD", pass_pass(6, talon), dealer="D")

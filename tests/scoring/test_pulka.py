@@ -7,9 +7,10 @@ from typing import Any
 
 import pytest
 
-from scoring import ScoringError, preset, score_pulka
-from scoring.casefile import parse_deal, run_case
+from scoring import preset, score_pulka
+from scoring.casefile import parse_deal
 from tests.scoring.helpers import calls, game, misere, pulka, raspasy
+from tests.scoring.refusals import raising, refused
 
 TRICKS_235 = {"A": 2, "B": 3, "C": 5}
 
@@ -22,13 +23,6 @@ def made7(dealer: str | None = None) -> dict[str, Any]:
     """A 7 by A, whisted by B and C, made exactly: B 2, C 1 (no shortfall, no mountain)."""
     deal = game("A", 7, calls("B whist", "C whist"), {"A": 7, "B": 2, "C": 1})
     return {**deal, "dealer": dealer}
-
-
-def refused(out: dict[str, Any], *fragments: str) -> None:
-    assert "error" in out, f"expected a refusal, got {out}"
-    for fragment in fragments:
-        assert fragment.lower() in out["error"].lower(), out["error"]
-    assert set(out) == {"id", "error"}, "a refused case carries no numbers"
 
 
 # ---------------------------------------------------------------------------------------
@@ -62,24 +56,27 @@ def test_series_index_restarts_after_a_game_that_ends_the_series():
 
 def test_series_index_mismatch_after_a_series_end_is_refused():
     # after the made 7 the derived index is 1, not 2
-    out = pulka("sochi", "ABC", [rd(1), made7(), rd(2)])
-    refused(out, "deal 3", "series_index")
+    with refused("pulka.series_index", "deal 3, raspasy.series_index"):
+        pulka("sochi", "ABC", [rd(1), made7(), rd(2)])
 
 
 def test_series_index_mismatch_is_refused_and_names_the_deal():
     # the second raspasy in a row is index 2, not 1
-    refused(pulka("sochi", "ABC", [rd(1), rd(1)]), "deal 2", "series_index")
+    with refused("pulka.series_index", "deal 2, raspasy.series_index"):
+        pulka("sochi", "ABC", [rd(1), rd(1)])
 
 
 def test_first_raspasy_of_a_pulka_is_index_one():
-    refused(pulka("sochi", "ABC", [rd(2)]), "deal 1", "series_index")
+    with refused("pulka.series_index", "deal 1, raspasy.series_index"):
+        pulka("sochi", "ABC", [rd(2)])
 
 
 def test_fspr_series_index_continues_over_a_misere():
     # fspr: a made misère does not end the series → the next raspasy is index 2
     mis = {**misere("A", {"A": 0, "B": 5, "C": 5}), "dealer": None}
     assert "error" not in pulka("fspr", "ABC", [rd(1), mis, rd(2)])
-    refused(pulka("fspr", "ABC", [rd(1), mis, rd(1)]), "deal 3", "series_index")
+    with refused("pulka.series_index", "deal 3, raspasy.series_index"):
+        pulka("fspr", "ABC", [rd(1), mis, rd(1)])
 
 
 def test_typed_pulka_reports_the_raspasy_in_the_running_series():
@@ -110,14 +107,15 @@ def test_contract_below_the_exit_minimum_is_refused_golden_err03():
             "dealer": "A",
         },
     ]
-    refused(pulka("fspr", "ABC", deals), "deal 2", "minimum")
+    with refused("pulka.below_minimum", "deal 2, contract.level", level=6, minimum=7):
+        pulka("fspr", "ABC", deals)
 
 
 def test_minimum_contract_refusal_names_the_later_deal_position():
     # sochi hard (6-7-8): a made 7 (deal 1), two raspasy, then a 7 (deal 4) below 8
     deals = [made7(), rd(), rd(), made7()]
-    out = pulka("sochi", "ABC", deals, options={"raspasy_exit": "hard"})
-    refused(out, "deal 4", "minimum")
+    with refused("pulka.below_minimum", "deal 4, contract.level", level=7, minimum=8):
+        pulka("sochi", "ABC", deals, options={"raspasy_exit": "hard"})
 
 
 def test_typed_pulka_raises_a_scoring_error_for_a_contract_below_the_minimum():
@@ -125,7 +123,7 @@ def test_typed_pulka_raises_a_scoring_error_for_a_contract_below_the_minimum():
     six = {**game("A", 6, calls("B whist", "C whist"), {"A": 6, "B": 2, "C": 2}), "dealer": None}
     deals = [parse_deal(d, d.get("dealer")) for d in (rd(), six)]
     hard = preset("sochi").with_options({"raspasy_exit": "hard"})
-    with pytest.raises(ScoringError, match="minimum"):
+    with refused("pulka.below_minimum"):
         score_pulka(hard, ("A", "B", "C"), deals)
     # the same deals pass under sochi's own exit (easy, 6-6-6)
     score_pulka(preset("sochi"), ("A", "B", "C"), deals)
@@ -147,20 +145,21 @@ def test_pool_before_is_refused_in_a_pulka():
         "pool_before": {"size": 10, "pulka": {"A": 4}, "gora": {}},
         "deals": [made7()],
     }
-    refused(run_case(case), "pool_before")
+    with refused("case.pool_before_in_pulka", "pool_before"):
+        raising(case)
 
 
 def test_an_invalid_deal_refuses_the_whole_pulka_and_names_its_position():
     # deal 3's tricks sum to 9
     bad = {**raspasy({"A": 2, "B": 3, "C": 4}, series_index=None), "dealer": None}
-    out = pulka("sochi", "ABC", [made7(), rd(), bad, rd()])
-    refused(out, "deal 3", "sum to 9")
+    with refused("deal.tricks_sum", "deal 3, tricks", sum=9):
+        pulka("sochi", "ABC", [made7(), rd(), bad, rd()])
 
 
 def test_four_handed_pulka_deal_without_a_dealer_is_refused():
     deal = game("A", 7, calls("B whist", "C whist"), {"A": 7, "B": 2, "C": 1})
-    out = pulka("sochi", "ABCD", [{**deal, "dealer": None}])
-    refused(out, "deal 1", "dealer")
+    with refused("table.dealer_needed", "deal 1, dealer"):
+        pulka("sochi", "ABCD", [{**deal, "dealer": None}])
 
 
 def test_pulka_output_has_the_totals_and_a_zero_sum_result():

@@ -11,6 +11,9 @@ from typing import Any
 import pytest
 
 from tests.scoring.helpers import calls, game, misere, pulka, raspasy, score, whists
+from tests.scoring.refusals import refused
+
+BELOW = "pulka.below_minimum"
 
 
 def books(out: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
@@ -33,12 +36,6 @@ def assert_books(
     ):
         assert set(got) == set(want), f"{name}: {got} != {want}"
         assert got == pytest.approx(want, abs=0.01), f"{name}: {got} != {want}"
-
-
-def refused(out: dict[str, Any], *fragments: str) -> None:
-    assert "error" in out, f"expected a refusal, got {out}"
-    for fragment in fragments:
-        assert fragment.lower() in out["error"].lower(), out["error"]
 
 
 # ---------------------------------------------------------------------------------------
@@ -224,32 +221,32 @@ def test_sochi_four_handed_dealer_holding_the_talon_gets_the_zero_bonus():
 
 
 def test_four_handed_dealer_cannot_win_more_than_two_talon_tricks():
-    out = score("fspr", "ABCD", raspasy({"A": 3, "B": 2, "C": 2, "D": 3}), dealer="D")
-    refused(out, "at most 2")
+    with refused("deal.dealer_raspasy_tricks", "deal, tricks"):
+        score("fspr", "ABCD", raspasy({"A": 3, "B": 2, "C": 2, "D": 3}), dealer="D")
 
 
 def test_four_handed_dealer_plays_needs_all_four_hands_to_sum_to_ten():
     # 4 + 3 + 3 + 1 = 11
-    out = score("fspr", "ABCD", raspasy({"A": 4, "B": 3, "C": 3, "D": 1}), dealer="D")
-    refused(out, "sum to 11")
+    with refused("deal.tricks_sum", "deal, tricks", sum=11):
+        score("fspr", "ABCD", raspasy({"A": 4, "B": 3, "C": 3, "D": 1}), dealer="D")
 
 
 def test_four_handed_dealer_plays_needs_the_dealers_trick_count():
     # under dealer_plays the dealer's hand is in play (§12.2): its count may not be missing
-    out = score("fspr", "ABCD", raspasy({"A": 4, "B": 3, "C": 3}), dealer="D")
-    refused(out, "tricks of D", "missing")
+    with refused("deal.tricks_of_missing", "deal, tricks", player="D"):
+        score("fspr", "ABCD", raspasy({"A": 4, "B": 3, "C": 3}), dealer="D")
 
 
 @pytest.mark.parametrize("talon", ["not_used", "suit_only"])
 def test_four_handed_dealer_has_no_tricks_when_he_does_not_play_the_talon(talon):
-    out = score(
-        "sochi",
-        "ABCD",
-        raspasy({"A": 2, "B": 3, "C": 4, "D": 1}),
-        dealer="D",
-        options={"raspasy_talon": talon},
-    )
-    refused(out, "D holds no cards")
+    with refused("deal.no_cards", "deal, tricks", player="D"):
+        score(
+            "sochi",
+            "ABCD",
+            raspasy({"A": 2, "B": 3, "C": 4, "D": 1}),
+            dealer="D",
+            options={"raspasy_talon": talon},
+        )
 
 
 @pytest.mark.parametrize("talon", ["not_used", "suit_only"])
@@ -268,14 +265,14 @@ def test_four_handed_active_players_share_ten_tricks_when_the_dealer_holds_none(
 @pytest.mark.parametrize("talon", ["dealer_plays", "suit_only", "not_used"])
 def test_three_handed_raspasy_tricks_must_sum_to_ten_whatever_the_talon(talon):
     # 2 + 3 + 4 = 9
-    out = score("sochi", "ABC", raspasy({"A": 2, "B": 3, "C": 4}), options={"raspasy_talon": talon})
-    refused(out, "sum to 9")
+    with refused("deal.tricks_sum", "deal, tricks", sum=9):
+        score("sochi", "ABC", raspasy({"A": 2, "B": 3, "C": 4}), options={"raspasy_talon": talon})
 
 
 def test_rostov_four_handed_dealer_does_not_play_the_talon_by_default():
     # rostov raspasy_talon = not_used: a dealer with a trick is refused
-    out = score("rostov", "ABCD", raspasy({"A": 2, "B": 3, "C": 4, "D": 1}), dealer="D")
-    refused(out, "D holds no cards")
+    with refused("deal.no_cards", "deal, tricks", player="D"):
+        score("rostov", "ABCD", raspasy({"A": 2, "B": 3, "C": 4, "D": 1}), dealer="D")
 
 
 # ---------------------------------------------------------------------------------------
@@ -382,8 +379,8 @@ def test_zero_bonus_follows_the_cycled_step():
 
 def test_raspasy_deal_case_needs_a_series_index():
     # §12.2: series_index is required for a raspasy in a deal case
-    out = score("sochi", "ABC", raspasy(TRICKS_235, series_index=None))
-    refused(out, "series_index")
+    with refused("deal.series_index", "deal, raspasy.series_index"):
+        score("sochi", "ABC", raspasy(TRICKS_235, series_index=None))
 
 
 # ---------------------------------------------------------------------------------------
@@ -551,10 +548,14 @@ def test_rostov_four_handed_idle_dealer_writes_nothing():
 def test_four_handed_whists_recording_with_the_dealer_playing_the_talon_is_refused(
     convention, options
 ):
-    out = score(
-        convention, "ABCD", raspasy({"A": 2, "B": 3, "C": 5, "D": 0}), dealer="D", options=options
-    )
-    refused(out, "on whists", "talon")
+    with refused("deal.raspasy_whists_dealer_plays", "deal, raspasy"):
+        score(
+            convention,
+            "ABCD",
+            raspasy({"A": 2, "B": 3, "C": 5, "D": 0}),
+            dealer="D",
+            options=options,
+        )
 
 
 def test_three_handed_whists_recording_with_dealer_plays_is_accepted():
@@ -619,17 +620,18 @@ def test_minimum_contract_after_raspasy_follows_raspasy_exit(
     exit_rule, raspasy_before, level, accepted
 ):
     deals = [rd() for _ in range(raspasy_before)] + [made(level)]
-    out = pulka("sochi", "ABC", deals, options={"raspasy_exit": exit_rule})
     if accepted:
+        out = pulka("sochi", "ABC", deals, options={"raspasy_exit": exit_rule})
         assert "error" not in out, out["error"]
     else:
-        refused(out, "minimum", f"deal {raspasy_before + 1}")
+        with refused(BELOW, f"deal {raspasy_before + 1}, contract.level", level=level):
+            pulka("sochi", "ABC", deals, options={"raspasy_exit": exit_rule})
 
 
 def test_explicit_exit_list_sets_the_minimum_without_raspasy_too():
     # [7,7,7]: the first element applies with no raspasy before (s = 0)
-    out = pulka("sochi", "ABC", [made(6)], options={"raspasy_exit": [7, 7, 7]})
-    refused(out, "minimum", "deal 1")
+    with refused(BELOW, "deal 1, contract.level", level=6, minimum=7):
+        pulka("sochi", "ABC", [made(6)], options={"raspasy_exit": [7, 7, 7]})
 
 
 def test_misere_is_always_allowed_after_raspasy():
@@ -657,11 +659,12 @@ def test_minimum_returns_to_six_after_the_series_ends():
     ],
 )
 def test_preset_exit_rule_for_a_six_after_one_raspasy(convention, six_after_one_raspasy):
-    out = pulka(convention, "ABC", [rd(), made(6)])
     if six_after_one_raspasy:
+        out = pulka(convention, "ABC", [rd(), made(6)])
         assert "error" not in out, out["error"]
     else:
-        refused(out, "minimum", "deal 2")
+        with refused(BELOW, "deal 2, contract.level", level=6, minimum=7):
+            pulka(convention, "ABC", [rd(), made(6)])
 
 
 @pytest.mark.parametrize("convention", ["sochi", "leningrad", "rostov", "classic", "fspr"])
@@ -674,7 +677,8 @@ def test_every_preset_allows_a_seven_after_two_raspasy(convention):
 def test_fspr_misere_does_not_end_the_series_so_the_minimum_stays_seven():
     # fspr: raspasy, misère made (does not end the series), then a 6 → still below 7
     deals = [rd(), {**misere("A", {"A": 0, "B": 5, "C": 5}), "dealer": None}, made(6)]
-    refused(pulka("fspr", "ABC", deals), "minimum", "deal 3")
+    with refused(BELOW, "deal 3, contract.level", level=6, minimum=7):
+        pulka("fspr", "ABC", deals)
 
 
 # ---------------------------------------------------------------------------------------

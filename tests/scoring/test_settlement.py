@@ -14,8 +14,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scoring import settle
-from scoring.casefile import run_case
 from tests.scoring.helpers import calls, exact, game, misere, pulka, raspasy
+from tests.scoring.refusals import raising, refused
 
 
 def settlement(
@@ -28,12 +28,12 @@ def settlement(
     pool_size: Any = None,
     options: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """Run a ``settlement`` case; ``whist`` as ``{"A->B": 10}``."""
+    """Run a ``settlement`` case; ``whist`` as ``{"A->B": 10}``. A refusal is raised."""
     entries = []
     for pair, amount in (whist or {}).items():
         by, on = pair.split("->")
         entries.append({"by": by, "on": on, "amount": amount})
-    return run_case(
+    return raising(
         {
             "id": "s",
             "kind": "settlement",
@@ -48,12 +48,6 @@ def settlement(
 def result(out: dict[str, Any]) -> dict[str, Any]:
     assert "error" not in out, out["error"]
     return out["result"]
-
-
-def refused(out: dict[str, Any], *fragments: str) -> None:
-    assert "error" in out, f"expected a refusal, got {out}"
-    for fragment in fragments:
-        assert fragment.lower() in out["error"].lower(), out["error"]
 
 
 # ---------------------------------------------------------------------------------------
@@ -260,19 +254,23 @@ def test_method_one_every_other_player_writes_m_times_ten_over_n(sheet):
 
 
 def test_negative_whist_amount_is_refused():
-    refused(settlement("sochi", "ABC", {"A": 1}, {"A->B": -5}), "negative")
+    with refused("case.negative_whists", "input.whists[0].amount"):
+        settlement("sochi", "ABC", {"A": 1}, {"A->B": -5})
 
 
 def test_settlement_player_not_at_the_table_is_refused():
-    refused(settlement("sochi", "ABC", {"A": 1, "Q": 4}), "player Q is not at the table")
+    with refused("case.not_at_table", "input.gora", player="Q"):
+        settlement("sochi", "ABC", {"A": 1, "Q": 4})
 
 
 def test_settlement_whist_by_a_stranger_is_refused():
-    refused(settlement("sochi", "ABC", {}, {"Q->A": 5}), "player Q is not at the table")
+    with refused("case.not_at_table", "input.whists[0]", player="Q"):
+        settlement("sochi", "ABC", {}, {"Q->A": 5})
 
 
 def test_settlement_needs_three_or_four_players():
-    refused(settlement("sochi", "AB", {"A": 1}), "players")
+    with refused("case.players", "players"):
+        settlement("sochi", "AB", {"A": 1})
 
 
 # ---------------------------------------------------------------------------------------
