@@ -14,9 +14,9 @@ is acknowledged: what the table page's outbox does. Meanwhile, one after another
 2. a restart of the whole server during entry (SIGKILL of the master and its workers, a new
    server on the same port a second later);
 3. the database hurt: on PostgreSQL every backend of the database terminated, eight times
-   over 1.6 s (``pg_terminate_backend``); on SQLite the write lock held by another process for longer
-   than the site's busy timeout (shortened to 1.5 s for the run), as when the file cannot be
-   written for a moment;
+   over 1.6 s (``pg_terminate_backend``); on SQLite the write lock held by another process
+   for longer than the site's busy timeout (shortened to 1.5 s for the run), as when the
+   file cannot be written for a moment;
 4. the same once more, at a burst: every client posting at once.
 
 It prints what each client met (answers, resends, 503s, server errors) and ends with
