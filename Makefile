@@ -15,7 +15,7 @@ SERVER_WORKERS ?= 4
 SERVER_THREADS ?= 4
 BACKUP_DIR ?= backups
 
-.PHONY: run dev backup test lint test-js browser-deps test-browser test-api-fuzz bench golden clean
+.PHONY: run run-proxy proxy-deps dev backup test lint test-js browser-deps test-browser test-api-fuzz bench golden clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -33,6 +33,25 @@ run: $(STAMP)
 	    --bind $(HOST):$(PORT) --workers $(SERVER_WORKERS) --threads $(SERVER_THREADS) \
 	    --worker-class gthread --timeout 60 --graceful-timeout 10 \
 	    --no-control-socket --access-logfile - --error-logfile - --capture-output
+
+# the same site behind the venue's caching proxy (Debian's nginx): the proxy on PORT, gunicorn
+# on APP_PORT (README, "Scaling out")
+APP_PORT ?= 8001
+proxy-deps:
+	@test -x /usr/sbin/nginx || (apt-get update -q && apt-get install -y -q nginx-light)
+
+run-proxy: $(STAMP) proxy-deps
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py load_demo
+	$(BIN)/python manage.py collectstatic --noinput -v 0
+	@echo "Serving the demo through the proxy on http://$(HOST):$(PORT)/t/demo/  (Ctrl-C stops both)"
+	@trap 'kill $$app 2>/dev/null' EXIT INT TERM; \
+	ALLOWED_HOSTS="$${ALLOWED_HOSTS:-*}" SITE_URL="$${SITE_URL:-http://$(HOST):$(PORT)}" \
+	PROXY_ADDRESSES=127.0.0.1 $(BIN)/gunicorn referee.wsgi:application \
+	    --bind $(HOST):$(APP_PORT) --workers $(SERVER_WORKERS) --threads $(SERVER_THREADS) \
+	    --worker-class gthread --timeout 60 --graceful-timeout 10 \
+	    --no-control-socket --error-logfile - & app=$$!; \
+	$(BIN)/python deploy/proxy.py --listen $(HOST):$(PORT) --upstream $(HOST):$(APP_PORT)
 
 # the auto-reloading debug server, for development only
 dev: $(STAMP)

@@ -18,6 +18,10 @@ checks in the database that every acknowledged deal is stored exactly once, and 
     hall: N requests, R req/s, p95 P ms, errors E, acknowledged A, stored S, duplicates D, lost L
 
 It exits 1 on any error, duplicate or loss (``.ci/run`` runs a short bounded mode).
+
+``--proxy`` puts the venue's nginx (``deploy/proxy.py``) in front and sends every request
+through it; ``--plain-spectators N`` adds N spectators polling with plain GETs (no ETag) every
+``--poll-interval`` seconds, driven by Debian's ``wrk`` (``bench/hall_proxy.py``).
 """
 
 from __future__ import annotations
@@ -41,6 +45,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 import hall_load as load  # noqa: E402
+import hall_proxy  # noqa: E402
 
 PASSWORD = "bench-referee"
 
@@ -56,6 +61,8 @@ def arguments() -> argparse.Namespace:
     parser.add_argument("--workers", type=int, default=4)
     parser.add_argument("--threads", type=int, default=4)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--proxy", action="store_true", help="through the venue's nginx")
+    parser.add_argument("--plain-spectators", type=int, default=0, help="wrk connections")
     return parser.parse_args()
 
 
@@ -173,8 +180,17 @@ async def hall(args: argparse.Namespace, port: int, slug: str, seats, tables) ->
         load.spectator(port, pages, args.poll_interval, until, tally, random.Random(rng.random()))
         for _ in range(args.spectators)
     ]
+    plain = None
+    if args.plain_spectators:
+        every = pages["standings"] + pages["big screen"] + tables
+        plain = hall_proxy.start_wrk(
+            port, every, args.plain_spectators, args.poll_interval, args.duration
+        )
     started = time.monotonic()
     await asyncio.gather(*tasks)
+    if plain is not None:  # its last requests, before the servers stop
+        await asyncio.to_thread(plain.wait, 60)
+    tally.plain = plain  # type: ignore[attr-defined]
     tally.elapsed = time.monotonic() - started  # type: ignore[attr-defined]
     tally.acknowledged = acknowledged  # type: ignore[attr-defined]
     return tally
@@ -216,12 +232,16 @@ def report(tally: load.Tally, seats: list[load.Seat]) -> int:
         )
     for sample in tally.samples:
         print("  error:", sample)
+    plain_requests = plain_errors = 0
+    if tally.plain is not None:  # type: ignore[attr-defined]
+        plain_requests, plain_errors = hall_proxy.wrk_report(tally.plain)  # type: ignore[attr-defined]
     a, s, d, lost = stored(seats, tally.acknowledged)  # type: ignore[attr-defined]
-    errors = sum(tally.errors.values())  # the log-ins' too
-    rate = len(every) / tally.elapsed  # type: ignore[attr-defined]
+    errors = sum(tally.errors.values()) + plain_errors  # the log-ins' too
+    rate = (len(every) + plain_requests) / tally.elapsed  # type: ignore[attr-defined]
     print(f"median of all requests: {statistics.median(every) * 1000:.0f} ms")
     print(
-        f"hall: {len(every)} requests, {rate:.1f} req/s, p95 {percentile(every, 0.95):.0f} ms, "
+        f"hall: {len(every) + plain_requests} requests, {rate:.1f} req/s, "
+        f"p95 {percentile(every, 0.95):.0f} ms, "
         f"errors {errors}, acknowledged {a}, stored {s}, duplicates {d}, lost {lost}"
     )
     return 1 if errors or d or lost else 0
@@ -241,12 +261,24 @@ def main() -> None:
         database = os.environ["DATABASE_URL"].split("@")[-1]
         cache = "Redis" if os.environ.get("REDIS_URL") else "files"
         print(f"database {database}, cache {cache}, {args.workers} workers x {args.threads}")
+        if args.proxy:
+            os.environ.setdefault("PROXY_ADDRESSES", "127.0.0.1")
         slug, seats, tables = build(args)
         port = free_port()
         server = serve(args, port)
+        proxy = None
+        if args.proxy:
+            front = free_port()
+            proxy = hall_proxy.start_proxy(front, [port], folder)
+            port = front
+            print(f"through nginx on {front}")
         try:
             tally = asyncio.run(hall(args, port, slug, seats, tables))
         finally:
+            if proxy is not None:
+                proxy.send_signal(signal.SIGQUIT)
+                proxy.wait(timeout=30)
+                hall_proxy.show_errors(folder)
             server.send_signal(signal.SIGTERM)
             server.wait(timeout=30)
         from django.db import connection

@@ -122,6 +122,10 @@ def https_settings() -> dict[str, Any]:
         "WHITENOISE_USE_FINDERS": True,
         # how long standings may stand in (marked) while a new rendering is made (pagecache)
         "PAGE_STALE_SECONDS": float(os.environ.get("PAGE_STALE_SECONDS", "3")),
+        # how long a shared cache in front may keep a public page (pagecache, nginx)
+        "PAGE_SHARED_SECONDS": int(os.environ.get("PAGE_SHARED_SECONDS", "2")),
+        # the proxies whose X-Forwarded-For is believed (hall.forwarded), e.g. 127.0.0.1
+        "PROXY_ADDRESSES": [a for a in os.environ.get("PROXY_ADDRESSES", "").split(",") if a],
     }
     if https:
         values["SECURE_PROXY_SSL_HEADER"] = ("HTTP_X_FORWARDED_PROTO", "https")

@@ -46,6 +46,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     # outermost: a lost database connection is retried (safe requests) or answered 503
     "referee.hall.dbfaults.LostConnectionMiddleware",
+    # behind the venue's proxy: the visitor's address, for lockouts and throttles
+    "referee.hall.forwarded.ForwardedForMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
