@@ -34,11 +34,12 @@ run: $(STAMP)
 	    --worker-class gthread --timeout 60 --graceful-timeout 10 \
 	    --no-control-socket --access-logfile - --error-logfile - --capture-output
 
-# the same site behind the venue's caching proxy (Debian's nginx): the proxy on PORT, gunicorn
-# on APP_PORT (README, "Scaling out")
+# the same site behind the venue's caching proxy (Debian's nginx; wrk for bench/hall.py
+# --plain-spectators): the proxy on PORT, gunicorn on APP_PORT (README, "Scaling out")
 APP_PORT ?= 8001
 proxy-deps:
-	@test -x /usr/sbin/nginx || (apt-get update -q && apt-get install -y -q nginx-light)
+	@(test -x /usr/sbin/nginx && test -x /usr/bin/wrk) || \
+	    (apt-get update -q && apt-get install -y -q nginx-light wrk)
 
 run-proxy: $(STAMP) proxy-deps
 	$(BIN)/python manage.py migrate --noinput

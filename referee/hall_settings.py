@@ -59,8 +59,19 @@ def sqlite_options(database: dict[str, Any], base_dir: Path) -> None:
 
 def caches_from_environment(base_dir: Path) -> dict[str, Any]:
     """One cache shared by every server worker: Redis at ``REDIS_URL``, else files beside
-    the project (the embedded default needs no server)."""
+    the project (the embedded default needs no server). The page cache's counters and render
+    lock, the throttles and the rendered pages live there, so app servers on more than one
+    port or host (``APP_SERVERS`` above 1) must share a Redis: without one they would serve
+    each other's stale pages, and the site refuses to start."""
     url = os.environ.get("REDIS_URL")
+    servers = os.environ.get("APP_SERVERS", "1")
+    if not url and (not servers.isdigit() or int(servers) > 1):
+        from django.core.exceptions import ImproperlyConfigured
+
+        raise ImproperlyConfigured(
+            f"APP_SERVERS={servers}: several app servers need one shared cache; set REDIS_URL "
+            "(e.g. redis://127.0.0.1:6379/0) for every one of them."
+        )
     if url:
         return {
             "default": {

@@ -33,6 +33,28 @@ def test_check_deploy_is_clean_with_the_production_settings(tmp_path):
     assert "no issues" in done.stdout
 
 
+def test_several_app_servers_refuse_to_start_without_a_shared_redis(tmp_path):
+    env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
+    env |= {"APP_SERVERS": "2", "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}"}
+    done = subprocess.run(
+        [sys.executable, "manage.py", "check"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode != 0
+    assert "APP_SERVERS=2: several app servers need one shared cache; set REDIS_URL" in (
+        done.stderr
+    )
+    env["REDIS_URL"] = "redis://127.0.0.1:6379/0"
+    again = subprocess.run(
+        [sys.executable, "manage.py", "check"], cwd=ROOT, env=env, capture_output=True, timeout=120
+    )
+    assert again.returncode == 0, again.stderr
+
+
 def test_a_generated_key_is_long_random_private_and_kept(tmp_path):
     path = tmp_path / ".secret_key"
     key = secret_key_file(path)
