@@ -135,10 +135,16 @@ def https_settings() -> dict[str, Any]:
         "PAGE_STALE_SECONDS": float(os.environ.get("PAGE_STALE_SECONDS", "3")),
         # how long a shared cache in front may keep a public page (pagecache, nginx)
         "PAGE_SHARED_SECONDS": int(os.environ.get("PAGE_SHARED_SECONDS", "2")),
+        # the venue's certificate authority for the tablets, and the HTTPS address
+        # (hall.certificate, deploy/venue_ca.py)
+        "VENUE_CA_CERT": os.environ.get("VENUE_CA_CERT", ""),
+        "VENUE_HTTPS_URL": os.environ.get("VENUE_HTTPS_URL", ""),
         # the proxies whose X-Forwarded-For is believed (hall.forwarded), e.g. 127.0.0.1
         "PROXY_ADDRESSES": [a for a in os.environ.get("PROXY_ADDRESSES", "").split(",") if a],
     }
-    if https:
+    values["HTTPS"] = https
+    if https or values["PROXY_ADDRESSES"]:
+        # behind the venue's proxy, whose X-Forwarded-Proto only is believed (hall.forwarded)
         values["SECURE_PROXY_SSL_HEADER"] = ("HTTP_X_FORWARDED_PROTO", "https")
     origins = os.environ.get("CSRF_TRUSTED_ORIGINS", "")
     values["CSRF_TRUSTED_ORIGINS"] = [o for o in origins.split(",") if o]

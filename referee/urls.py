@@ -7,6 +7,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.i18n import set_language
 
 from referee.accounts.signout import SignOut
+from referee.hall.certificate import certificate_file, certificate_page
 from referee.tournaments import views as tournament_views
 
 PUBLIC = ["tournaments", "seating", "tables", "standings", "exports"]
@@ -25,6 +26,8 @@ urlpatterns = [
     # its visitor (a Set-Cookie), so that no shared cache in front could keep it.
     path("i18n/setlang/", csrf_exempt(set_language), name="set_language"),
     path("admin/", admin.site.urls),
+    path("venue-ca.crt", certificate_file, name="venue-ca-file"),
+    path("venue/certificate/", certificate_page, name="venue-certificate"),
     path("t/new/", include("referee.wizard.urls")),
     path("", include("referee.ratings.urls.public")),
 ]

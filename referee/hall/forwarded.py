@@ -6,6 +6,10 @@ treat the whole hall as one visitor. When the request comes from one of the prox
 ``PROXY_ADDRESSES`` (settings, from the environment), ``REMOTE_ADDR`` becomes the address that
 proxy appended last to ``X-Forwarded-For`` (``proxy_add_x_forwarded_for``): the one a visitor
 cannot forge, whatever he sent himself. From any other address the header is ignored.
+
+Likewise ``X-Forwarded-Proto`` (whether the visitor reached the proxy over HTTPS, read through
+``SECURE_PROXY_SSL_HEADER``) is believed from a named proxy only: from anybody else it is
+dropped before Django reads it.
 """
 
 from __future__ import annotations
@@ -35,4 +39,7 @@ class ForwardedForMiddleware:
             client = _address(forwarded.rsplit(",", 1)[-1]) if forwarded else None
             if client is not None:
                 request.META["REMOTE_ADDR"] = client
+        elif not getattr(settings, "HTTPS", False):
+            # (behind a TLS terminator of its own, HTTPS=1, the header is that one's)
+            request.META.pop("HTTP_X_FORWARDED_PROTO", None)
         return self.get_response(request)

@@ -30,8 +30,9 @@ STARTS = [
     "/ratings/",
     "/registry/duplicates/",
 ]
-#: pages the demo has nothing for: no player disputes a total
-NOT_IN_DEMO = {"table-dispute"}
+#: pages the demo has nothing for: no player disputes a total; the venue's certificate needs
+#: VENUE_CA_CERT (its Russian page: tests/referee/hall/test_certificate.py)
+NOT_IN_DEMO = {"table-dispute", "venue-certificate"}
 #: the URL patterns that are not pages to read: downloads, POST-only actions, the API, the
 #: admin, the service worker, the login form's own address is read (it is a page)
 NOT_PAGES = {
@@ -73,6 +74,7 @@ NOT_PAGES = {
     "table-confirm",
     "table-reopen",
     "api-device-revoke",
+    "venue-ca-file",
 }
 
 

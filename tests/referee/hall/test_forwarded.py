@@ -39,3 +39,24 @@ def test_a_malformed_header_leaves_the_address(settings):
     assert seen(settings, "127.0.0.1", "not-an-address", ["127.0.0.1"]) == "127.0.0.1"
     assert seen(settings, "127.0.0.1", "", ["127.0.0.1"]) == "127.0.0.1"
     assert seen(settings, "127.0.0.1", None, ["127.0.0.1"]) == "127.0.0.1"
+
+
+def scheme(settings, remote: str, proto: str, proxies: list[str]) -> bool:
+    settings.PROXY_ADDRESSES = proxies
+    settings.HTTPS = False
+    settings.SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    request = RequestFactory().get("/", REMOTE_ADDR=remote, HTTP_X_FORWARDED_PROTO=proto)
+    secure = []
+
+    def view(request):
+        secure.append(request.is_secure())
+        return HttpResponse()
+
+    ForwardedForMiddleware(view)(request)
+    return secure[0]
+
+
+def test_https_is_believed_from_the_proxy_only(settings):
+    assert scheme(settings, "127.0.0.1", "https", ["127.0.0.1"]) is True
+    assert scheme(settings, "10.0.0.9", "https", ["127.0.0.1"]) is False  # forged
+    assert scheme(settings, "127.0.0.1", "https", []) is False
