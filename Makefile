@@ -89,7 +89,7 @@ browser-deps:
 # the site in a real browser against a live server on 127.0.0.1: the offline table page,
 # an organiser's day, the big screen, axe-core (from npm) on the main pages; screenshots in
 # artifacts/
-test-browser: $(STAMP) browser-deps node_modules/.installed
+test-browser: $(STAMP) browser-deps proxy-deps node_modules/.installed
 	mkdir -p artifacts
 	$(BIN)/pytest -m browser tests/browser --liveserver=127.0.0.1 -p no:cacheprovider
 
