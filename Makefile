@@ -35,8 +35,11 @@ run: $(STAMP)
 	    --no-control-socket --access-logfile - --error-logfile - --capture-output
 
 # the same site behind the venue's caching proxy (Debian's nginx; wrk for bench/hall.py
-# --plain-spectators): the proxy on PORT, gunicorn on APP_PORT (README, "Scaling out")
+# --plain-spectators): the proxy on PORT, gunicorn on APP_PORT (README, "Scaling out"); with
+# TLS_DIR (deploy/venue_ca.py's folder) HTTPS on TLS_LISTEN as well
 APP_PORT ?= 8001
+TLS_LISTEN ?= $(HOST):8443
+TLS_DIR ?=
 proxy-deps:
 	@(test -x /usr/sbin/nginx && test -x /usr/bin/wrk) || \
 	    (apt-get update -q && apt-get install -y -q nginx-light wrk)
@@ -49,10 +52,11 @@ run-proxy: $(STAMP) proxy-deps
 	@trap 'kill $$app 2>/dev/null' EXIT INT TERM; \
 	ALLOWED_HOSTS="$${ALLOWED_HOSTS:-*}" SITE_URL="$${SITE_URL:-http://$(HOST):$(PORT)}" \
 	PROXY_ADDRESSES=127.0.0.1 $(BIN)/gunicorn referee.wsgi:application \
-	    --bind $(HOST):$(APP_PORT) --workers $(SERVER_WORKERS) --threads $(SERVER_THREADS) \
+	    --bind 127.0.0.1:$(APP_PORT) --workers $(SERVER_WORKERS) --threads $(SERVER_THREADS) \
 	    --worker-class gthread --timeout 60 --graceful-timeout 10 \
 	    --no-control-socket --error-logfile - & app=$$!; \
-	$(BIN)/python deploy/proxy.py --listen $(HOST):$(PORT) --upstream $(HOST):$(APP_PORT)
+	$(BIN)/python deploy/proxy.py --listen $(HOST):$(PORT) --upstream 127.0.0.1:$(APP_PORT) \
+	    $(if $(TLS_DIR),--tls-listen $(TLS_LISTEN) --tls-dir $(TLS_DIR))
 
 # the auto-reloading debug server, for development only
 dev: $(STAMP)
