@@ -92,6 +92,7 @@ class TournamentAdminForm(forms.ModelForm):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
+        assert data is not None  # Django's clean returns cleaned_data
         for key, empty in (("options", {}), ("forbidden_pairs", [])):
             if key in data and data[key] is None:
                 data[key] = empty
