@@ -64,7 +64,8 @@ def unavailable(request: HttpRequest) -> HttpResponse:
         response = HttpResponse(loader.get_template("503.html").render(), status=503)
     response["Retry-After"] = str(RETRY_AFTER_SECONDS)
     response["Cache-Control"] = "no-store"  # no cache in front may keep it for the page
-    response.lost_connection = True
+    # a mark the middleware below reads, on whichever response class
+    response.lost_connection = True  # type: ignore[attr-defined]
     return response
 
 
