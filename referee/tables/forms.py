@@ -390,6 +390,7 @@ class DealForm(DealCodec, EngineErrorPlacement, BoundedForm):
         """The summary's link to a group's error goes to its first input (``anchor``), not
         to the hidden field that holds the error."""
         for group in GROUPS:
+            # an attribute of our own, which the error summary's template reads
             self.fields[group].anchor = self[self._group_target(group)].auto_id  # type: ignore[attr-defined]
 
     def _seats_in_play(self) -> list[str]:
