@@ -72,6 +72,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy --strict scoring $(PURE)
+	$(BIN)/mypy referee
 	$(BIN)/lint-imports
 
 test: lint test-js

@@ -9,7 +9,10 @@ import os
 import secrets
 from datetime import timedelta
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from dj_database_url import DBConfig
 
 
 def secret_key_file(path: Path) -> str:
@@ -35,7 +38,7 @@ def secret_key_file(path: Path) -> str:
     return path.read_text().strip()
 
 
-def sqlite_options(database: dict[str, Any], base_dir: Path) -> None:
+def sqlite_options(database: DBConfig, base_dir: Path) -> None:
     """SQLite holds concurrent writers: WAL lets readers go on while one writes, every
     transaction takes the write lock at BEGIN (``IMMEDIATE``) so two writers never both
     read and then fail to upgrade, and a writer waits up to ``SQLITE_BUSY_TIMEOUT`` seconds

@@ -171,6 +171,7 @@ CACHES = caches_from_environment(BASE_DIR)
 LOGGING = logging_settings()
 globals().update(https_settings())
 globals().update(AXES_SETTINGS)
+AXES_FAILURE_LIMIT: int = AXES_SETTINGS["AXES_FAILURE_LIMIT"]  # by name: the type checker reads it
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",

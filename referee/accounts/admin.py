@@ -63,7 +63,7 @@ admin.site.unregister(User)
 
 
 @admin.register(User)
-class AuthorAwareUserAdmin(UserAdmin):  # type: ignore[type-arg]
+class AuthorAwareUserAdmin(UserAdmin):
     """The users' admin: deactivate, never delete, whoever entered deals."""
 
     actions = ["deactivate"]

@@ -11,11 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.views import LogoutView
-from django.http import HttpResponseBase
+from django.http import HttpResponse
 
 
 class SignOut(LogoutView):
-    def post(self, request: Any, *args: Any, **kwargs: Any) -> HttpResponseBase:
+    def post(self, request: Any, *args: Any, **kwargs: Any) -> HttpResponse:
         response = super().post(request, *args, **kwargs)
         response["Clear-Site-Data"] = '"cache"'
         return response

@@ -93,7 +93,7 @@ def manage_staff_name(request: HttpRequest, tournament: Tournament) -> HttpRespo
                 % {"login": official.get_username(), "name": person(official)},
             )
     else:
-        messages.error(request, " ".join(m for errors in form.errors.values() for m in errors))
+        messages.error(request, " ".join(str(m) for errors in form.errors.values() for m in errors))
     return redirect("manage-staff", tournament.slug)
 
 

@@ -17,11 +17,13 @@ from referee.core.safejson import MAX_DEPTH, SafeDecoder
 
 class JSONParser(parsers.JSONParser):
     def parse(self, stream: Any, media_type: Any = None, parser_context: Any = None) -> Any:
-        encoding = parsers.get_encoding(parser_context or {})
+        # DRF's (it refuses non-text codecs), missing from djangorestframework-stubs 3.16
+        encoding = parsers.get_encoding(parser_context or {})  # type: ignore[attr-defined]
         try:
             decoded = codecs.getreader(encoding)(stream)
             constant = json.strict_constant if self.strict else None
-            return json.load(decoded, parse_constant=constant, cls=SafeDecoder)
+            # what json.load does (the stub would have an IO[str], not a StreamReader)
+            return json.loads(decoded.read(), parse_constant=constant, cls=SafeDecoder)
         except ValueError:
             message = _(
                 "The request's body is not valid JSON, or nests lists and objects more than "

@@ -11,7 +11,7 @@ from drf_spectacular.extensions import (
 )
 
 
-class DeviceTokenScheme(OpenApiAuthenticationExtension):  # type: ignore[misc]
+class DeviceTokenScheme(OpenApiAuthenticationExtension):
     target_class = "referee.api.authentication.DeviceTokenAuthentication"
     name = "deviceToken"
 
@@ -24,7 +24,7 @@ class DeviceTokenScheme(OpenApiAuthenticationExtension):  # type: ignore[misc]
         }
 
 
-class StrictScheme(OpenApiSerializerExtension):  # type: ignore[misc]
+class StrictScheme(OpenApiSerializerExtension):
     """A ``Strict`` serializer's request body admits no other property (the API refuses
     one at its field)."""
 

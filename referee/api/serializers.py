@@ -65,7 +65,7 @@ FORMAT = FORMAT_FIELDS
 
 
 class TournamentSerializer(serializers.ModelSerializer):
-    chief_referee = serializers.SlugRelatedField(
+    chief_referee: serializers.SlugRelatedField[Any] = serializers.SlugRelatedField(
         slug_field="username", read_only=True, allow_null=True
     )  # none once the chief is taken away (PATCH "chief_referee": null)
     chief_referee_name = serializers.SerializerMethodField(

@@ -108,7 +108,7 @@ class TournamentFilter(filters.FilterSet):
         fields = ("status", "published", "convention")
 
 
-class TournamentList(ApiView, generics.ListAPIView):  # type: ignore[misc]
+class TournamentList(ApiView, generics.ListAPIView):
     serializer_class = TournamentSerializer
     filterset_class = TournamentFilter
     queryset = Tournament.objects.none()
@@ -237,7 +237,7 @@ def _new_player(values: dict[str, Any]) -> int | tournaments.PlayerDetails:
     )
 
 
-class PlayerList(ApiView, generics.ListAPIView):  # type: ignore[misc]
+class PlayerList(ApiView, generics.ListAPIView):
     serializer_class = PlayerSerializer
     filterset_class = PlayerFilter
     queryset = Registration.objects.none()

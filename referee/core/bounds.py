@@ -54,6 +54,11 @@ class BoundedForm(forms.Form):
         bound_fields(self.fields)
         super().full_clean()
 
+    def clean(self) -> dict[str, Any]:
+        # what Form.clean does; said here so the subclasses' ``super().clean()`` is the dict
+        # (the stub allows an override's None)
+        return self.cleaned_data
+
 
 def check_text(value: str, field: str = "reason", max_length: int = MAX_REASON) -> str:
     """``value`` if it is a text without NUL bytes within ``max_length``, else a refusal

@@ -8,40 +8,57 @@ through their fields and relations (``user.roles``, ``table.referees``,
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, TypeGuard
 
 from django.db.models import Q
 
 from .errors import NotAllowed
+
+if TYPE_CHECKING:  # the apps' models name the parameters' types; nothing is imported at run time
+    from django.contrib.auth.models import AnonymousUser, User
+
+    from referee.ratings.models import RatingList
+    from referee.tables.models import Table
+    from referee.tournaments.models import Tournament
+
+    #: who asks: ``request.user`` (the site's user model is Django's ``User``); the site itself
+    #: (``SITE``) stands in for a superuser where ratings read the results
+    Viewer = User | AnonymousUser
 
 # The kinds of role a user holds in one tournament (``accounts.Role.kind``).
 CHIEF = "chief"
 REFEREE = "referee"
 
 
-def role_of(user: Any, tournament: Any) -> str | None:
+def _signed_in(user: Viewer) -> TypeGuard[User]:
+    """Whether ``user`` is signed in (to the type checker: a ``User``, who has roles)."""
+    return bool(getattr(user, "is_authenticated", False))
+
+
+def role_of(user: Viewer, tournament: Tournament) -> str | None:
     """``chief``, ``referee`` or None; superusers and the named chief referee are chiefs.
     The user's roles are read once per request and kept on the user object."""
-    if not getattr(user, "is_authenticated", False):
+    if not _signed_in(user):
         return None
     if user.is_superuser or tournament.chief_referee_id == user.pk:
         return CHIEF
-    cache = getattr(user, "_tournament_roles", None)
+    cache: dict[int, str] | None = getattr(user, "_tournament_roles", None)
     if cache is None:
         cache = dict(user.roles.values_list("tournament_id", "kind"))
-        user._tournament_roles = cache
+        # kept on the object for the request: not a field of the model, so unknown to mypy
+        user._tournament_roles = cache  # type: ignore[attr-defined]
     return cache.get(tournament.pk)
 
 
-def is_chief(user: Any, tournament: Any) -> bool:
+def is_chief(user: Viewer, tournament: Tournament) -> bool:
     return role_of(user, tournament) == CHIEF
 
 
-def is_official(user: Any, tournament: Any) -> bool:
+def is_official(user: Viewer, tournament: Tournament) -> bool:
     return role_of(user, tournament) is not None
 
 
-def chief_of_filter(user: Any, prefix: str = "") -> Q:
+def chief_of_filter(user: Viewer, prefix: str = "") -> Q:
     """The tournaments (reached through ``prefix``, e.g. ``tournament__``) that ``user``
     runs as chief referee, as a query filter for lists such as the admin's."""
     return Q(**{f"{prefix}chief_referee": user}) | Q(
@@ -53,34 +70,34 @@ def chief_of_filter(user: Any, prefix: str = "") -> Q:
 ORGANISERS = "organisers"
 
 
-def is_organiser(user: Any) -> bool:
+def is_organiser(user: Viewer) -> bool:
     """May ``user`` create tournaments? Superusers and members of the ``organisers`` group."""
     if not getattr(user, "is_authenticated", False):
         return False
     return bool(user.is_superuser) or bool(user.groups.filter(name=ORGANISERS).exists())
 
 
-def may_create_tournaments(user: Any) -> bool:
+def may_create_tournaments(user: Viewer) -> bool:
     """The wizard at ``/t/new/``: organisers only; the creator becomes the chief referee."""
     return is_organiser(user)
 
 
-def may_grant_organiser(user: Any) -> bool:
+def may_grant_organiser(user: Viewer) -> bool:
     """Organisers are made by the superuser or by another organiser."""
     return is_organiser(user)
 
 
-def may_copy_from(user: Any, tournament: Any) -> bool:
+def may_copy_from(user: Viewer, tournament: Tournament) -> bool:
     """Settings and players may be copied from a tournament its chief referee runs."""
     return is_chief(user, tournament)
 
 
-def may_view(user: Any, tournament: Any) -> bool:
+def may_view(user: Viewer, tournament: Tournament) -> bool:
     """Officials always; the public once the tournament is published."""
     return tournament.published or is_official(user, tournament)
 
 
-def public_through(tournament: Any) -> int:
+def public_through(tournament: Tournament) -> int:
     """The last round the public sees (0: none): the tournament is published and the round
     is within the standings settings' ``published_through`` (no settings saved yet: none)."""
     if not tournament.published:
@@ -94,56 +111,56 @@ def public_through(tournament: Any) -> int:
     return through or 0
 
 
-def round_is_public(tournament: Any, number: int) -> bool:
+def round_is_public(tournament: Tournament, number: int) -> bool:
     """Whether the public may see round ``number``'s results and table sheets."""
     return number <= public_through(tournament)
 
 
-def may_view_round(user: Any, tournament: Any, number: int) -> bool:
+def may_view_round(user: Viewer, tournament: Tournament, number: int) -> bool:
     """Officials see every round, the public only the published ones."""
     if is_official(user, tournament):
         return True
     return may_view(user, tournament) and round_is_public(tournament, number)
 
 
-def may_enter_deals(user: Any, table: Any) -> bool:
+def may_enter_deals(user: Viewer, table: Table) -> bool:
     """Chiefs everywhere; referees everywhere, or only at their tables when the tournament
     says so. The same right covers corrections and signing the table off."""
     tournament = table.round.tournament
     role = role_of(user, tournament)
     if role == CHIEF:
         return True
-    if role != REFEREE:
+    if role != REFEREE or not _signed_in(user):  # a referee is signed in
         return False
     if not tournament.referees_assigned_only:
         return True
     return bool(table.referees.filter(pk=user.pk).exists())
 
 
-def may_confirm(user: Any, table: Any) -> bool:
+def may_confirm(user: Viewer, table: Table) -> bool:
     """The second confirmation, which locks the table: the same rule as entering its deals
     (where referees work only at their tables, only an assigned one or a chief). That the
     confirming referee is not the one who signed it off is the service's check."""
     return may_enter_deals(user, table)
 
 
-def may_rule_on_locked(user: Any, table: Any) -> bool:
+def may_rule_on_locked(user: Viewer, table: Table) -> bool:
     """Only the chief referee changes a locked table (or reopens it)."""
     return is_chief(user, table.round.tournament)
 
 
-def may_resolve_dispute(user: Any, tournament: Any) -> bool:
+def may_resolve_dispute(user: Viewer, tournament: Tournament) -> bool:
     """A player's dispute of his table's totals (recorded at sign-off) is decided by the
     chief referee: dismissed, or upheld and the table reopened (which only he may do)."""
     return is_chief(user, tournament)
 
 
-def may_manage(user: Any, tournament: Any) -> bool:
+def may_manage(user: Viewer, tournament: Tournament) -> bool:
     """The organiser's surface: settings, players, staff, seating, standings settings."""
     return is_chief(user, tournament)
 
 
-def require_chief(user: Any, tournament: Any, message: str) -> None:
+def require_chief(user: Viewer, tournament: Tournament, message: str) -> None:
     """Refuse (``NotAllowed``, a 403) anybody but the tournament's chief referee."""
     if not is_chief(user, tournament):
         raise NotAllowed(message)
@@ -154,7 +171,7 @@ def require_chief(user: Any, tournament: Any, message: str) -> None:
 DISQUALIFICATION = "disqualification"
 
 
-def may_record_discipline(user: Any, tournament: Any, kind: str) -> bool:
+def may_record_discipline(user: Viewer, tournament: Tournament, kind: str) -> bool:
     """Warnings, yellow cards and point deductions: any official of the tournament (the
     referee at the table imposes them, §8.1); a disqualification: the chief referee only."""
     if kind == DISQUALIFICATION:
@@ -162,42 +179,42 @@ def may_record_discipline(user: Any, tournament: Any, kind: str) -> bool:
     return is_official(user, tournament)
 
 
-def may_file_appeal(user: Any, tournament: Any) -> bool:
+def may_file_appeal(user: Viewer, tournament: Tournament) -> bool:
     """An official records a player's appeal (players have no accounts)."""
     return is_official(user, tournament)
 
 
-def may_decide_appeal(user: Any, tournament: Any, first_instance: int | None) -> bool:
+def may_decide_appeal(user: Viewer, tournament: Tournament, first_instance: int | None) -> bool:
     """The second instance (§8.6): a chief referee who did not make the ruling appealed
     against (``first_instance``: the user id of who made it, None when unknown)."""
     return is_chief(user, tournament) and user.pk != first_instance
 
 
-def may_view_register(user: Any, tournament: Any) -> bool:
+def may_view_register(user: Viewer, tournament: Tournament) -> bool:
     """The tournament register (every ruling, adjustment, discipline entry and appeal, with
     the referees' names and reasons): the officials only. The public sees discipline only as
     the marks on the standings and the player card."""
     return is_official(user, tournament)
 
 
-def may_substitute_in_pulka(user: Any, table: Any) -> bool:
+def may_substitute_in_pulka(user: Viewer, table: Table) -> bool:
     """Replacing a player during a round (Kodeks 3.1.2) changes who scores the seat: the
     chief referee only."""
     return is_chief(user, table.round.tournament)
 
 
-def is_site_staff(user: Any) -> bool:
+def is_site_staff(user: Viewer) -> bool:
     """The site's own staff (``is_staff``) and superusers, above every tournament."""
     return bool(getattr(user, "is_authenticated", False) and (user.is_superuser or user.is_staff))
 
 
-def may_unlock_logins(user: Any, tournament: Any) -> bool:
+def may_unlock_logins(user: Viewer, tournament: Tournament) -> bool:
     """The login lockouts page (too many wrong passwords): the chief referee, on his
     tournament's staff pages, and the site's staff."""
     return is_site_staff(user) or is_chief(user, tournament)
 
 
-def may_unlock_account(user: Any, tournament: Any, account: Any) -> bool:
+def may_unlock_account(user: Viewer, tournament: Tournament, account: User | None) -> bool:
     """Lifting the lockout of ``account`` (a user, None for a name without an account): the
     site's staff any; a chief referee only his own tournament's officials, never a
     superuser, a member of the site's staff or an organiser (their logins are not his)."""
@@ -228,20 +245,20 @@ class _Site:
 SITE = _Site()
 
 
-def may_manage_registry(user: Any) -> bool:
+def may_manage_registry(user: Viewer) -> bool:
     """Merging duplicate players and confirming registry matches across tournaments: the
     site's staff (the federation's registrar) and superusers."""
     return bool(getattr(user, "is_authenticated", False) and (user.is_superuser or user.is_staff))
 
 
-def may_manage_rating_list(user: Any, rating_list: Any) -> bool:
+def may_manage_rating_list(user: Viewer, rating_list: RatingList) -> bool:
     """Recomputing a rating list and choosing its tournaments: superusers and its managers."""
-    if not getattr(user, "is_authenticated", False):
+    if not _signed_in(user):
         return False
     return bool(user.is_superuser or rating_list.managers.filter(pk=user.pk).exists())
 
 
-def may_view_rating_list(user: Any, rating_list: Any) -> bool:
+def may_view_rating_list(user: Viewer, rating_list: RatingList) -> bool:
     """The public sees a published list; its managers see it always."""
     return bool(rating_list.published) or may_manage_rating_list(user, rating_list)
 
@@ -253,6 +270,6 @@ def round_counts_for_ratings(published: bool, published_through: int | None, num
     return published and published_through is not None and number <= published_through
 
 
-def may_set_category(user: Any, tournament: Any) -> bool:
+def may_set_category(user: Viewer, tournament: Tournament) -> bool:
     """A tournament's category and divisions: its chief referee (the organiser)."""
     return is_chief(user, tournament)

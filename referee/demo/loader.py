@@ -144,6 +144,7 @@ def generate_tournament(
     """A large finished tournament written straight to the database (for benchmarks and
     size tests): random seating with history, random legal deals, every table locked."""
     from referee.seating.pure.algorithm import seat_round
+    from referee.seating.pure.values import RoundSeating
     from referee.tables.models import Deal, DealVersion, Seat
 
     rng = random.Random(seed)
@@ -164,7 +165,7 @@ def generate_tournament(
     )
     ids = [e.pk for e in entries]
     rules = tournament.rules()
-    past = []
+    past: list[RoundSeating[int]] = []
     for number in range(1, rounds + 1):
         seating = seat_round(ids, random.Random(seed + number), history=past)
         past.append(seating)

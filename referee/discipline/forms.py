@@ -24,7 +24,9 @@ class EntryForm(forms.Form):
         choices = list(
             tournament.entries.values_list("pk", "player__name").order_by("player__name")
         )
-        self.fields["registration"].choices = choices  # type: ignore[attr-defined]
+        field = self.fields["registration"]
+        assert isinstance(field, forms.TypedChoiceField)
+        field.choices = choices
 
 
 class AppealForm(forms.Form):
@@ -34,7 +36,9 @@ class AppealForm(forms.Form):
     def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         entries = Entry.objects.filter(tournament=tournament, cancelled_by__isnull=True)
-        self.fields["entry"].choices = [  # type: ignore[attr-defined]
+        field = self.fields["entry"]
+        assert isinstance(field, forms.TypedChoiceField)
+        field.choices = [
             (e.pk, f"{e.registration.player.name}: {e.get_kind_display()} ({e.rule})")
             for e in entries.select_related("registration__player")
         ]

@@ -214,15 +214,16 @@ def file_appeal(
     appeal.grounds = str(grounds).strip()
     appeal.filed_by = user if getattr(user, "is_authenticated", False) else None
     if subject == Appeal.Subject.DISCIPLINE:
-        appeal.entry = Entry.objects.filter(pk=entry_id, tournament=tournament).first()
+        entries = Entry.objects.filter(tournament=tournament)
+        appeal.entry = None if entry_id is None else entries.filter(pk=entry_id).first()
         if appeal.entry is None:
             raise ServiceError(_("Choose the discipline entry appealed against."), "entry")
     elif subject in (Appeal.Subject.RULING, Appeal.Subject.TABLE):
-        deal = Deal.objects.filter(pk=deal_id, table__round__tournament=tournament).first()
+        deals = Deal.objects.filter(table__round__tournament=tournament)
+        deal = None if deal_id is None else deals.filter(pk=deal_id).first()
+        tables = Table.objects.filter(round__tournament=tournament)
         table = (
-            deal.table
-            if deal
-            else Table.objects.filter(pk=table_id, round__tournament=tournament).first()
+            deal.table if deal else None if table_id is None else tables.filter(pk=table_id).first()
         )
         if table is None or (subject == Appeal.Subject.RULING and deal is None):
             raise ServiceError(_("Choose the deal or the table appealed against."), "deal")

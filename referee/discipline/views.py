@@ -30,7 +30,7 @@ def register_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             return redirect(request.get_full_path())
         entry_form, appeal_form = done
     chosen = filters(request)
-    found = register(tournament, request.user, **chosen)  # type: ignore[arg-type]
+    found = register(tournament, request.user, **chosen)
     query = request.GET.urlencode()
     return render(
         request,

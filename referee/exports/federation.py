@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 from django.utils.translation import gettext as _
 
@@ -112,7 +112,7 @@ def _value(value: Any) -> tabular.Value:
         return int(value)
     if isinstance(value, float):
         return round(value, 2)
-    return value  # type: ignore[no-any-return]
+    return cast(tabular.Value, value)  # a text, number or None, as the results hold them
 
 
 def federation_workbook(tournament: Tournament, viewer: Any, list_slug: str | None = None) -> bytes:

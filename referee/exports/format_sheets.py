@@ -91,7 +91,7 @@ def stage_line(stage: Stage) -> str:
 def places_sheet(places: Sequence[FinalPlace]) -> tabular.Sheet:
     """The tournament's places by stages: the final's standings first (§6.3)."""
     header = [_("Place"), _("Player"), _("Stage"), _("Points in the stage")]
-    rows = [[p.place_label, p.player, p.stage, p.points] for p in places]
+    rows: list[list[tabular.Value]] = [[p.place_label, p.player, p.stage, p.points] for p in places]
     return tabular.Sheet(_("Places"), header, rows, [7, 28, 20, 12], caption=_("Final places"))
 
 
@@ -182,7 +182,7 @@ def register_sheet(found: Register) -> tabular.Sheet:
 def zero_sum_sheet(found: Register) -> tabular.Sheet:
     """Per round: the sum of every table's settled whists (exactly 0), adjustments apart."""
     header = [_("Round"), _("Tables"), _("Sum of settled whists"), _("Adjustments"), _("Check")]
-    rows = [
+    rows: list[list[tabular.Value]] = [
         [z.round, z.tables, z.whists, z.adjustments, _("zero") if z.balanced else _("NOT ZERO")]
         for z in found.zero_sum
     ]

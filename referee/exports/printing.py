@@ -50,7 +50,7 @@ def cells(row: Sequence[tabular.Value], numeric: Sequence[bool] = ()) -> list[Ce
             Cell(
                 shown(value),
                 is_figure or (i < len(numeric) and numeric[i]),
-                is_figure and value < 0,  # type: ignore[operator]
+                isinstance(value, int | Fraction | float) and value < 0,
             )
         )
     return out

@@ -106,7 +106,7 @@ def protocol_pdf(request: HttpRequest, slug: str, round: int, table: int) -> Htt
 def register_xlsx(request: HttpRequest, slug: str) -> HttpResponse:
     """The tournament register and its zero-sum lines (officials; 403 for others)."""
     tournament = tournament_for(request, slug)
-    found = register(tournament, request.user, **filters(request))  # type: ignore[arg-type]
+    found = register(tournament, request.user, **filters(request))
     content = tabular.workbook([register_sheet(found), zero_sum_sheet(found)])
     return download(content, XLSX, filename(tournament.slug, "register.xlsx"))
 
@@ -114,7 +114,7 @@ def register_xlsx(request: HttpRequest, slug: str) -> HttpResponse:
 @require_GET
 def register_csv(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = tournament_for(request, slug)
-    found = register(tournament, request.user, **filters(request))  # type: ignore[arg-type]
+    found = register(tournament, request.user, **filters(request))
     content = tabular.csv_bytes(register_sheet(found))
     return download(content, CSV, filename(tournament.slug, "register.csv"))
 

@@ -70,10 +70,10 @@ LATER_SECTIONS = frozenset(
     }
 )
 # shared by every tournament: an import takes the site's row of the same name, if any
-MATCHED_BY = {Category: "name"}
+MATCHED_BY: dict[type[models.Model], str] = {Category: "name"}
 # references that go round in a circle (an entry cancelled by the appeal against it): set
 # once both sections exist
-DEFERRED = {Entry: ("cancelled_by_id",)}
+DEFERRED: dict[type[models.Model], tuple[str, ...]] = {Entry: ("cancelled_by_id",)}
 
 
 class ArchiveError(ServiceError):
@@ -270,6 +270,7 @@ class _Importer:
                         self.deferred.append((model, row["id"], field, value))
                     value = None
                 elif field.is_relation:
+                    assert isinstance(field.related_model, type)  # a class once the apps load
                     value = self._new_id(field.related_model, value)
                 else:
                     value = field.to_python(value)
@@ -280,8 +281,9 @@ class _Importer:
             obj = model(**values)
             obj.save(force_insert=True)
             if later:
-                model.objects.filter(pk=obj.pk).update(**later)
+                model._default_manager.filter(pk=obj.pk).update(**later)
             for field in model._meta.many_to_many:
+                assert isinstance(field.related_model, type)
                 related = [self._new_id(field.related_model, pk) for pk in row[field.name]]
                 getattr(obj, field.name).set(related)
             mapping[row["id"]] = obj.pk

@@ -94,7 +94,8 @@ def unavailable(request: HttpRequest, *, busy: bool = False) -> HttpResponse:
         response = HttpResponse(loader.get_template("503.html").render(), status=503)
     response["Retry-After"] = str(RETRY_AFTER_SECONDS)
     response["Cache-Control"] = "no-store"  # no cache in front may keep it for the page
-    response.lost_connection = not busy  # a lost connection's GET is carried out once more
+    # a mark the middleware below reads (a lost connection's GET is carried out once more)
+    response.lost_connection = not busy  # type: ignore[attr-defined]
     return response
 
 

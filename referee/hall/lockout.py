@@ -20,6 +20,11 @@ def lockout_response(
             "Too many wrong passwords for this account from this address: try again later, "
             "or ask the chief referee to unlock it."
         )
-        body = {"code": "login_locked", "field": None, "message": message, "params": {}}
+        body: dict[str, Any] = {
+            "code": "login_locked",
+            "field": None,
+            "message": message,
+            "params": {},
+        }
         return JsonResponse(body, status=LOCKED_STATUS)
     return render(request, "hall/lockout.html", status=LOCKED_STATUS)

@@ -149,9 +149,10 @@ class PageCacheMiddleware:
         entry_key = f"{page_key}:{current}"
         entry: Entry | None = cache.get(entry_key)
         if entry is None:
-            entry = self._make(request, view, args, kwargs, page_key, entry_key, etag, may_be_stale)
-            if isinstance(entry, HttpResponse):
-                return entry
+            made = self._make(request, view, args, kwargs, page_key, entry_key, etag, may_be_stale)
+            if isinstance(made, HttpResponse):
+                return made
+            entry = made
         if entry.etag != etag and _matches(request, entry.etag):
             return self._not_modified(entry.etag, stale=entry)
         return self._serve(request, entry, stale=entry.etag != etag)

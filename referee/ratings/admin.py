@@ -2,7 +2,12 @@
 with no tournament's result behind them. A tournament's category and divisions go through
 the organiser's page (``manage/qualification/``), which writes the action log."""
 
+from __future__ import annotations
+
+from typing import Any
+
 from django.contrib import admin
+from django.http import HttpRequest
 
 from referee.core.bounds import ADMIN_FORM_FIELDS
 
@@ -28,5 +33,5 @@ class PlayerMergeAdmin(admin.ModelAdmin):
     list_display = ["name", "old_id", "into", "by", "at"]
     readonly_fields = [f.name for f in PlayerMerge._meta.fields]
 
-    def has_add_permission(self, request, obj=None):
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False

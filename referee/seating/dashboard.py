@@ -83,7 +83,7 @@ def table_lines(
             TableLine(
                 table=table,
                 players=names.get(table.pk, []),
-                deals=table.deal_count,  # type: ignore[attr-defined]
+                deals=table.deal_count,
                 last_entry=when,
                 idle_minutes=idle,
                 disputes=open_[table.pk],

@@ -65,18 +65,22 @@ class StageForm(forms.Form):
 StageFormSet = forms.formset_factory(StageForm, extra=3, max_num=6)
 
 
+class EntryChoiceField(forms.ModelMultipleChoiceField):
+    """Entries shown by their players' names."""
+
+    def label_from_instance(self, obj: Registration) -> str:
+        return obj.player.name
+
+
 class TeamForm(forms.Form):
     name = forms.CharField(label=_("name"), max_length=200)
-    members = forms.ModelMultipleChoiceField(
-        label=_("players"), queryset=Registration.objects.none()
-    )
+    members = EntryChoiceField(label=_("players"), queryset=Registration.objects.none())
 
     def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         field = self.fields["members"]
         assert isinstance(field, forms.ModelMultipleChoiceField)
         field.queryset = tournament.entries.filter(team__isnull=True).select_related("player")
-        field.label_from_instance = lambda entry: entry.player.name  # type: ignore[method-assign]
 
 
 class ScheduleForm(forms.Form):

@@ -70,7 +70,7 @@ def players_in(notes: Iterable[Note | Mapping[str, Any] | str]) -> set[Any]:
 
 def render_refusal(error: SeatingError, names: Names) -> str:
     """Why the algorithm could not seat the round, in the active language."""
-    params = error.params
+    params: Mapping[str, Any] = error.params  # the values its code names (pure/values.py)
     if error.code == "too_few_players":
         return ngettext(
             "A round needs at least 3 players; %(n)s is playing.",

@@ -10,6 +10,7 @@ anything is kept; when the round is seated it must list every player still in pl
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Mapping
 from typing import Any
 
 from django.db import transaction
@@ -32,9 +33,9 @@ HEADERS = {
 BYE = {"0", "bye", "пропуск", "-"}
 
 
-def problem_text(problem: Problem, names: dict[int, str]) -> str:
+def problem_text(problem: Problem, names: Mapping[Any, str]) -> str:
     """A schedule's fault in the reader's language, with the players' names."""
-    listed = ", ".join(names.get(p, str(p)) for p in problem.players)  # type: ignore[call-overload]
+    listed = ", ".join(names.get(p, str(p)) for p in problem.players)
     values = {"round": problem.round, "table": problem.table, "n": problem.size, "names": listed}
     if problem.code == "table_size":
         return _("Round %(round)s, table %(table)s: %(n)s players; a table seats 3 or 4.") % values
@@ -94,12 +95,14 @@ def parse_schedule(tournament: Tournament, content: bytes, filename: str) -> dic
             errors.append(
                 _("Line %(line)s: the table is a number, or 0 for a bye.") % {"line": line}
             )
-    names = {e.pk: e.player.name for e in entries}
+    player_names = {e.pk: e.player.name for e in entries}
     stored: dict[str, Any] = {}
     for number in sorted(rounds):
         tables = [rounds[number]["tables"][t] for t in sorted(rounds[number]["tables"])]
         byes = rounds[number]["byes"]
-        errors += [problem_text(p, names) for p in check_round(number, tables, byes, None, ids)]
+        errors += [
+            problem_text(p, player_names) for p in check_round(number, tables, byes, None, ids)
+        ]
         stored[str(number)] = {"tables": tables, "byes": byes}
     if errors:
         raise ServiceError(" ".join(errors), "schedule")

@@ -80,8 +80,8 @@ class DealVersionInline(admin.TabularInline):
     model = DealVersion
     extra = 0
     can_delete = False
-    fields = ["version", "shown_data", "deleted", "author", "at", "reason"]
-    readonly_fields = fields
+    # a tuple, which both attributes' stubs accept (a list of str is not a list of field groups)
+    fields = readonly_fields = ("version", "shown_data", "deleted", "author", "at", "reason")
 
     @admin.display(description=_("deal"))
     def shown_data(self, version: DealVersion) -> Any:
@@ -103,8 +103,7 @@ class DealAdmin(TournamentScoped):
     list_display = ["__str__", "version", "deleted"]
     list_filter = ["deleted", "table__round__tournament"]
     list_select_related = ["table__round"]
-    fields = ["table", "number", "version", "deleted", "shown_data"]
-    readonly_fields = fields
+    fields = readonly_fields = ("table", "number", "version", "deleted", "shown_data")
 
     @admin.display(description=_("deal"))
     def shown_data(self, deal: Deal) -> Any:

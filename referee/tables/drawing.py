@@ -53,7 +53,7 @@ def _layout(players: int) -> Layout:
         # Twice as wide as high: the side sectors turn a corner exactly halfway along
         # their edge, where their whists on the two opponents meet.
         w, h = 900.0, 450.0
-        sectors = (
+        sectors: tuple[tuple[Point, ...], ...] = (
             ((w, h), (0.0, h)),  # seat 1 at the bottom
             ((0.0, h), (0.0, 0.0), (w / 2, 0.0)),  # seat 2 on the left (and top left)
             ((w / 2, 0.0), (w, 0.0), (w, h)),  # seat 3 on the right (and top right)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from decimal import Decimal
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .form_choices import (
     CALL_ROWS,
@@ -23,7 +23,17 @@ def _json_number(value: Decimal) -> int | float:
 class DealCodec:
     """Mixed into ``DealForm``: building and reading the stored deal."""
 
+    # DealForm's
     cleaned_data: dict[str, Any]
+    letters: list[str]
+    manual_rows: int
+    drawn_lot: str | None
+    _call_rows: list[int]
+    _ruling_fields: list[str]
+    if TYPE_CHECKING:
+
+        @property
+        def draw_requested(self) -> bool: ...
 
     def deal_data(self) -> dict[str, Any]:
         """The deal as stored (SPEC §12.2 plus ``dealer`` and ``referee_rulings``)."""

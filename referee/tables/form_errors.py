@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
+from django import forms
 from django.utils.translation import gettext as _
 
 from referee.core.engine_text import refusal_text
@@ -17,9 +19,24 @@ from .form_choices import (
     MANUAL_PARTS,
 )
 
+# to mypy the mixin is the form it is mixed into (its fields, errors and add_error)
+if TYPE_CHECKING:
+    _Form = forms.Form
+else:
+    _Form = object
 
-class EngineErrorPlacement:
+
+class EngineErrorPlacement(_Form):
     """Mixed into ``DealForm``: a service's refusal shown at the field it concerns."""
+
+    # DealForm's
+    letters: list[str]
+    _call_rows: list[int]
+    _ruling_fields: list[str]
+    if TYPE_CHECKING:
+
+        def errors_of(self, *prefixes: str) -> list[str]: ...
+        def _seats_in_play(self) -> list[str]: ...
 
     def place_error(
         self, error: ServiceError, position: int, numbers: Sequence[int] = ()
@@ -66,9 +83,10 @@ class EngineErrorPlacement:
         if kind not in ("game", "misere", "raspasy") or (len(letters) == 4 and kind == "raspasy"):
             return
         counts = [data.get(f"tricks_{hand}") for hand in self._seats_in_play()]
-        if any(count is None for count in counts) or sum(counts) == 10:
+        total = sum(count for count in counts if count is not None)
+        if any(count is None for count in counts) or total == 10:
             return
-        refusal = DealError("deal.tricks_sum", "tricks", sum=sum(counts))
+        refusal = DealError("deal.tricks_sum", "tricks", sum=total)
         self.add_error("tricks", refusal_text(refusal))
 
     def field_for(self, path: str) -> str | None:

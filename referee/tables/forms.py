@@ -18,6 +18,7 @@ from typing import Any, ClassVar
 from urllib.parse import urlencode
 
 from django import forms
+from django.forms.utils import ErrorList
 from django.utils.functional import lazy
 from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
@@ -210,7 +211,12 @@ class DealForm(DealCodec, EngineErrorPlacement, BoundedForm):
             required=False,
             widget=radio,
         )
-        points = {"min_value": 0, "max_digits": 7, "decimal_places": 2, "required": False}
+        points: dict[str, Any] = {
+            "min_value": 0,
+            "max_digits": 7,
+            "decimal_places": 2,
+            "required": False,
+        }
         decimal = forms.NumberInput(attrs={"inputmode": "decimal", "step": "any", "size": 5})
         f["prikup_refusal"] = forms.DecimalField(
             label=gettext_lazy("Prikup refusal: dealer's mountain points (Kodeks 3.4.10)"),
@@ -341,10 +347,11 @@ class DealForm(DealCodec, EngineErrorPlacement, BoundedForm):
         found: list[str] = []
         for name, errors in self.errors.items():
             if name != "__all__" and name.startswith(prefixes):
-                found += [e for e in errors if e not in found]
+                # an ErrorList yields its messages as str (the stub: the ValidationErrors)
+                found += [str(e) for e in errors if e not in found]
         return found
 
-    def group_errors(self) -> dict[str, list[str]]:
+    def group_errors(self) -> dict[str, ErrorList | list[str]]:
         return {
             "calls": self.errors.get("calls", []),
             "tricks": self.errors_of("tricks"),
@@ -366,7 +373,8 @@ class DealForm(DealCodec, EngineErrorPlacement, BoundedForm):
         widget = self.fields[name].widget
         widget.attrs["autofocus"] = True
         if isinstance(widget, OneFocusRadioSelect):
-            values = [str(value) for value, _label in self.fields[name].choices]
+            # the field's choices, which ChoiceField hands its widget
+            values = [str(value) for value, _label in widget.choices]
             if name == "declarer" and len(self.letters) == 4:  # the dealer never declares
                 values = [v for v in values if v != self["dealer"].value()] or values
             chosen = self[name].value()
@@ -382,6 +390,7 @@ class DealForm(DealCodec, EngineErrorPlacement, BoundedForm):
         """The summary's link to a group's error goes to its first input (``anchor``), not
         to the hidden field that holds the error."""
         for group in GROUPS:
+            # an attribute of our own, which the error summary's template reads
             self.fields[group].anchor = self[self._group_target(group)].auto_id  # type: ignore[attr-defined]
 
     def _seats_in_play(self) -> list[str]:

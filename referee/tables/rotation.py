@@ -22,7 +22,7 @@ def expected_dealers(
 ) -> tuple[str, ...]:
     """Who may deal the next deal, given the last deal on the sheet (None: the first)."""
     last = (previous or {}).get("dealer")
-    if previous is None or last not in letters:
+    if previous is None or last is None or last not in letters:
         return (first,)
     after = letters[(letters.index(last) + 1) % len(letters)]
     if repeats and previous.get("type") == "raspasy":

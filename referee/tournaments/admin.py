@@ -92,6 +92,7 @@ class TournamentAdminForm(forms.ModelForm):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
+        assert data is not None  # Django's clean returns cleaned_data
         for key, empty in (("options", {}), ("forbidden_pairs", [])):
             if key in data and data[key] is None:
                 data[key] = empty
@@ -129,8 +130,9 @@ class TournamentAdmin(TournamentScoped):
         return allowed and (obj is None or obj.status == Tournament.Status.DRAFT)
 
     def save_model(self, request: HttpRequest, obj: Tournament, form: Any, change: bool) -> None:
-        if not change and obj.chief_referee_id is None:
-            obj.chief_referee = request.user  # type: ignore[assignment]
+        # the admin's user is always signed in: said, so that mypy knows a User
+        if not change and obj.chief_referee_id is None and request.user.is_authenticated:
+            obj.chief_referee = request.user
         super().save_model(request, obj, form, change)
         action = "tournament.admin_changed" if change else "tournament.created"
         log_action(obj, request.user, action, obj.name, data={"fields": form.changed_data})

@@ -10,6 +10,7 @@ from typing import Any, Literal, get_args, get_origin, get_type_hints
 from django import forms
 from django.contrib.auth import get_user_model
 from django.core import signing
+from django.db import models
 from django.forms.models import fields_for_model
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
@@ -50,6 +51,7 @@ class SettingsForm(BoundedForm):
         )
         for name in ROUND_LENGTH:
             model_field = Tournament._meta.get_field(name)
+            assert isinstance(model_field, models.Field)  # a column, not a relation
             self.fields[name] = forms.IntegerField(
                 label=capfirst(model_field.verbose_name),
                 help_text=model_field.help_text,
@@ -296,8 +298,10 @@ class ForbiddenPairForm(BoundedForm):
     def __init__(self, *args: Any, entries: Sequence[Registration] = (), **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         choices = [(e.pk, e.player.name) for e in entries]
-        self.fields["first"].choices = choices
-        self.fields["second"].choices = choices
+        for name in ("first", "second"):
+            field = self.fields[name]
+            assert isinstance(field, forms.TypedChoiceField)
+            field.choices = choices
 
 
 class PairForm(BoundedForm):

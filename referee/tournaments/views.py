@@ -296,7 +296,7 @@ def manage_withdraw(
     if request.method != "POST":
         if entry.status != Registration.Status.ACTIVE:
             return nothing_done(request, back)
-        data = {"after_round": services.latest_round(tournament), "reason": ""}
+        data: dict[str, Any] = {"after_round": services.latest_round(tournament), "reason": ""}
     else:
         form = WithdrawForm(request.POST)
         if not form.is_valid():
@@ -408,7 +408,7 @@ def manage_import_confirm(request: HttpRequest, tournament: Tournament) -> HttpR
     form = ImportConfirmForm(request.POST, tournament=tournament)
     if not form.is_valid():
         for error in form.errors.get("payload", []):
-            messages.error(request, error)
+            messages.error(request, str(error))  # a message (the stub: or its ValidationError)
         return redirect("manage-import", tournament.slug)
     try:
         result = services.import_players(

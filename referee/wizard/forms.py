@@ -137,6 +137,7 @@ class WizardForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
+        assert data is not None  # Django's clean returns cleaned_data
         chain = [data.get(f"tie_{i}") for i in range(CHAIN_LENGTH)]
         chain = [name for name in chain if name]
         if len(set(chain)) != len(chain):

@@ -127,10 +127,8 @@ def _write_changes(rating_list: RatingList, done: Replay) -> None:
         "whists",
         "detail",
     ]
-    names = ", ".join(
-        connection.ops.quote_name(meta.get_field(c[:-3] if c.endswith("_id") else c).column)
-        for c in columns
-    )
+    column_of = {f.attname: f.column for f in meta.concrete_fields}  # "tournament_id": its column
+    names = ", ".join(connection.ops.quote_name(column_of[c]) for c in columns)
     marks = ["%s"] * len(columns)
     if connection.vendor == "postgresql":
         marks[-1] = "%s::jsonb"

@@ -83,7 +83,7 @@ def federation_results(
     for results in rounds:
         for seat in round_rows(results):
             player, federation_id = players.get(seat["registration"], (None, ""))
-            change = by_round.get((player or 0, seat["round"]))
+            found = by_round.get((player or 0, seat["round"]))
             flat.append(
                 {
                     "tournament": tournament.slug,
@@ -98,9 +98,9 @@ def federation_results(
                     "place": seat["place"],
                     "points": seat["points"],
                     "provisional": seat["provisional"],
-                    "rating_before": change.rating_before if change else None,
-                    "rating_after": change.rating_after if change else None,
-                    "rating_change": change.change if change else None,
+                    "rating_before": found.rating_before if found else None,
+                    "rating_after": found.rating_after if found else None,
+                    "rating_change": found.change if found else None,
                 }
             )
     return FederationResults(

@@ -211,7 +211,7 @@ def _ruling_items(data: Mapping[str, Any]) -> Iterable[tuple[str, str, list[str]
     ruling = ruling_of(data)
     if ruling:
         rule = str(ruling.get("rule", ""))
-        who = [declarer_of(data)]
+        who: list[Any] = [declarer_of(data)]  # what the deal holds: _letters keeps the seats
         who += [ruling.get("dissenter"), ruling.get("insisting"), *ruling.get("dissenters", [])]
         details = {k: v for k, v in ruling.items() if k != "rule"}
         yield "ruling", rule, _letters(who), details

@@ -47,8 +47,7 @@ def bye_value(tournament: Tournament, tables: Sequence[ScoredTable]) -> Fraction
         return Fraction(0)
     if tournament.bye_value == ByeValue.FIXED:
         return Fraction(tournament.bye_points)
-    counted = [t for t in tables if t.result is not None]
-    played = [p for t in counted for p in t.result.points]  # type: ignore[union-attr]
+    played = [p for t in tables if t.result is not None for p in t.result.points]
     return exact_sum(played) / len(played) if played else None
 
 
@@ -110,9 +109,9 @@ def outside(
         elif entry.kind == Entry.Kind.DISQUALIFICATION:
             found.removed[str(entry.registration_id)] = max(entry.round_number, 1)
     found.discipline = dict(grouped)
-    for pk, entry in entries.items():
-        if entry.status in OUT and str(pk) not in found.removed:
-            out_after = entry.withdrawn_after_round or last
+    for pk, registration in entries.items():
+        if registration.status in OUT and str(pk) not in found.removed:
+            out_after = registration.withdrawn_after_round or last
             if out_after <= last:
                 found.removed[str(pk)] = max(out_after, 1)
     # extra points only for rounds in the report (a deduction of round 0 counts in round 1)

@@ -86,17 +86,22 @@ def rules_of(settings: StandingsSettings) -> Rules:
             return None
 
     method = check("method", lambda: points.conversion_method(settings.method, settings.params))
+    # the stored texts go in as they are: the dataclasses check and convert them
+    stored_name: Any = settings.normalisation
+    stored_factor: Any = settings.four_table_factor
+    stored_action: Any = settings.elimination_action
     normalisation = check(
         "normalisation",
-        lambda: points.Normalisation(settings.normalisation, settings.four_table_factor),
+        lambda: points.Normalisation(stored_name, stored_factor),
     )
     elimination = None
-    if settings.elimination_threshold is not None:
+    threshold = settings.elimination_threshold
+    if threshold is not None:
         elimination = check(
             "elimination_threshold",
             lambda: points.Elimination(
-                Fraction(settings.elimination_threshold),
-                settings.elimination_action,
+                Fraction(threshold),
+                stored_action,
             ),
         )
     scoring = None

@@ -133,6 +133,7 @@ def _register(
             rating=details.rating,
             federation_id=details.federation_id,
         )
+    assert chosen is not None  # a missing player's id is refused above
     return Registration.objects.create(
         tournament=tournament, player=chosen, substitute_for=substitute_for
     )

@@ -89,6 +89,7 @@ class Command(BaseCommand):
         reader = everyone()
         try:
             if table is not None:
+                assert round_ is not None  # handle refuses --table without --round
                 found = (
                     Table.objects.select_related("round__tournament", "submitted_by")
                     .filter(round__tournament=tournament, round__number=round_, number=table)
