@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from django.utils.translation import gettext as _
 
-from referee.core.engine_text import refusal_text
+from referee.core.codes import refusal_text
 from referee.core.errors import ServiceError
 from scoring import ScoringError
 from scoring.errors import DealError

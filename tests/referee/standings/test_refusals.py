@@ -12,7 +12,8 @@ from django.utils import translation
 
 from referee.standings.pure import points, ranking
 from referee.standings.pure.exact import ParameterError
-from referee.standings.refusals import REFUSALS, refusal_text
+from referee.core.codes import refusal_text
+from referee.standings.refusals import RULES as REFUSALS
 
 PURE = Path(points.__file__).parent
 

@@ -23,7 +23,7 @@ from referee.standings.pure.series import (
     series_method,
     series_standings,
 )
-from referee.standings.refusals import refusal_text
+from referee.core.codes import refusal_text
 
 TABLE = PointsByPlace((100, 80, 60, 50), floor=10)  # 1st 100 … 4th 50, beyond: 10
 
