@@ -127,7 +127,8 @@ def _registry_of(error: BaseException) -> tuple[Refusals, str] | None:
                 return found, name
             head, _dot, name = name.partition(".")
             namespace = f"{namespace}.{head}"
-        return None
+        engine = _BY_NAMESPACE.get("")  # an engine's refusal passed on keeps its own code
+        return (engine, code) if engine is not None and code in engine else None
     for kind in type(error).__mro__:
         if kind in _BY_ERROR:
             return _BY_ERROR[kind], code
