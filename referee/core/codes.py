@@ -1,16 +1,19 @@
 """Refusals as stable codes, with one registry of messages per package (pretix style).
 
 A package that refuses something declares its refusals once, in its ``refusals.py``:
-``REFUSALS = Refusals("tables", {"deal.deleted": _("This deal is already deleted."), …})``
-(code -> lazily translated template with ``%(param)s`` placeholders). A service then raises
-``REFUSALS.error("deal.deleted", "reason", number=3)``: a ``ServiceError`` whose ``code`` is
-the namespaced ``tables.deal.deleted``, whose ``params`` are the values and whose ``message``
-is the template rendered in the active language. The API answers ``code`` and ``field``.
+``REFUSALS = Refusals("tables", {"deal.cap_reached": _("This table has played its %(cap)s
+deals."), …})`` (code -> lazily translated template with ``%(param)s`` placeholders). A
+service then raises ``REFUSALS.error("deal.cap_reached", "number", cap=24)``: a
+``ServiceError`` whose ``code`` is the namespaced ``tables.deal.cap_reached``, whose ``field``
+is ``number``, whose ``params`` are the values and whose ``message`` is the template rendered
+in the active language. The API answers ``code``, ``field`` and ``params``.
 
-The engine (``ScoringError``) and the site's pure algorithms (``StandingsError``,
-``SeatingError``) cannot import Django: they refuse with a bare ``code`` and ``params``, and
-their registry is declared with ``raises=`` the class it renders. ``refusal_text`` is the one
-function that renders any coded refusal, whichever layer raised it.
+The engine (``ScoringError``) and the standings' pure modules (``StandingsError``) cannot
+import Django: they refuse with a bare ``code`` and ``params``, and their registry is declared
+with ``raises=`` the class it renders (a service passes such a refusal on with ``wrap``).
+The seating's draw names players, so its service turns a ``SeatingError`` into its own
+refusal (``seating.draw.…``). ``refusal_text`` is the one function that renders any coded
+refusal, whichever layer raised it.
 
 This is the site's lowest layer: it imports only Django and the engine.
 """

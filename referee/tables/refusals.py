@@ -21,7 +21,7 @@ REFUSALS = Refusals(
         "deal.correct_reason": _("Say why the deal is corrected."),
         "deal.dealer_turn": _("It is %(name)s's deal (clockwise after the last deal)."),
         "deal.delete_reason": _("Say why the deal is deleted."),
-        "deal.deleted": _("This deal was deleted; restore it instead."),
+        "deal.correct_deleted": _("This deal was deleted; restore it instead."),
         "deal.deleted_already": _("This deal is already deleted."),
         "deal.not_deleted": _("This deal is not deleted."),
         "deal.restore_reason": _("Say why the deal is restored."),

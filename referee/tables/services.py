@@ -153,7 +153,7 @@ def correct_deal(
     _check_may_change(table, user, reason)
     _check_version(deal, expected_version)
     if deal.deleted:
-        raise REFUSALS.error("deal.deleted")
+        raise REFUSALS.error("deal.correct_deleted")
     if data.get("dealer") != deal.data.get("dealer"):
         before = [d.data for d in _current(table) if d.number < deal.number]
         check_dealer(table, before, data)
