@@ -13,10 +13,9 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.utils.translation import gettext as _
 
+from referee.accounts.refusals import REFUSALS
 from referee.core.bounds import check_text
-from referee.core.errors import ServiceError
 from referee.core.people import person
 from referee.tables.models import Table
 from referee.tournaments.log import log_action
@@ -43,29 +42,29 @@ def grant_role(
     its full name is set when one is given (the pages and protocols show it)."""
     tournament = locked_for_chief(tournament_id, user)
     if kind not in Role.Kind.values:
-        raise ServiceError(_("Choose referee or chief referee."), "kind")
+        raise REFUSALS.error("role.kind", "kind")
     User = get_user_model()
     username = username.strip()
     first_name, last_name = _checked_name(first_name, last_name)
     try:
         User.username_validator(username)
     except ValidationError as error:
-        raise ServiceError(" ".join(error.messages), "username") from None
+        raise REFUSALS.error(
+            "user.username_invalid", "username", reasons=" ".join(error.messages)
+        ) from None
     if not username:
-        raise ServiceError(_("Give a username."), "username")
+        raise REFUSALS.error("user.username_missing", "username")
     target = User.objects.filter(username=username).first()
     created = target is None
     if target is None:
         if not password:
-            raise ServiceError(
-                _("There is no user %(name)s yet: give a password to create the account.")
-                % {"name": username},
-                "password",
-            )
+            raise REFUSALS.error("user.password_needed", "password", name=username)
         try:
             validate_password(password, User(username=username))
         except ValidationError as error:
-            raise ServiceError(" ".join(error.messages), "password") from None
+            raise REFUSALS.error(
+                "user.password_refused", "password", reasons=" ".join(error.messages)
+            ) from None
         target = User.objects.create_user(
             username=username,
             password=password,
@@ -73,24 +72,16 @@ def grant_role(
             last_name=last_name,
         )
     elif password:
-        raise ServiceError(
-            _("%(name)s has an account already: leave the password empty.") % {"name": username},
-            "password",
-        )
+        raise REFUSALS.error("user.password_not_needed", "password", name=username)
     if tournament.chief_referee_id == target.pk:
-        raise ServiceError(
-            _("%(name)s is this tournament's chief referee already.") % {"name": username},
-            "username",
-        )
+        raise REFUSALS.error("role.chief_already", "username", name=username)
     role, made = Role.objects.get_or_create(
         tournament=tournament, user=target, defaults={"kind": kind}
     )
     was = None if made else role.kind
     if was == kind:
-        raise ServiceError(
-            _("%(name)s is %(role)s here already.")
-            % {"name": username, "role": role.get_kind_display()},
-            "username",
+        raise REFUSALS.error(
+            "role.already", "username", name=username, role=role.get_kind_display()
         )
     if not made:
         role.kind = kind
@@ -119,11 +110,9 @@ def revoke_role(tournament_id: int, username: str, user: Any, reason: str = "") 
         .first()
     )
     if role is None:
-        raise ServiceError(
-            _("%(name)s has no role in this tournament.") % {"name": username}, "username"
-        )
+        raise REFUSALS.error("role.none", "username", name=username)
     if role.user_id == getattr(user, "pk", None):
-        raise ServiceError(_("You cannot remove your own role."), "username")
+        raise REFUSALS.error("role.own", "username")
     Table.referees.through.objects.filter(
         table__round__tournament=tournament, user=role.user
     ).delete()
@@ -150,13 +139,9 @@ def name_official(
     first_name, last_name = _checked_name(first_name, last_name)
     target = next((u for u in officials(tournament) if u.get_username() == username), None)
     if target is None:
-        raise ServiceError(
-            _("%(name)s has no role in this tournament.") % {"name": username}, "username"
-        )
+        raise REFUSALS.error("role.none", "username", name=username)
     if (target.first_name, target.last_name) == (first_name, last_name):
-        raise ServiceError(
-            _("%(name)s has this name already.") % {"name": person(target)}, "first_name"
-        )
+        raise REFUSALS.error("user.same_name", "first_name", name=person(target))
     _set_name(tournament, target, first_name, last_name, user)
     return target
 
@@ -202,16 +187,14 @@ def assign_referees(table_id: int, referee_ids: Iterable[int], user: Any) -> Tab
         Table.objects.filter(pk=table_id).values_list("round__tournament_id", flat=True).first()
     )
     if tournament_id is None:
-        raise ServiceError(_("There is no such table."))
+        raise REFUSALS.error("table.unknown")
     tournament = locked_for_chief(tournament_id, user)
     ensure_not_finished(tournament)
     table = Table.objects.select_for_update().select_related("round").get(pk=table_id)
     wanted = set(referee_ids)
     names = {u.pk: person(u) for u in officials(tournament) if u.pk in wanted}
     if set(names) != wanted:
-        raise ServiceError(
-            _("Only this tournament's referees can be assigned to its tables."), "referees"
-        )
+        raise REFUSALS.error("table.not_referee", "referees")
     table.referees.set(sorted(wanted))
     log_action(
         tournament,

@@ -1,5 +1,7 @@
 """Every refusal of the API as JSON ``{"code", "field", "message", "params"}`` in the
-request's language, built from the same refusals the pages show (the engine's codes)."""
+request's language, built from the same refusals the pages show: a service's refusal answers
+its registry's code (``tables.deal.deleted``, ``referee.core.codes``), the engine's its own
+(``deal.tricks_sum``), with the field it concerns."""
 
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_handler
 
-from referee.core.engine_text import refusal_text
+from referee.core.codes import refusal_text
 from referee.core.errors import NotAllowed, ServiceError, StaleVersion
 
 
@@ -36,27 +38,28 @@ def _engine_error(error: BaseException) -> Exception | None:
     return found if isinstance(found, scoring.ScoringError) else None
 
 
+def _plain(value: Any) -> Any:
+    if isinstance(value, int | float | str | bool) or value is None:
+        return value
+    if isinstance(value, list | tuple):
+        return [_plain(item) for item in value]
+    return str(value)
+
+
 def refusal_body(error: ServiceError | NotAllowed) -> dict[str, Any]:
-    """A service's refusal as the API's error: the code and params the error (or the engine's
-    error behind it) carries, else one named after its class."""
+    """A refusal as the API's error: the code, field and params the service's error carries
+    (an ``InvalidDeal``'s being the engine's), its message rendered from its registry."""
     engine = _engine_error(error)
     code = getattr(error, "code", None) or getattr(engine, "code", None)
     params = getattr(error, "params", None) or getattr(engine, "params", None) or {}
     if not code:
         code = _slug(type(engine).__name__ if engine is not None else type(error).__name__)
-    plain = {
-        k: v if isinstance(v, int | float | str | bool) or v is None else str(v)
-        for k, v in dict(params).items()
-    }
-    message = getattr(error, "message", "") or str(error)
-    if engine is not None:
-        message = _engine_text(engine, message, getattr(error, "field", None))
+    plain = {str(k): _plain(v) for k, v in dict(params).items()}
+    if isinstance(error, ServiceError):
+        message = refusal_text(engine if engine is not None else error)
+    else:
+        message = error.message or str(error)
     return error_body(str(code), message, getattr(error, "field", None), plain)
-
-
-def _engine_text(engine: Exception, message: str, field: str | None) -> str:
-    """The engine's refusal in the request's language, as the deal form shows it."""
-    return refusal_text(engine)  # type: ignore[arg-type]
 
 
 def _first_field(detail: Any, prefix: str = "") -> tuple[str, str, str]:

@@ -18,15 +18,32 @@ from django import forms
 from django.core import validators
 from django.core.exceptions import ValidationError
 from django.db import models
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _
 
-from .errors import ServiceError
+from .codes import Refusals
 from .safejson import SafeDecoder
 
 MAX_INTEGER = 2**31 - 1  # every integer column holds this (PostgreSQL ``integer``)
 MAX_TEXT = 100_000  # a text field without a length of its own (import previews are long)
 MAX_REASON = 2_000
 MAX_DATA = 64_000  # a deal's JSON, characters
+
+#: the refusals of the site's core: texts and deal data out of bounds (``core.`` + key).
+REFUSALS = Refusals(
+    "core",
+    {
+        "deal.not_json": _("The deal is not valid JSON data."),
+        "deal.number_range": _("A number in the deal is out of range."),
+        "deal.too_large": _("The deal is too large."),
+        "text.not_text": _("This field must be text."),
+        "text.control": _(
+            "The text holds an invisible control or text-direction character (U+%(code)s); "
+            "type it again without it."
+        ),
+        "text.nul": _("The text contains a NUL character."),
+        "text.too_long": _("At most %(limit)s characters, please."),
+    },
+)
 
 
 def bound_fields(fields: dict[str, forms.Field]) -> None:
@@ -64,13 +81,11 @@ def check_text(value: str, field: str = "reason", max_length: int = MAX_REASON) 
     """``value`` if it is a text without NUL bytes within ``max_length``, else a refusal
     at ``field``."""
     if not isinstance(value, str):
-        raise ServiceError(_("This field must be text."), field)
+        raise REFUSALS.error("text.not_text", field)
     if "\x00" in value:
-        raise ServiceError(_("The text contains a NUL character."), field)
+        raise REFUSALS.error("text.nul", field)
     if len(value) > max_length:
-        raise ServiceError(
-            _("At most %(limit)s characters, please.") % {"limit": max_length}, field
-        )
+        raise REFUSALS.error("text.too_long", field, limit=max_length)
     return value
 
 
@@ -89,10 +104,7 @@ CONTROL_CHARACTERS = re.compile(
 
 
 def control_character_message(found: str) -> str:
-    return _(
-        "The text holds an invisible control or text-direction character (U+%(code)s); "
-        "type it again without it."
-    ) % {"code": f"{ord(found):04X}"}
+    return REFUSALS.text("text.control", code=f"{ord(found):04X}")
 
 
 def no_control_characters(value: str) -> None:
@@ -107,13 +119,11 @@ def check_name(value: str, field: str = "name", max_length: int = 200) -> str:
     within ``max_length`` (``check_text``) holding no control or invisible format
     character, else a refusal at ``field``."""
     if isinstance(value, str) and len(value) > max_length:
-        raise ServiceError(
-            _("At most %(limit)s characters, please.") % {"limit": max_length}, field
-        )
+        raise REFUSALS.error("text.too_long", field, limit=max_length)
     check_text(value, field, max_length)
     found = CONTROL_CHARACTERS.search(value)
     if found:
-        raise ServiceError(control_character_message(found.group()), field)
+        raise REFUSALS.error("text.control", field, code=f"{ord(found.group()):04X}")
     return value
 
 
@@ -130,12 +140,12 @@ def _walk(value: Any) -> None:
         check_text(value, "data", MAX_DATA)
     elif isinstance(value, float):
         if not math.isfinite(value):
-            raise ServiceError(_("A number in the deal is out of range."), "data")
+            raise REFUSALS.error("deal.number_range", "data")
     elif isinstance(value, bool) or value is None:
         return
     elif isinstance(value, int):
         if abs(value) > MAX_INTEGER:
-            raise ServiceError(_("A number in the deal is out of range."), "data")
+            raise REFUSALS.error("deal.number_range", "data")
     elif isinstance(value, dict):
         for key, item in value.items():
             _walk(key)
@@ -151,7 +161,7 @@ def check_data(data: Any) -> None:
     try:
         size = len(json.dumps(data))
     except (TypeError, ValueError):
-        raise ServiceError(_("The deal is not valid JSON data."), "data") from None
+        raise REFUSALS.error("deal.not_json", "data") from None
     if size > MAX_DATA:
-        raise ServiceError(_("The deal is too large."), "data")
+        raise REFUSALS.error("deal.too_large", "data")
     _walk(data)

@@ -2,19 +2,18 @@
 
 The engine (``scoring``) refuses with a stable ``code``, its ``field`` and plain ``params``
 and writes English from its own table (``scoring.errors.MESSAGES``). Here every code has a
-translatable template with ``%(param)s`` placeholders; ``refusal_text`` renders a refusal
-in the active language (list parameters joined with ", "). English is the engine's own
-text. ``option_text`` gives what an option of ``scoring.conventions.OPTION_DOCS`` decides: the
-site's one home of these descriptions (the settings, the wizard, the printed reports).
+translatable template with ``%(param)s`` placeholders, in the registry ``REFUSALS``
+(``referee.core.codes``, whose ``refusal_text`` renders a refusal in the active language, list
+parameters joined with ", "; English is the engine's own text; the codes are the engine's
+own, without a namespace). ``option_text`` gives what an option of
+``scoring.conventions.OPTION_DOCS`` decides: the site's one home of these descriptions (the
+settings, the wizard, the printed reports).
 
 This is the site's lowest layer: it imports only Django and the engine.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-from django.utils import translation
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy
@@ -22,8 +21,10 @@ from django.utils.translation import ngettext_lazy
 from scoring.conventions import OPTION_DOCS
 from scoring.errors import ScoringError
 
+from .codes import Refusals
+
 #: code -> template (``%(param)s``), one per code of ``scoring.errors.MESSAGES``.
-REFUSALS: dict[str, Promise] = {
+_ENGINE: dict[str, Promise] = {
     "case.not_object": _("an object is required"),
     "case.required": _("%(key)s is required"),
     "case.unknown_field": _("unknown field %(name)s"),
@@ -194,6 +195,8 @@ REFUSALS: dict[str, Promise] = {
     "board.discard": _("the discard is two of the declarer's twelve cards"),
 }
 
+REFUSALS = Refusals("", _ENGINE, raises=ScoringError, own_english=True)
+
 #: option name -> what it decides, in words a referee uses: the site's one description of
 #: each option of ``scoring.conventions.OPTION_DOCS`` (whose English is the engine's own).
 OPTIONS: dict[str, Promise] = {
@@ -239,23 +242,6 @@ OPTIONS: dict[str, Promise] = {
     "penalty_set_consolation": _("penalty sets without play carry consolation"),
     "wrong_cards_rule": _("Kodeks 3.4.6: as written, or only when deliberate"),
 }
-
-
-def _english() -> bool:
-    language = translation.get_language() or "en"
-    return language.split("-")[0] == "en"
-
-
-def refusal_text(error: ScoringError) -> str:
-    """The refusal in the active language: its code's template filled with its params."""
-    template = REFUSALS.get(error.code)
-    if template is None or _english():
-        return error.message
-    values: dict[str, Any] = {
-        name: ", ".join(map(str, value)) if isinstance(value, list) else value
-        for name, value in error.params.items()
-    }
-    return str(template % values)  # a plural template picks its form from the values
 
 
 def option_text(name: str) -> str:

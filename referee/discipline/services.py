@@ -27,8 +27,9 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from referee.core.errors import NotAllowed, ServiceError
+from referee.core.errors import NotAllowed
 from referee.core.permissions import may_decide_appeal, may_file_appeal, may_record_discipline
+from referee.discipline.refusals import REFUSALS
 from referee.tables.models import Deal, DealVersion, Table
 from referee.tables.services import correct_deal
 from referee.tournaments.log import log_action
@@ -74,7 +75,7 @@ def record_entry(
     and reason; ``round_number`` (default: the latest round) is where a deduction counts."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
     if kind not in Entry.Kind.values:
-        raise ServiceError(_("Choose one of the offered values."), "kind")
+        raise REFUSALS.error("choice", "kind")
     if not may_record_discipline(user, tournament, kind):
         if kind == Entry.Kind.DISQUALIFICATION:
             raise NotAllowed(_("Only the chief referee may disqualify a player."))
@@ -85,20 +86,20 @@ def record_entry(
         .first()
     )
     if registration is None:
-        raise ServiceError(_("No such player in this tournament."), "registration")
+        raise REFUSALS.error("entry.player_unknown", "registration")
     if not str(rule).strip():
-        raise ServiceError(_("Give the rule reference (e.g. Kodeks 3.4.9)."), "rule")
+        raise REFUSALS.error("entry.rule_missing", "rule")
     if not str(reason).strip():
-        raise ServiceError(_("Give the reason."), "reason")
+        raise REFUSALS.error("entry.reason_missing", "reason")
     latest = _latest_round(tournament)
     number = latest if round_number is None else round_number
     if not 0 <= number <= latest:
-        raise ServiceError(_("Give a round from 0 to %(latest)s.") % {"latest": latest}, "round")
+        raise REFUSALS.error("entry.round_range", "round", latest=latest)
     table = None
     if table_id is not None:
         table = Table.objects.filter(pk=table_id, round__tournament=tournament).first()
         if table is None:
-            raise ServiceError(_("No such table in this tournament."), "table")
+            raise REFUSALS.error("entry.table_unknown", "table")
     text = "0"
     if kind == Entry.Kind.DEDUCTION:
         text = _points(points)
@@ -148,9 +149,9 @@ def _points(value: Any) -> str:
     try:
         points = Fraction(str(value).strip().replace(",", "."))
     except (ValueError, ZeroDivisionError):
-        raise ServiceError(_("Give the points deducted, e.g. 2 or 1/2."), "points") from None
+        raise REFUSALS.error("entry.points_number", "points") from None
     if points <= 0:
-        raise ServiceError(_("The points deducted are more than 0."), "points")
+        raise REFUSALS.error("entry.points_positive", "points")
     return str(points)
 
 
@@ -207,9 +208,9 @@ def file_appeal(
         raise NotAllowed(_("Only this tournament's referees may record an appeal."))
     appellant = Registration.objects.filter(pk=appellant_id, tournament=tournament).first()
     if appellant is None:
-        raise ServiceError(_("The appellant plays in this tournament."), "appellant")
+        raise REFUSALS.error("appeal.appellant_unknown", "appellant")
     if not str(grounds).strip():
-        raise ServiceError(_("Give the grounds of the appeal."), "grounds")
+        raise REFUSALS.error("appeal.grounds_missing", "grounds")
     appeal = Appeal(tournament=tournament, subject=subject, appellant=appellant)
     appeal.grounds = str(grounds).strip()
     appeal.filed_by = user if getattr(user, "is_authenticated", False) else None
@@ -217,7 +218,7 @@ def file_appeal(
         entries = Entry.objects.filter(tournament=tournament)
         appeal.entry = None if entry_id is None else entries.filter(pk=entry_id).first()
         if appeal.entry is None:
-            raise ServiceError(_("Choose the discipline entry appealed against."), "entry")
+            raise REFUSALS.error("appeal.entry_missing", "entry")
     elif subject in (Appeal.Subject.RULING, Appeal.Subject.TABLE):
         deals = Deal.objects.filter(table__round__tournament=tournament)
         deal = None if deal_id is None else deals.filter(pk=deal_id).first()
@@ -226,10 +227,10 @@ def file_appeal(
             deal.table if deal else None if table_id is None else tables.filter(pk=table_id).first()
         )
         if table is None or (subject == Appeal.Subject.RULING and deal is None):
-            raise ServiceError(_("Choose the deal or the table appealed against."), "deal")
+            raise REFUSALS.error("appeal.deal_or_table_missing", "deal")
         appeal.deal, appeal.table = deal, table
     else:
-        raise ServiceError(_("Choose one of the offered values."), "subject")
+        raise REFUSALS.error("choice", "subject")
     appeal.save()
     log_action(
         tournament,
@@ -276,11 +277,11 @@ def decide_appeal(
             _("An appeal is decided by a chief referee who did not make the ruling appealed.")
         )
     if appeal.decision != Appeal.Decision.PENDING:
-        raise ServiceError(_("This appeal is decided already."))
+        raise REFUSALS.error("appeal.decided")
     if decision not in Appeal.Decision.values or decision == Appeal.Decision.PENDING:
-        raise ServiceError(_("Choose one of the offered values."), "decision")
+        raise REFUSALS.error("choice", "decision")
     if not str(reason).strip():
-        raise ServiceError(_("Give the reasons for the decision."), "reason")
+        raise REFUSALS.error("appeal.reason_missing", "reason")
     appeal.decision, appeal.decision_reason = decision, str(reason).strip()
     appeal.decided_by, appeal.decided_at = user, timezone.now()
     if decision != Appeal.Decision.UPHELD:
@@ -305,10 +306,7 @@ def _redo_entry(appeal: Appeal, decision: str, points: Any, user: Any) -> None:
     old = appeal.entry
     assert old is not None
     if decision == Appeal.Decision.CHANGED and old.kind != Entry.Kind.DEDUCTION:
-        raise ServiceError(
-            _("Only a deduction can be changed; reverse the entry and record a new one."),
-            "decision",
-        )
+        raise REFUSALS.error("entry.only_deduction", "decision")
     Entry.objects.filter(pk=old.pk).update(cancelled_by=appeal)
     registration = old.registration
     if old.kind == Entry.Kind.YELLOW:
@@ -373,9 +371,7 @@ def _reinstate_if_cleared(registration: Registration) -> None:
 
 def _redo_deal(appeal: Appeal, deal_data: Mapping[str, Any] | None, user: Any) -> None:
     if appeal.deal is None or deal_data is None:
-        raise ServiceError(
-            _("Give the deal as the decision makes it (a new version of the deal)."), "deal"
-        )
+        raise REFUSALS.error("appeal.deal_missing", "deal")
     text = _("appeal %(n)s: %(reason)s") % {"n": appeal.pk, "reason": appeal.decision_reason}
     correct_deal(appeal.deal.pk, deal_data, user, text)
     appeal.deal_version = DealVersion.objects.filter(deal=appeal.deal).order_by("-version").first()

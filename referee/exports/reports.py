@@ -31,6 +31,7 @@ from referee.core.collector import collector_paused
 from referee.core.language import engine_language as reader_language
 from referee.core.people import person
 from referee.core.permissions import may_view, may_view_round
+from referee.exports.refusals import REFUSALS
 from referee.standings import services as standings
 from referee.standings.services import NotVisible, RoundResults, Standings
 from referee.tables.drawing import pulka_svg
@@ -290,9 +291,9 @@ def protocol_pdf(table: Table, viewer: Any, base: str = "") -> bytes:
     and the referee. ``table`` has ``round.tournament`` loaded."""
     tournament = table.round.tournament
     if not may_view(viewer, tournament):
-        raise NotVisible(_("This tournament is not published."))
+        raise REFUSALS.error("not_published", cls=NotVisible)
     if not may_view_round(viewer, tournament, table.round.number):
-        raise NotVisible(_("The results of this round are not public yet."))
+        raise REFUSALS.error("round_not_public", cls=NotVisible)
     with collector_paused():
         return protocol_pdf_of(build_sheet(table, reader_language()), base)
 

@@ -31,12 +31,12 @@ from django.contrib.auth import get_user_model
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models, transaction
 from django.utils import timezone
-from django.utils.translation import gettext as _
 
 from referee.accounts.models import Role
 from referee.core import safejson
 from referee.core.errors import ServiceError
 from referee.discipline.models import Appeal, Entry
+from referee.hall.refusals import REFUSALS
 from referee.ratings.models import Category, Division, TournamentCategory
 from referee.standings.models import StandingsSettings
 from referee.tables.models import Agreement, Deal, DealVersion, Seat, Substitution, Table
@@ -202,23 +202,22 @@ def loads(text: str | bytes) -> dict[str, Any]:
     try:
         document = safejson.loads(text)
     except (ValueError, UnicodeDecodeError) as error:
-        raise ArchiveError(_("The archive is not valid JSON (truncated?): %s") % error) from None
+        raise REFUSALS.error("archive.not_json", cls=ArchiveError, error=str(error)) from None
     if not isinstance(document, dict) or document.get("format") != FORMAT:
-        raise ArchiveError(_("This is not a tournament archive."))
+        raise REFUSALS.error("archive.not_archive", cls=ArchiveError)
     if document.get("version") != VERSION:
-        raise ArchiveError(
-            _("Archive version %(found)s is not supported (this site reads %(known)s).")
-            % {"found": document.get("version"), "known": VERSION}
+        raise REFUSALS.error(
+            "archive.version", cls=ArchiveError, found=document.get("version"), known=VERSION
         )
     if not isinstance(document.get("data"), dict) or document.get("checksum") != checksum(document):
-        raise ArchiveError(_("The archive's checksum does not match: it was changed or damaged."))
+        raise REFUSALS.error("archive.checksum", cls=ArchiveError)
     data = document["data"]
     wanted = {name for name, _model, _rows in _sections()} | {"users"}
     given = set(data) | (LATER_SECTIONS & wanted)
     if given != wanted or not all(isinstance(data.get(n, []), list) for n in wanted):
-        raise ArchiveError(_("The archive's sections are not those of this site."))
+        raise REFUSALS.error("archive.sections", cls=ArchiveError)
     if len(data["tournament"]) != 1:
-        raise ArchiveError(_("The archive holds no tournament."))
+        raise REFUSALS.error("archive.no_tournament", cls=ArchiveError)
     return document
 
 
@@ -244,9 +243,8 @@ class _Importer:
         try:
             return self.ids[model][old]
         except KeyError:
-            raise ArchiveError(
-                _("The archive refers to a missing %(model)s #%(id)s.")
-                % {"model": model._meta.verbose_name, "id": old}
+            raise REFUSALS.error(
+                "archive.missing_row", cls=ArchiveError, model=model._meta.verbose_name, id=old
             ) from None
 
     def section(self, name: str, model: type[models.Model]) -> None:
@@ -362,10 +360,7 @@ def import_tournament(document: dict[str, Any], slug: str | None = None) -> Tour
     data = document["data"]
     target = slug or data["tournament"][0]["slug"]
     if Tournament.objects.filter(slug=target).exists():
-        raise ArchiveError(
-            _("A tournament %(slug)s exists already: import it under another short name.")
-            % {"slug": target}
-        )
+        raise REFUSALS.error("archive.slug_taken", cls=ArchiveError, slug=target)
     data["tournament"][0]["slug"] = target
     importer = _Importer(data)
     try:
@@ -375,9 +370,9 @@ def import_tournament(document: dict[str, Any], slug: str | None = None) -> Tour
                 importer.section(name, model)
             importer.fix_json()
     except (KeyError, TypeError, ValueError) as error:
-        raise ArchiveError(_("The archive is malformed: %s") % error) from None
+        raise REFUSALS.error("archive.malformed", cls=ArchiveError, error=str(error)) from None
     except Exception as error:  # a constraint of the database, e.g. a duplicate row
         if isinstance(error, ArchiveError):
             raise
-        raise ArchiveError(_("The archive cannot be restored: %s") % error) from None
+        raise REFUSALS.error("archive.not_restored", cls=ArchiveError, error=str(error)) from None
     return Tournament.objects.get(slug=target)

@@ -15,13 +15,14 @@ from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
 
 from referee.core.bounds import check_text
-from referee.core.errors import NotAllowed, ServiceError
+from referee.core.errors import NotAllowed
 from referee.core.permissions import (
     ORGANISERS,
     is_site_staff,
     may_unlock_account,
     may_unlock_logins,
 )
+from referee.hall.refusals import REFUSALS
 from referee.tournaments.log import log_action
 from referee.tournaments.models import Tournament
 
@@ -53,7 +54,7 @@ def lift_lockout(user: Any, tournament: Tournament, username: str) -> str:
     if not may_unlock_account(user, tournament, account):
         raise NotAllowed(_("You may lift only the lockouts of this tournament's officials."))
     if not reset(username=username):
-        raise ServiceError(_("%(name)s is not locked out.") % {"name": username}, "username")
+        raise REFUSALS.error("login.not_locked", "username", name=username)
     if account is not None:
         log_action(tournament, user, "login.unlocked", username, about=account)
     return username

@@ -17,8 +17,11 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from referee.core.errors import ServiceError
+
 from .pure.notes import CODES, Note
 from .pure.values import SeatingError
+from .refusals import REFUSALS
 
 Names = Mapping[Any, str]
 Renderer = Callable[[Mapping[str, Any], Callable[[Any], str]], str]
@@ -68,22 +71,19 @@ def players_in(notes: Iterable[Note | Mapping[str, Any] | str]) -> set[Any]:
     return found
 
 
-def render_refusal(error: SeatingError, names: Names) -> str:
-    """Why the algorithm could not seat the round, in the active language."""
+def refusal_of(error: SeatingError, names: Names) -> ServiceError:
+    """Why the algorithm could not seat the round: the service's refusal (``seating.draw.``
+    and the algorithm's code), the players named."""
     params: Mapping[str, Any] = error.params  # the values its code names (pure/values.py)
     if error.code == "too_few_players":
-        return ngettext(
-            "A round needs at least 3 players; %(n)s is playing.",
-            "A round needs at least 3 players; %(n)s are playing.",
-            params["n"],
-        ) % {"n": params["n"]}
+        return REFUSALS.error("draw.too_few_players", n=params["n"])
     if error.code in ("forbidden_pairs", "no_bye"):
         pairs = ", ".join(
             _("%(first)s and %(second)s") % {"first": names.get(a, a), "second": names.get(b, b)}
             for a, b in params["pairs"]
         )
-        return _("No seating keeps these forbidden pairs apart: %(pairs)s.") % {"pairs": pairs}
-    return _("The round cannot be seated from these players.")
+        return REFUSALS.error(f"draw.{error.code}", pairs=pairs)
+    return REFUSALS.error("draw.invalid")
 
 
 # -- the sentences -------------------------------------------------------------------------

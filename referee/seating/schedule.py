@@ -16,7 +16,7 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from referee.core.errors import ServiceError
+from referee.seating.refusals import REFUSALS
 from referee.tournaments.importing import read_cells
 from referee.tournaments.log import log_action
 from referee.tournaments.models import Registration, Tournament
@@ -38,32 +38,29 @@ def problem_text(problem: Problem, names: Mapping[Any, str]) -> str:
     listed = ", ".join(names.get(p, str(p)) for p in problem.players)
     values = {"round": problem.round, "table": problem.table, "n": problem.size, "names": listed}
     if problem.code == "table_size":
-        return _("Round %(round)s, table %(table)s: %(n)s players; a table seats 3 or 4.") % values
+        return REFUSALS.text("schedule.table_size", **values)
     if problem.code == "twice":
-        return _("Round %(round)s: listed more than once: %(names)s.") % values
+        return REFUSALS.text("schedule.twice", **values)
     if problem.code == "unknown":
-        return _("Round %(round)s: not playing in the tournament: %(names)s.") % values
-    return _("Round %(round)s: missing from the schedule: %(names)s.") % values
+        return REFUSALS.text("schedule.not_playing", **values)
+    return REFUSALS.text("schedule.missing", **values)
 
 
 def parse_schedule(tournament: Tournament, content: bytes, filename: str) -> dict[str, Any]:
     """The schedule as stored (``Tournament.schedule``), or ``ServiceError`` with every fault."""
     cells, preview = read_cells(content, filename)
     if preview.error:
-        raise ServiceError(preview.error, "schedule")
+        raise REFUSALS.error("schedule.unreadable", "schedule", error=preview.error)
     rows = [[str(c).strip() if c is not None else "" for c in row] for row in cells]
     rows = [row for row in rows if any(row)]
     if not rows:
-        raise ServiceError(_("The schedule file is empty."), "schedule")
+        raise REFUSALS.error("schedule.empty", "schedule")
     header = [folded(c) for c in rows[0]]
     columns = {}
     for key, names in HEADERS.items():
         found = [i for i, title in enumerate(header) if title in names]
         if not found:
-            raise ServiceError(
-                _("The schedule needs the columns round, table and player (тур, стол, игрок)."),
-                "schedule",
-            )
+            raise REFUSALS.error("schedule.columns", "schedule")
         columns[key] = found[0]
     entries = list(Registration.objects.filter(tournament=tournament).select_related("player"))
     by_name: dict[str, list[int]] = defaultdict(list)
@@ -105,7 +102,7 @@ def parse_schedule(tournament: Tournament, content: bytes, filename: str) -> dic
         ]
         stored[str(number)] = {"tables": tables, "byes": byes}
     if errors:
-        raise ServiceError(" ".join(errors), "schedule")
+        raise REFUSALS.error("schedule.faults", "schedule", faults=" ".join(errors))
     return stored
 
 
@@ -121,10 +118,7 @@ def upload_schedule(tournament_id: int, content: bytes, filename: str, user: Any
     """Keep the fixed schedule (the chief referee, before play starts)."""
     tournament = locked_for_chief(tournament_id, user)
     if tournament.frozen:
-        raise ServiceError(
-            _("The schedule is part of the format: it cannot change once play has started."),
-            "schedule",
-        )
+        raise REFUSALS.error("schedule.play_started", "schedule")
     tournament.schedule = parse_schedule(tournament, content, filename)
     tournament.save(update_fields=["schedule"])
     log_action(

@@ -13,15 +13,15 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from referee.core.errors import ServiceError
 from referee.core.permissions import require_chief
+from referee.seating.refusals import REFUSALS
 from referee.standings.services import standings_after
 from referee.tables.models import Seat, Table
 from referee.tables.results import summary
 from referee.tournaments.log import log_action
 from referee.tournaments.models import Registration, Round, Tournament
 
-from .notes import render_refusal
+from .notes import refusal_of
 from .pure import algorithm, fixed, playoff
 from .pure.fixed import ScheduleError
 from .pure.plan import Prefer
@@ -115,17 +115,15 @@ def seat_next_round(
     tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
     _chief_only(user, tournament)
     if tournament.status == Tournament.Status.FINISHED:
-        raise ServiceError(_("The tournament is finished."))
+        raise REFUSALS.error("tournament.finished")
     last = tournament.rounds.order_by("-number").first()
     if last is not None and last.status != Round.Status.FINISHED:
-        raise ServiceError(
-            _("Finish round %(n)s before seating the next one.") % {"n": last.number}
-        )
+        raise REFUSALS.error("round.previous_open", n=last.number)
     number = (last.number if last else 0) + 1
     stage = stage_for(tournament, number)
     method = method or (stage.method if stage else Round.Method.RANDOM)
     if method not in Round.Method.values:
-        raise ServiceError(_("Unknown seating method."), "method")
+        raise REFUSALS.error("method.unknown", "method")
     players, tables = entrants(tournament, user, stage, number)
     seed = random.SystemRandom().randrange(2**31) if seed is None else seed
     past = past_rounds(tournament)
@@ -135,9 +133,10 @@ def seat_next_round(
         names = dict(
             Registration.objects.filter(tournament=tournament).values_list("pk", "player__name")
         )
-        raise ServiceError(" ".join(problem_text(p, names) for p in error.problems)) from None
+        faults = " ".join(problem_text(p, names) for p in error.problems)
+        raise REFUSALS.error("schedule.faults", faults=faults) from None
     except SeatingError as error:
-        raise ServiceError(render_refusal(error, _names(tournament))) from None
+        raise refusal_of(error, _names(tournament)) from None
     notes = [note.as_json() for note in seating.notes]
     if stage is not None:
         info = {"number": stage.number, "name": stage.name, "players": len(players)}
@@ -194,10 +193,7 @@ def _seat(
     if method == Round.Method.FIXED:
         planned = tournament.schedule.get(str(number))
         if not planned:
-            raise ServiceError(
-                _("The fixed schedule has no round %(n)s: upload it, or seat by another method.")
-                % {"n": number}
-            )
+            raise REFUSALS.error("schedule.no_round", n=number)
         return fixed.seat_fixed(
             number, planned["tables"], planned["byes"], rng, history=past, players=players
         )
@@ -232,13 +228,13 @@ def swap_players(round_id: int, first: int, second: int, user: Any, reason: str 
     round_ = Round.objects.select_for_update().select_related("tournament").get(pk=round_id)
     _chief_only(user, round_.tournament)
     if round_.status != Round.Status.DRAFT:
-        raise ServiceError(_("Seats can be changed only before the round starts."))
+        raise REFUSALS.error("swap.round_started")
     seats = {
         s.registration_id: s
         for s in Seat.objects.filter(table__round=round_, registration_id__in=[first, second])
     }
     if len(seats) != 2 or first == second:
-        raise ServiceError(_("Choose two different players seated in this round."))
+        raise REFUSALS.error("swap.players")
     a, b = seats[first], seats[second]
     # Swap through a free position to respect the unique (table, registration) constraint.
     a_table, a_position, a_first = a.table_id, a.position, a.first_dealer
@@ -267,9 +263,9 @@ def start_round(round_id: int, user: Any) -> Round:
     tournament = round_.tournament
     _chief_only(user, tournament)
     if tournament.status != Tournament.Status.RUNNING:
-        raise ServiceError(_("Start the tournament before its first round."))
+        raise REFUSALS.error("round.tournament_not_started")
     if round_.status != Round.Status.DRAFT:
-        raise ServiceError(_("This round has already started."))
+        raise REFUSALS.error("round.started")
     round_.status = Round.Status.STARTED
     round_.save(update_fields=["status"])
     log_action(tournament, user, "round.started", str(round_.number), about=round_)
@@ -281,11 +277,11 @@ def finish_round(round_id: int, user: Any) -> Round:
     round_ = Round.objects.select_for_update().select_related("tournament").get(pk=round_id)
     _chief_only(user, round_.tournament)
     if round_.status != Round.Status.STARTED:
-        raise ServiceError(_("Only a round in play can be finished."))
+        raise REFUSALS.error("round.not_in_play")
     open_tables = round_.tables.exclude(status=Table.Status.LOCKED).values_list("number", flat=True)
     if open_tables:
         listed = ", ".join(str(n) for n in open_tables)
-        raise ServiceError(_("Tables not yet locked: %(tables)s.") % {"tables": listed})
+        raise REFUSALS.error("round.tables_open", tables=listed)
     round_.status = Round.Status.FINISHED
     round_.save(update_fields=["status"])
     log_action(round_.tournament, user, "round.finished", str(round_.number), about=round_)
@@ -298,7 +294,7 @@ def discard_round(round_id: int, user: Any, reason: str) -> None:
     round_ = Round.objects.select_for_update().select_related("tournament").get(pk=round_id)
     _chief_only(user, round_.tournament)
     if round_.status != Round.Status.DRAFT:
-        raise ServiceError(_("Only a seating not yet started can be discarded."))
+        raise REFUSALS.error("round.discard_started")
     log_action(
         round_.tournament,
         user,

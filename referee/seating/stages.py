@@ -12,9 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import gettext as _
-
-from referee.core.errors import ServiceError
+from referee.seating.refusals import REFUSALS
 from referee.standings.services import StageTable, stage_tables, standings_after
 from referee.tournaments.log import log_action
 from referee.tournaments.models import Registration, Stage, Tournament
@@ -30,10 +28,7 @@ def stage_for(tournament: Tournament, number: int) -> Stage | None:
         end += stage.rounds_planned
         if number <= end:
             return stage
-    raise ServiceError(
-        _("Every stage has played its rounds (%(n)s in all): the tournament can be finished.")
-        % {"n": end}
-    )
+    raise REFUSALS.error("stage.all_played", n=end)
 
 
 def first_round_of(stage: Stage) -> int:
@@ -88,10 +83,7 @@ def _qualify(
     if stage.entry == Stage.Entry.NAMED:
         unknown = [p for p in stage.named if p not in playing]
         if unknown or not stage.named:
-            raise ServiceError(
-                _("Name the players of stage %(stage)s among the players still in play.")
-                % {"stage": stage.name}
-            )
+            raise REFUSALS.error("stage.named_unknown", stage=stage.name)
         return list(stage.named)
     previous = [t for t in tables if t.stage.number < stage.number]
     if stage.entry == Stage.Entry.ALL or not previous:
@@ -100,18 +92,9 @@ def _qualify(
     still = set(playing)
     rows = [r for r in previous[-1].rows if int(r.player) in still and r.removed_in is None]
     if count < 1 or count > len(rows):
-        raise ServiceError(
-            _("Stage %(stage)s takes the top %(n)s, but %(left)s players are still in play.")
-            % {"stage": stage.name, "n": count, "left": len(rows)}
-        )
+        raise REFUSALS.error("stage.too_few_left", stage=stage.name, n=count, left=len(rows))
     if count < len(rows) and rows[count - 1].rank == rows[count].rank:
-        raise ServiceError(
-            _(
-                "Places %(label)s are tied across the cut of stage %(stage)s: draw the lot in "
-                "the standings settings, or name the players of the stage."
-            )
-            % {"label": rows[count].rank_label, "stage": stage.name}
-        )
+        raise REFUSALS.error("stage.tied_at_cut", label=rows[count].rank_label, stage=stage.name)
     return [int(r.player) for r in rows[:count]]
 
 

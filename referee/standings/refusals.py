@@ -1,9 +1,10 @@
-"""The standings settings' refusals in the reader's language.
+"""The standings' refusals in the reader's language: its services' and its rules'.
 
 The pure modules refuse a setting with a ``StandingsError`` carrying a stable ``code`` and
 its ``params`` (their ``message`` is English for the command line and names the setting's
-internals, ``bands[1]``); here every code has a translated template in a chief referee's
-words, without parameter names or ids.
+internals, ``bands[1]``); ``RULES`` gives every such code a translated template in a chief
+referee's words, without parameter names or ids (``standings.rules.`` + the code when a
+service passes it on). ``REFUSALS`` holds the services' own refusals (``standings.`` + key).
 """
 
 from __future__ import annotations
@@ -11,10 +12,12 @@ from __future__ import annotations
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
+from referee.core.codes import Refusals
+
 from .pure.exact import StandingsError
 
 #: code -> template (``%(param)s``), one per code the settings' checks raise.
-REFUSALS: dict[str, Promise] = {
+_RULES: dict[str, Promise] = {
     "method.unknown": _("This conversion method is unknown."),
     "method.disabled": _("This conversion method is not available: the rules leave it open."),
     "params.unknown": _("This conversion method has no parameter %(name)s."),
@@ -82,10 +85,31 @@ REFUSALS: dict[str, Promise] = {
 }
 
 
-def refusal_text(error: StandingsError) -> str:
-    """The refusal in the active language; a code without a template says only that the
-    value is refused (never the English of the pure module)."""
-    template = REFUSALS.get(error.code)
-    if template is None:
-        return str(_("This value cannot be used here."))
-    return str(template) % error.params if error.params else str(template)
+#: a code without a template says only that the value is refused (never the English of the
+#: pure module).
+RULES = Refusals(
+    "standings.rules",
+    _RULES,
+    raises=StandingsError,
+    fallback=_("This value cannot be used here."),
+)
+
+REFUSALS = Refusals(
+    "standings",
+    {
+        "lot.no_players": _("There are no players to draw the lot for."),
+        "lot.number_twice": _("Two players cannot draw the same lot number."),
+        "lot.number_whole": _("A lot number is a whole number from 1."),
+        "lot.player_unknown": _("Player %(id)s is not in this tournament."),
+        "lot.reason_change": _("A lot is recorded already; say why it changes."),
+        "lot.reason_redraw": _("The lot is drawn already; say why it is drawn again."),
+        "not_published": _("This tournament is not published."),
+        "player.unknown": _("This player is not in this tournament."),
+        "round_not_public": _("These results are not public yet."),
+        "setting.published_round": _("Give a round number."),
+        "setting.published_from_one": _("Give a round number from 1, or leave it empty."),
+        "setting.params_object": _('Parameters are a JSON object, e.g. {"symmetric": false}.'),
+        "setting.tie_breaks_list": _("List the tie-breaks by name."),
+        "setting.unknown": _("Unknown setting: %(name)s."),
+    },
+)

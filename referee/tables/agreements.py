@@ -15,8 +15,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from referee.core.bounds import check_text
-from referee.core.errors import NotAllowed, ServiceError
+from referee.core.errors import NotAllowed
 from referee.core.permissions import may_enter_deals, may_resolve_dispute
+from referee.tables.refusals import REFUSALS
 from referee.tournaments.log import log_action
 
 from .models import Agreement, Seat, Table
@@ -47,10 +48,8 @@ def sign_off(table_id: int, user: Any, verdicts: Mapping[int, Verdict] | None = 
             if s.pk not in verdicts or not (verdicts[s.pk].agreed or verdicts[s.pk].dispute.strip())
         ]
         if missing:
-            raise ServiceError(
-                _("Every player agrees or records a dispute first: %(names)s.")
-                % {"names": ", ".join(missing)},
-                "agreements",
+            raise REFUSALS.error(
+                "signoff.agreements_missing", "agreements", names=", ".join(missing)
             )
         # the word given at an earlier sign-off (the table was reopened since) is kept as
         # the record of that sign-off, its disputes and their resolutions
@@ -114,18 +113,16 @@ def resolve_dispute(agreement_id: int, user: Any, decision: str, reason: str) ->
         raise NotAllowed(_("Only the chief referee resolves a player's dispute."))
     agreement = Agreement.objects.select_related("seat__registration__player").get(pk=agreement_id)
     if not agreement.disputed:
-        raise ServiceError(_("This player agreed with the totals: there is no dispute."))
+        raise REFUSALS.error("dispute.agreed")
     if agreement.resolution:
-        raise ServiceError(_("This dispute is resolved already."))
+        raise REFUSALS.error("dispute.resolved")
     if agreement.superseded:
-        raise ServiceError(
-            _("The table was signed off again since: the players gave their word anew.")
-        )
+        raise REFUSALS.error("dispute.superseded")
     if decision not in Agreement.Resolution.values:
-        raise ServiceError(_("Choose one of the offered values."), "decision")
+        raise REFUSALS.error("dispute.decision_choice", "decision")
     reason = check_text(reason).strip()
     if not reason:
-        raise ServiceError(_("Give the reason for the decision."), "reason")
+        raise REFUSALS.error("dispute.reason_missing", "reason")
     if decision == Agreement.Resolution.UPHELD and table.status != Table.Status.OPEN:
         reopen_table(table.pk, user, reason)
     agreement.resolution, agreement.resolution_reason = decision, reason

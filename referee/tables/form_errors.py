@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from django import forms
 from django.utils.translation import gettext as _
 
-from referee.core.engine_text import refusal_text
+from referee.core.codes import refusal_text
 from referee.core.errors import ServiceError
 from scoring import ScoringError
 from scoring.errors import DealError

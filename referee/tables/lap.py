@@ -19,9 +19,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.utils import timezone
-from django.utils.translation import gettext as _
 
-from referee.core.errors import ServiceError
+from referee.tables.refusals import REFUSALS
 from referee.tournaments.models import ActionLog, LapAtTimeLimit, Round, Unfinished
 
 from .models import Deal, DealVersion, Table
@@ -128,19 +127,8 @@ def check_lap(table: Table, deals: Sequence[Deal], data: Mapping[str, Any]) -> N
     turn = turns_of([*(d.data for d in deals), data], _repeats(table))[-1]
     if turn > lap.turns:
         if lap.limit == "deals":
-            raise ServiceError(
-                _(
-                    "The lap is finished: the table reached its %(cap)s deals and played on "
-                    "until the first dealer's turn came back. No more deals."
-                )
-                % {"cap": table.round.tournament.deal_cap}
-            )
-        raise ServiceError(
-            _(
-                "The lap is finished: the round's time is up and the table played on until "
-                "the first dealer's turn came back. No more deals."
-            )
-        )
+            raise REFUSALS.error("lap.cap_reached", cap=table.round.tournament.deal_cap)
+        raise REFUSALS.error("lap.time_up")
 
 
 def _repeats(table: Table) -> bool:

@@ -9,9 +9,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.conf import settings
-from django.utils.translation import gettext as _
 
-from referee.core.errors import ServiceError
+from referee.tables.refusals import REFUSALS
 
 from .dealdata import LETTERS
 from .models import Table
@@ -50,7 +49,4 @@ def check_dealer(
         return
     names = {LETTERS[i]: s.registration.player.name for i, s in enumerate(seats)}
     expected = names[allowed[-1] if len(allowed) > 1 else allowed[0]]
-    raise ServiceError(
-        _("It is %(name)s's deal (clockwise after the last deal).") % {"name": expected},
-        "dealer",
-    )
+    raise REFUSALS.error("deal.dealer_turn", "dealer", name=expected)

@@ -20,6 +20,7 @@ import scoring
 from referee.core.bounds import check_data, check_text
 from referee.core.errors import InvalidDeal, NotAllowed, ServiceError, StaleVersion
 from referee.core.permissions import is_chief, may_confirm, may_enter_deals
+from referee.tables.refusals import REFUSALS
 from referee.tournaments.log import log_action
 from referee.tournaments.models import Round, Tournament, Unfinished
 
@@ -40,7 +41,7 @@ def validate_sheet(table: Table, deals: list[Mapping[str, Any]]) -> scoring.Pulk
     try:
         return score_table(tournament.rules(), table.seats.count(), deals, tournament.pool_size)
     except scoring.ScoringError as error:
-        raise InvalidDeal(str(error), error.field, engine_error=error) from None
+        raise InvalidDeal.of(error) from None
 
 
 def _keep(table: Table, deals: list[Mapping[str, Any]]) -> None:
@@ -67,13 +68,13 @@ def _check_may_change(table: Table, user: Any, reason: str) -> bool:
     )
     chief_after_round = is_chief(user, tournament) and table.round.status == Round.Status.FINISHED
     if not (in_play or chief_after_round):
-        raise ServiceError(_("Deals are entered only while the round is in play."))
+        raise REFUSALS.error("deal.round_not_in_play")
     if table.status == Table.Status.OPEN and table.round.status == Round.Status.STARTED:
         return False
     if not is_chief(user, tournament):
         raise NotAllowed(_("This table is signed off: only the chief referee may change it."))
     if not reason.strip():
-        raise ServiceError(_("A ruling on a signed-off table needs a reason."), "reason")
+        raise REFUSALS.error("deal.ruling_reason", "reason")
     return True
 
 
@@ -81,11 +82,8 @@ def _check_version(deal: Deal, expected: int | None) -> None:
     """Refuse a change made against another version than the one stored (checked under the
     row lock, so of two simultaneous changes against one version only the first is made)."""
     if expected is not None and deal.version != expected:
-        raise StaleVersion(
-            _("Deal %(number)s was changed meanwhile (version %(version)s): nothing is saved.")
-            % {"number": deal.number, "version": deal.version},
-            deal,
-        )
+        refusal = REFUSALS.error("deal.changed", number=deal.number, version=deal.version)
+        raise StaleVersion.of(refusal, deal)
 
 
 @transaction.atomic
@@ -106,7 +104,7 @@ def record_deal(
     if table.round.tournament.unfinished_pulka == Unfinished.FINISH_LAP:
         check_lap(table, deals, data)  # the cap and the time limit end the lap, not the deal
     elif cap is not None and len(deals) >= cap:
-        raise ServiceError(_("This table has played its %(cap)s deals.") % {"cap": cap})
+        raise REFUSALS.error("deal.cap_reached", cap=cap)
     check_dealer(table, [d.data for d in deals], data)
     _keep(table, [d.data for d in deals] + [dict(data)])
     number = (table.deals.aggregate(n=Max("number"))["n"] or 0) + 1
@@ -151,11 +149,11 @@ def correct_deal(
     table = _locked_table(table_id)
     deal = Deal.objects.select_for_update().get(pk=deal_id)
     if not reason.strip():
-        raise ServiceError(_("Say why the deal is corrected."), "reason")
+        raise REFUSALS.error("deal.correct_reason", "reason")
     _check_may_change(table, user, reason)
     _check_version(deal, expected_version)
     if deal.deleted:
-        raise ServiceError(_("This deal was deleted; restore it instead."))
+        raise REFUSALS.error("deal.correct_deleted")
     if data.get("dealer") != deal.data.get("dealer"):
         before = [d.data for d in _current(table) if d.number < deal.number]
         check_dealer(table, before, data)
@@ -171,12 +169,12 @@ def delete_deal(deal_id: int, user: Any, reason: str, expected_version: int | No
     table = _locked_table(table_id)
     deal = Deal.objects.select_for_update().get(pk=deal_id)
     if not reason.strip():
-        raise ServiceError(_("Say why the deal is deleted."), "reason")
+        raise REFUSALS.error("deal.delete_reason", "reason")
     check_text(reason)
     _check_may_change(table, user, reason)
     _check_version(deal, expected_version)
     if deal.deleted:
-        raise ServiceError(_("This deal is already deleted."))
+        raise REFUSALS.error("deal.deleted_already")
     _keep(table, [d.data for d in _current(table) if d.pk != deal.pk])
     return _new_version(deal, deal.data, True, user, reason, "deal.deleted")
 
@@ -187,11 +185,11 @@ def restore_deal(deal_id: int, user: Any, reason: str) -> Deal:
     table = _locked_table(table_id)
     deal = Deal.objects.select_for_update().get(pk=deal_id)
     if not reason.strip():
-        raise ServiceError(_("Say why the deal is restored."), "reason")
+        raise REFUSALS.error("deal.restore_reason", "reason")
     check_text(reason)
     _check_may_change(table, user, reason)
     if not deal.deleted:
-        raise ServiceError(_("This deal is not deleted."))
+        raise REFUSALS.error("deal.not_deleted")
     sheet = sorted([*_current(table), deal], key=lambda d: d.number)
     _keep(table, [d.data for d in sheet])
     return _new_version(deal, deal.data, False, user, reason, "deal.restored")
@@ -227,9 +225,9 @@ def submit_table(table_id: int, user: Any) -> Table:
     if not may_enter_deals(user, table):
         raise NotAllowed(_("Only this tournament's referees may sign a table off."))
     if table.status != Table.Status.OPEN:
-        raise ServiceError(_("This table is already signed off."))
+        raise REFUSALS.error("signoff.already")
     if not table.deals.filter(deleted=False).exists():
-        raise ServiceError(_("A table with no deals cannot be signed off."))
+        raise REFUSALS.error("signoff.no_deals")
     now = timezone.now()
     table.submitted_by, table.submitted_at = user, now
     if table.round.tournament.second_confirmation:
@@ -249,7 +247,7 @@ def confirm_table(table_id: int, user: Any) -> Table:
     if not may_confirm(user, table):
         raise NotAllowed(_("Only this tournament's referees may confirm a table."))
     if table.status != Table.Status.SUBMITTED:
-        raise ServiceError(_("Only a signed-off table waits for confirmation."))
+        raise REFUSALS.error("confirm.not_signed_off")
     if table.submitted_by_id == user.pk:
         raise NotAllowed(_("The referee who signed the table off cannot also confirm it."))
     now = timezone.now()
@@ -272,10 +270,10 @@ def reopen_table(table_id: int, user: Any, reason: str) -> Table:
     if not is_chief(user, tournament):
         raise NotAllowed(_("Only the chief referee may reopen a table."))
     if not reason.strip():
-        raise ServiceError(_("Say why the table is reopened."), "reason")
+        raise REFUSALS.error("reopen.reason_missing", "reason")
     check_text(reason)
     if table.status == Table.Status.OPEN:
-        raise ServiceError(_("This table is open already."))
+        raise REFUSALS.error("reopen.open")
     table.status = Table.Status.OPEN
     table.submitted_by = table.confirmed_by = None
     table.submitted_at = table.confirmed_at = table.locked_at = None
@@ -310,10 +308,7 @@ def draw_lot(
     it with its witness (TOURNAMENTS §8.4), so the deal is scored like any other."""
     ruling = dict(data.get("ruling") or {})
     if ruling.get("rule") != "kodex-3.8.5.1" or ruling.get("mode") != "qualification":
-        raise ServiceError(
-            _("Only a disputed defence plan in a qualification tournament is decided by lot."),
-            "lot",
-        )
+        raise REFUSALS.error("lot.not_disputed", "lot")
     ruling["lot"] = choose(LOTS)
     ruling["lot_drawn_by"] = "site"
     return {**data, "ruling": ruling}

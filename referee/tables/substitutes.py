@@ -13,8 +13,9 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
-from referee.core.errors import NotAllowed, ServiceError
+from referee.core.errors import NotAllowed
 from referee.core.permissions import may_substitute_in_pulka
+from referee.tables.refusals import REFUSALS
 from referee.tournaments.log import log_action
 from referee.tournaments.models import Registration, Round
 
@@ -30,13 +31,13 @@ def substitute_in_pulka(
     if not may_substitute_in_pulka(user, table):
         raise NotAllowed(_("Only the chief referee may replace a player during a round."))
     if table.round.status != Round.Status.STARTED or table.status != Table.Status.OPEN:
-        raise ServiceError(_("A player is replaced only at an open table of a round in play."))
+        raise REFUSALS.error("substitute.table_not_open")
     if not str(reason).strip():
-        raise ServiceError(_("Give the reason."), "reason")
+        raise REFUSALS.error("substitute.reason_missing", "reason")
     if not Seat.objects.filter(table=table, registration_id=leaving_id).exists():
-        raise ServiceError(_("The player replaced sits at this table."), "leaving")
+        raise REFUSALS.error("substitute.leaving_not_seated", "leaving")
     if Substitution.objects.filter(table=table, leaving_id=leaving_id).exists():
-        raise ServiceError(_("This player has been replaced already."), "leaving")
+        raise REFUSALS.error("substitute.replaced_already", "leaving")
     entering = Registration.objects.filter(pk=entering_id, tournament=tournament).first()
     busy = Seat.objects.filter(table__round=table.round, registration_id=entering_id).exists()
     busy = (
@@ -44,16 +45,10 @@ def substitute_in_pulka(
         or Substitution.objects.filter(table__round=table.round, entering_id=entering_id).exists()
     )
     if entering is None or busy or entering.status != Registration.Status.ACTIVE:
-        raise ServiceError(
-            _("The substitute is a player of the tournament in play and not seated this round."),
-            "entering",
-        )
+        raise REFUSALS.error("substitute.entering_busy", "entering")
     played = table.deals.filter(deleted=False).aggregate(n=Max("number"))["n"] or 0
     if not 1 <= from_deal <= played + 1:
-        raise ServiceError(
-            _("The substitute plays from a deal from 1 to %(next)s.") % {"next": played + 1},
-            "from_deal",
-        )
+        raise REFUSALS.error("substitute.from_deal", "from_deal", next=played + 1)
     substitution = Substitution.objects.create(
         table=table,
         leaving_id=leaving_id,

@@ -19,8 +19,8 @@ from django.http import HttpRequest
 from django.utils.translation import gettext as _
 
 from referee.core.bounds import check_text
-from referee.core.errors import ServiceError
 from referee.core.permissions import is_chief, may_enter_deals
+from referee.tables.refusals import REFUSALS
 from referee.tournaments.log import log_action
 
 from .models import Table
@@ -84,7 +84,7 @@ def discard_queued(table: Table, user: Any, author_id: int, summaries: list[str]
             _("Only their author or the chief referee may discard another referee's deals.")
         )
     if not summaries or len(summaries) > MAX_DISCARDED:
-        raise ServiceError(_("Name the deals that are discarded."))
+        raise REFUSALS.error("tablet.discarded_missing")
     for line in summaries:
         check_text(line, "deal", 500)
     log_action(

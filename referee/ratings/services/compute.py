@@ -16,8 +16,9 @@ from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from referee.core.errors import NotAllowed, ServiceError
+from referee.core.errors import NotAllowed
 from referee.core.permissions import may_manage_rating_list
+from referee.ratings.refusals import REFUSALS
 from referee.tournaments.models import Player
 
 from ..models import PlayerRating, RatingChange, RatingList
@@ -162,7 +163,7 @@ def recompute(rating_list_id: int, user: Any) -> Recomputed:
     """A manager's recompute of one list."""
     rating_list = RatingList.objects.select_for_update().filter(pk=rating_list_id).first()
     if rating_list is None:
-        raise ServiceError(_("There is no such rating list."))
+        raise REFUSALS.error("list.unknown")
     if not may_manage_rating_list(user, rating_list):
         raise NotAllowed(_("Only the list's managers recompute it."))
     return recompute_list(rating_list)

@@ -11,8 +11,9 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from referee.core.bounds import check_name
-from referee.core.errors import NotAllowed, ServiceError
+from referee.core.errors import NotAllowed
 from referee.core.permissions import SITE, may_set_category
+from referee.ratings.refusals import REFUSALS
 from referee.tournaments.log import log_action
 from referee.tournaments.models import Registration, Tournament
 
@@ -85,7 +86,7 @@ def qualification_of(tournament: Tournament, viewer: Any = SITE) -> dict[int, Qu
 def _locked(tournament_id: int, user: Any) -> Tournament:
     tournament = Tournament.objects.select_for_update().filter(pk=tournament_id).first()
     if tournament is None:
-        raise ServiceError(_("There is no such tournament."))
+        raise REFUSALS.error("tournament.unknown")
     if not may_set_category(user, tournament):
         raise NotAllowed(_("Only the chief referee sets the category and divisions."))
     return tournament
@@ -100,7 +101,7 @@ def set_category(tournament_id: int, category_id: int | None, user: Any) -> None
         return
     category = Category.objects.filter(pk=category_id).first()
     if category is None:
-        raise ServiceError(_("There is no such category."), "category")
+        raise REFUSALS.error("category.unknown", "category")
     TournamentCategory.objects.update_or_create(
         tournament=tournament, defaults={"category": category}
     )
@@ -121,11 +122,11 @@ def set_division(
     tournament = _locked(tournament_id, user)
     name = " ".join(str(name).split())
     if not name:
-        raise ServiceError(_("The name is missing."), "name")
+        raise REFUSALS.error("division.name_missing", "name")
     check_name(name, "name", Division._meta.get_field("name").max_length or 100)
     entries = list(Registration.objects.filter(tournament=tournament, pk__in=registrations))
     if len(entries) != len(set(registrations)):
-        raise ServiceError(_("A player is not registered in this tournament."), "players")
+        raise REFUSALS.error("division.not_registered", "players")
     division, _created = Division.objects.update_or_create(
         tournament=tournament,
         name=name,
@@ -135,7 +136,7 @@ def set_division(
         division__tournament=tournament, registration__in=entries
     ).exclude(division=division)
     if taken.exists():
-        raise ServiceError(_("A player is already in another division."), "players")
+        raise REFUSALS.error("division.player_taken", "players")
     division.entries.set(entries)
     log_action(
         tournament,

@@ -14,8 +14,9 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from referee.core.errors import NotAllowed, ServiceError
+from referee.core.errors import NotAllowed
 from referee.core.permissions import may_manage_registry
+from referee.ratings.refusals import REFUSALS
 from referee.tournaments.importing import Person, same_person
 from referee.tournaments.log import log_action
 from referee.tournaments.models import Player, Registration, Tournament
@@ -32,12 +33,12 @@ def merge_players(keep_id: int, duplicate_id: int, user: Any, reason: str = "") 
     if not may_manage_registry(user):
         raise NotAllowed(_("Only the registry's staff merge players."))
     if keep_id == duplicate_id:
-        raise ServiceError(_("Choose two different players."), "duplicate")
+        raise REFUSALS.error("merge.same_player", "duplicate")
     found = {
         p.pk: p for p in Player.objects.select_for_update().filter(pk__in=[keep_id, duplicate_id])
     }
     if len(found) != 2:
-        raise ServiceError(_("There is no such player."), "duplicate")
+        raise REFUSALS.error("merge.player_unknown", "duplicate")
     keep, duplicate = found[keep_id], found[duplicate_id]
     if (
         keep.federation_id
@@ -46,20 +47,13 @@ def merge_players(keep_id: int, duplicate_id: int, user: Any, reason: str = "") 
             Person("", "", keep.federation_id), Person("", "", duplicate.federation_id)
         )
     ):
-        raise ServiceError(
-            _("%(a)s and %(b)s have different federation ids.")
-            % {"a": keep.name, "b": duplicate.name},
-            "duplicate",
-        )
+        raise REFUSALS.error("merge.federation_ids", "duplicate", a=keep.name, b=duplicate.name)
     moved = list(Registration.objects.filter(player=duplicate).select_related("tournament"))
     both = Registration.objects.filter(
         player=keep, tournament__in=[r.tournament_id for r in moved]
     ).values_list("tournament__name", flat=True)
     if both:
-        raise ServiceError(
-            _("Both play in %(tournament)s: they are two people.") % {"tournament": both[0]},
-            "duplicate",
-        )
+        raise REFUSALS.error("merge.same_tournament", "duplicate", tournament=both[0])
     PlayerMerge.objects.create(
         into=keep,
         old_id=duplicate.pk,

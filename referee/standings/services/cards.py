@@ -8,9 +8,9 @@ from fractions import Fraction
 from typing import Any
 
 from django.db.models import Q
-from django.utils.translation import gettext as _
 
 from referee.core.permissions import is_official
+from referee.standings.refusals import REFUSALS
 from referee.tables.dealdata import (
     LETTERS,
     dealer_of,
@@ -85,7 +85,7 @@ def player_card(tournament: Tournament, registration: Registration, *, viewer: A
     """Every round the viewer sees: table, seat, opponents, whists, points, and the rulings
     recorded at the deals of his tables; with his place in the standings."""
     if registration.tournament_id != tournament.pk:
-        raise NotVisible(_("This player is not in this tournament."))
+        raise REFUSALS.error("player.unknown", cls=NotVisible)
     data = load(tournament, viewer)
     standings = ranked_standings(data, tournament, None)
     mine: dict[int, ScoredTable] = {}
@@ -238,5 +238,5 @@ def _letters(values: Iterable[Any]) -> list[str]:
 def search_players(tournament: Tournament, query: str, *, viewer: Any) -> list[Registration]:
     """The tournament's players whose name contains ``query`` (all of them for an empty one)."""
     if not (tournament.published or is_official(viewer, tournament)):
-        raise NotVisible(_("This tournament is not published."))
+        raise REFUSALS.error("not_published", cls=NotVisible)
     return registrations_named(tournament, query)

@@ -8,9 +8,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from django.utils.translation import gettext as _
-
 from referee.core.permissions import is_official
+from referee.standings.refusals import REFUSALS
 from referee.tables.models import Table
 from referee.tables.results import SettledTable, rounds_results
 from referee.tournaments.models import Registration, Round, Tournament
@@ -54,7 +53,7 @@ class Loaded:
 def load(tournament: Tournament, viewer: Any, only_round: int | None = None) -> Loaded:
     official = is_official(viewer, tournament)
     if not (official or tournament.published):
-        raise NotVisible(_("This tournament is not published."))
+        raise REFUSALS.error("not_published", cls=NotVisible)
     rules = rules_of(settings_of(tournament))
     rounds_qs = Round.objects.filter(tournament=tournament).exclude(status=Round.Status.DRAFT)
     if not official:

@@ -11,9 +11,9 @@ from typing import Any
 
 from django.core.cache import cache
 from django.db.models import Max
-from django.utils.translation import gettext as _
 
 from referee.core.permissions import is_official
+from referee.standings.refusals import REFUSALS
 from referee.tournaments.models import ActionLog, Registration, Tournament
 from referee.tournaments.search import folded
 
@@ -88,7 +88,7 @@ def standings_after(
     query); a short timeout covers edits made outside the services (the admin)."""
     official = is_official(viewer, tournament)
     if not (official or tournament.published):
-        raise NotVisible(_("This tournament is not published."))
+        raise REFUSALS.error("not_published", cls=NotVisible)
     key = _cache_key(tournament, official, round_number)
     found = cache.get(key)
     if found is None:
@@ -109,7 +109,7 @@ def _cache_key(tournament: Tournament, official: bool, round_number: int | None)
 def ranked_standings(data: Loaded, tournament: Tournament, round_number: int | None) -> Standings:
     visible = tuple(r.number for r in data.rounds)
     if round_number is not None and round_number not in visible:
-        raise NotVisible(_("These results are not public yet."))
+        raise REFUSALS.error("round_not_public", cls=NotVisible)
     after = round_number if round_number is not None else (visible[-1] if visible else None)
     numbers = range(1, (after or 0) + 1)
     by_round = [[t for t in data.tables.get(n, []) if t.result is not None] for n in numbers]

@@ -8,8 +8,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from django.utils.translation import gettext as _
-
+from referee.standings.refusals import REFUSALS
 from referee.tables.dealdata import LETTERS
 from referee.tournaments.models import Registration, Round, Tournament
 
@@ -58,7 +57,7 @@ def round_results(tournament: Tournament, number: int, *, viewer: Any) -> RoundR
     data = load(tournament, viewer, only_round=number)
     found = [r for r in data.rounds if r.number == number]
     if not found:
-        raise NotVisible(_("These results are not public yet."))
+        raise REFUSALS.error("round_not_public", cls=NotVisible)
     return round_of(data, tournament, found[0])
 
 

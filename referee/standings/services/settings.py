@@ -15,12 +15,13 @@ from django.utils.translation import gettext as _
 
 from referee.core.errors import ServiceError
 from referee.core.permissions import require_chief
+from referee.standings.refusals import REFUSALS
 from referee.tournaments.log import log_action
 from referee.tournaments.models import Registration, Tournament
 
 from ..models import StandingsSettings
 from ..pure import points, ranking
-from ..refusals import refusal_text
+from ..refusals import RULES
 
 
 class NotVisible(ServiceError):
@@ -29,12 +30,26 @@ class NotVisible(ServiceError):
 
 class InvalidSettings(ServiceError):
     """Settings the rules refuse; ``errors`` maps each field at fault to its message (the
-    first one is also ``field`` and ``message``)."""
+    first one is also ``field``, ``message`` and ``code``)."""
 
-    def __init__(self, errors: Mapping[str, str]) -> None:
-        self.errors = dict(errors)
-        field, message = next(iter(self.errors.items()))
-        super().__init__(message, field)
+    def __init__(
+        self,
+        message: str,
+        field: str | None = None,
+        *,
+        code: str | None = None,
+        params: Mapping[str, Any] | None = None,
+        errors: Mapping[str, str] | None = None,
+    ) -> None:
+        super().__init__(message, field, code=code, params=params)
+        self.errors = dict(errors or {field or "": message})
+
+    @classmethod
+    def of(cls, refusals: Mapping[str, ServiceError]) -> InvalidSettings:
+        """Every field's refusal at once, the first one in front."""
+        field, first = next(iter(refusals.items()))
+        errors = {name: refusal.message for name, refusal in refusals.items()}
+        return cls(first.message, field, code=first.code, params=first.params, errors=errors)
 
 
 EDITABLE = (
@@ -76,13 +91,13 @@ def settings_of(tournament: Tournament) -> StandingsSettings:
 def rules_of(settings: StandingsSettings) -> Rules:
     """The settings checked by the pure modules. ``InvalidSettings`` lists every field at
     fault, so that a form shows all its mistakes at once."""
-    errors: dict[str, str] = {}
+    errors: dict[str, ServiceError] = {}
 
     def check(field: str, build: Callable[[], Any]) -> Any:
         try:
             return _checked(field, build)
         except ServiceError as error:
-            errors.setdefault(error.field or field, error.message)
+            errors.setdefault(error.field or field, error)
             return None
 
     method = check("method", lambda: points.conversion_method(settings.method, settings.params))
@@ -113,11 +128,13 @@ def rules_of(settings: StandingsSettings) -> Rules:
     check("tie_breaks", lambda: ranking.tie_break_chain(chain))
     through = settings.published_through
     if through is not None and (isinstance(through, bool) or not isinstance(through, int)):
-        errors["published_through"] = _("Give a round number.")
+        errors["published_through"] = REFUSALS.error("setting.published_round", "published_through")
     elif through is not None and through < 1:
-        errors["published_through"] = _("Give a round number from 1, or leave it empty.")
+        errors["published_through"] = REFUSALS.error(
+            "setting.published_from_one", "published_through"
+        )
     if errors or scoring is None:
-        raise InvalidSettings(errors)
+        raise InvalidSettings.of(errors)
     lots = {str(k): v for k, v in (settings.lots or {}).items()}
     return Rules(
         method=settings.method,
@@ -149,7 +166,7 @@ def _checked(default_field: str, build: Callable[[], Any]) -> Any:
     try:
         return build()
     except points.StandingsError as error:
-        raise ServiceError(refusal_text(error), _setting(default_field, error.field)) from None
+        raise RULES.wrap(error, _setting(default_field, error.field)) from None
 
 
 def _setting(default_field: str, field: str) -> str:
@@ -185,15 +202,15 @@ def update_settings(
     chief_only(user, tournament)
     unknown = sorted(set(changes) - set(EDITABLE))
     if unknown:
-        raise ServiceError(_("Unknown setting: %(name)s.") % {"name": ", ".join(unknown)})
+        raise REFUSALS.error("setting.unknown", name=", ".join(unknown))
     settings = _locked_settings(tournament)
     before = {name: getattr(settings, name) for name in EDITABLE}
     for name, value in changes.items():
         setattr(settings, name, value)
     if not isinstance(settings.params, dict):
-        raise ServiceError(_('Parameters are a JSON object, e.g. {"symmetric": false}.'), "params")
+        raise REFUSALS.error("setting.params_object", "params")
     if not isinstance(settings.tie_breaks, list | tuple):
-        raise ServiceError(_("List the tie-breaks by name."), "tie_breaks")
+        raise REFUSALS.error("setting.tie_breaks_list", "tie_breaks")
     settings.tie_breaks = list(settings.tie_breaks)
     rules = rules_of(settings)
     settings.four_table_factor = str(rules.four_table_factor)  # "4/3", never a float
@@ -224,14 +241,14 @@ def draw_lot(
     chief_only(user, tournament)
     settings = _locked_settings(tournament)
     if settings.lots and not reason.strip():
-        raise ServiceError(_("The lot is drawn already; say why it is drawn again."), "reason")
+        raise REFUSALS.error("lot.reason_redraw", "reason")
     ids = list(
         Registration.objects.filter(tournament=tournament)
         .order_by("pk")
         .values_list("pk", flat=True)
     )
     if not ids:
-        raise ServiceError(_("There are no players to draw the lot for."))
+        raise REFUSALS.error("lot.no_players")
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
     numbers = list(range(1, len(ids) + 1))
@@ -265,17 +282,17 @@ def record_lot(
     chief_only(user, tournament)
     settings = _locked_settings(tournament)
     if settings.lots and not reason.strip():
-        raise ServiceError(_("A lot is recorded already; say why it changes."), "reason")
+        raise REFUSALS.error("lot.reason_change", "reason")
     known = set(Registration.objects.filter(tournament=tournament).values_list("pk", flat=True))
     clean: dict[str, int] = {}
     for registration, number in lots.items():
         if registration not in known:
-            raise ServiceError(_("Player %(id)s is not in this tournament.") % {"id": registration})
+            raise REFUSALS.error("lot.player_unknown", id=registration)
         if isinstance(number, bool) or not isinstance(number, int) or number < 1:
-            raise ServiceError(_("A lot number is a whole number from 1."), "lots")
+            raise REFUSALS.error("lot.number_whole", "lots")
         clean[str(registration)] = number
     if len(set(clean.values())) != len(clean):
-        raise ServiceError(_("Two players cannot draw the same lot number."), "lots")
+        raise REFUSALS.error("lot.number_twice", "lots")
     _store_lot(settings, user, clean, None, witness)
     log_action(
         tournament,

@@ -12,8 +12,9 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from referee.core.bounds import check_name
-from referee.core.errors import NotAllowed, ServiceError
+from referee.core.errors import NotAllowed
 from referee.core.permissions import may_copy_from, may_create_tournaments
+from referee.tournaments.refusals import REFUSALS
 
 from ..log import log_action
 from ..models import Registration, Tournament
@@ -55,23 +56,23 @@ def copied_settings(source: Tournament) -> dict[str, Any]:
 
 def _check(values: Mapping[str, Any]) -> None:
     if not str(values.get("name") or "").strip():
-        raise ServiceError(_("The tournament needs a name."), "name")
+        raise REFUSALS.error("name_missing", "name")
     slug = values["slug"]
     if slug in RESERVED or len(slug) > MAX_LENGTH or not slug_re.fullmatch(slug):
-        raise ServiceError(_("Use Latin letters, digits, hyphens and underscores."), "slug")
+        raise REFUSALS.error("slug.invalid", "slug")
     if Tournament.objects.filter(slug=slug).exists():
-        raise ServiceError(_("This short name is taken."), "slug")
+        raise REFUSALS.error("slug.taken", "slug")
     starts, ends = values.get("starts_on"), values.get("ends_on")
     if not isinstance(starts, datetime.date) or not isinstance(ends, datetime.date):
-        raise ServiceError(_("Give the dates of the tournament."), "starts_on")
+        raise REFUSALS.error("dates_missing", "starts_on")
     if ends < starts:
-        raise ServiceError(_("The tournament cannot end before it starts."), "ends_on")
+        raise REFUSALS.error("ends_before_start", "ends_on")
     for key in ROUND_LENGTH:
         value = values.get(key)
         if value is not None and value < 1:
-            raise ServiceError(_("Leave it empty or give a number from 1."), key)
+            raise REFUSALS.error("number_from_one", key)
     if values.get("table_size", 4) not in Tournament.TableSize.values:
-        raise ServiceError(_("Prefer tables of 4 or of 3."), "table_size")
+        raise REFUSALS.error("table_size", "table_size")
     check_convention(values.get("convention", "fspr"), values.get("options") or {})
 
 
@@ -86,9 +87,7 @@ def create_tournament(
         raise NotAllowed(_("Only organisers may create tournaments."))
     unknown = sorted(set(values) - set(CREATE_FIELDS))
     if unknown:
-        raise ServiceError(
-            _("These settings cannot be changed here: %(names)s.") % {"names": ", ".join(unknown)}
-        )
+        raise REFUSALS.error("setting.unknown", names=", ".join(unknown))
     clean = dict(values)
     clean["name"] = " ".join(str(clean.get("name") or "").split())
     for key in ("name", "venue"):
@@ -100,7 +99,7 @@ def create_tournament(
     if copy_players_from is not None:
         source = Tournament.objects.filter(pk=copy_players_from).first()
         if source is None or not may_copy_from(user, source):
-            raise ServiceError(_("Choose one of your own tournaments to copy."), "copy_from")
+            raise REFUSALS.error("copy_not_own", "copy_from")
     tournament = Tournament.objects.create(chief_referee=user, **clean)
     copied = 0
     if source is not None:

@@ -15,10 +15,9 @@ from typing import Any
 
 from django.db import transaction
 from django.db.models import Max
-from django.utils.translation import gettext as _
 
 from referee.core.bounds import check_name
-from referee.core.errors import ServiceError
+from referee.tournaments.refusals import REFUSALS
 
 from ..log import log_action
 from ..models import (
@@ -59,9 +58,7 @@ CHOICES = {
 
 def _frozen(tournament: Tournament) -> None:
     if tournament.frozen:
-        raise ServiceError(
-            _("The tournament's format cannot change once play has started."), "format"
-        )
+        raise REFUSALS.error("format.play_started", "format")
 
 
 def exact_text(value: Any, field: str) -> str:
@@ -69,7 +66,7 @@ def exact_text(value: Any, field: str) -> str:
     try:
         return str(Fraction(str(value).strip().replace(",", ".")))
     except (ValueError, ZeroDivisionError):
-        raise ServiceError(_("Give a number, e.g. 2, -1.5 or 1/2."), field) from None
+        raise REFUSALS.error("number.exact", field) from None
 
 
 @transaction.atomic
@@ -78,25 +75,23 @@ def update_format(tournament_id: int, changes: Mapping[str, Any], user: Any) -> 
     tournament = locked_for_chief(tournament_id, user)
     unknown = sorted(set(changes) - set(FORMAT_FIELDS))
     if unknown:
-        raise ServiceError(
-            _("These settings cannot be changed here: %(names)s.") % {"names": ", ".join(unknown)}
-        )
+        raise REFUSALS.error("setting.unknown", names=", ".join(unknown))
     changed = {k: v for k, v in changes.items() if getattr(tournament, k) != v}
     if changed:
         _frozen(tournament)
     for key, value in changed.items():
         if key in CHOICES and value not in CHOICES[key]:
-            raise ServiceError(_("Choose one of the offered values."), key)
+            raise REFUSALS.error("choice", key)
         if key == "bye_points":
             value = exact_text(value, key)
         limited = key in ("yellow_cards_to_disqualify", "team_best")
         if limited and value is not None and int(value) < 1:
-            raise ServiceError(_("Leave it empty or give a number from 1."), key)
+            raise REFUSALS.error("number_from_one", key)
         if key == "yellow_card_days" and int(value) < 1:
-            raise ServiceError(_("A yellow card stays active at least one day."), key)
+            raise REFUSALS.error("yellow_card_days", key)
         setattr(tournament, key, value)
     if tournament.team_scoring == TeamScoring.BEST and not tournament.team_best:
-        raise ServiceError(_("Say how many best members count (K)."), "team_best")
+        raise REFUSALS.error("team.best_missing", "team_best")
     if changed:
         tournament.save(update_fields=list(changed))
         log_action(
@@ -121,26 +116,20 @@ def set_stages(tournament_id: int, stages: Sequence[Mapping[str, Any]], user: An
     for number, spec in enumerate(stages, start=1):
         stage = Stage(tournament=tournament, number=number, **dict(spec))
         if not str(stage.name).strip():
-            raise ServiceError(_("Stage %(n)s needs a name.") % {"n": number}, "name")
+            raise REFUSALS.error("stage.name_missing", "name", n=number)
         check_name(str(stage.name), "name", 100)
         if not stage.rounds_planned or stage.rounds_planned < 1:
-            raise ServiceError(
-                _("Stage %(stage)s needs at least one round.") % {"stage": stage.name}, "rounds"
-            )
+            raise REFUSALS.error("stage.rounds_missing", "rounds", stage=stage.name)
         if stage.method not in Round.Method.values:
-            raise ServiceError(_("Unknown seating method."), "method")
+            raise REFUSALS.error("stage.method_unknown", "method")
         if stage.carry_over not in Stage.CarryOver.values:
-            raise ServiceError(_("Choose one of the offered values."), "carry_over")
+            raise REFUSALS.error("choice", "carry_over")
         if stage.carry_over == Stage.CarryOver.FRACTION:
             stage.carry_fraction = exact_text(stage.carry_fraction, "carry_fraction")
         if stage.entry == Stage.Entry.TOP and (stage.entry_count or 0) < 3:
-            raise ServiceError(
-                _("Stage %(stage)s takes the top N: N is at least 3 (one table).")
-                % {"stage": stage.name},
-                "entry_count",
-            )
+            raise REFUSALS.error("stage.top_too_few", "entry_count", stage=stage.name)
         if stage.entry == Stage.Entry.NAMED and not set(stage.named) <= registered:
-            raise ServiceError(_("Name registered players only."), "named")
+            raise REFUSALS.error("registered_only", "named")
         made.append(stage)
     Stage.objects.filter(tournament=tournament).delete()
     Stage.objects.bulk_create(made)
@@ -161,16 +150,16 @@ def create_team(tournament_id: int, name: str, members: Sequence[int], user: Any
     _frozen(tournament)
     name = " ".join(str(name).split())
     if not name:
-        raise ServiceError(_("The team needs a name."), "name")
+        raise REFUSALS.error("team.name_missing", "name")
     check_name(name, "name", 200)
     if Team.objects.filter(tournament=tournament, name=name).exists():
-        raise ServiceError(_("There is a team of that name already."), "name")
+        raise REFUSALS.error("team.name_taken", "name")
     entries = list(Registration.objects.filter(tournament=tournament, pk__in=members))
     if len(entries) != len(set(members)):
-        raise ServiceError(_("Name registered players only."), "members")
+        raise REFUSALS.error("registered_only", "members")
     taken = [e for e in entries if e.team_id is not None]
     if taken:
-        raise ServiceError(_("A player plays for one team only."), "members")
+        raise REFUSALS.error("team.player_taken", "members")
     team = Team.objects.create(tournament=tournament, name=name)
     Registration.objects.filter(pk__in=[e.pk for e in entries]).update(team=team)
     log_action(
@@ -192,18 +181,14 @@ def eliminate_player(
     tournament = locked_for_chief(entry.tournament_id, user)
     ensure_not_finished(tournament)
     if not str(reason).strip():
-        raise ServiceError(_("Give the reason."), "reason")
+        raise REFUSALS.error("reason_missing", "reason")
     if entry.status != Registration.Status.ACTIVE:
-        raise ServiceError(
-            _("%(name)s is no longer in play.") % {"name": entry.player.name}, "registration"
-        )
+        raise REFUSALS.error("eliminate.not_in_play", "registration", name=entry.player.name)
     latest = tournament.rounds.aggregate(n=Max("number"))["n"] or 0
     drafted = tournament.rounds.filter(number=latest, status=Round.Status.DRAFT).exists()
     if drafted and entry.seats.filter(table__round__number=latest).exists():
-        raise ServiceError(
-            _("%(name)s is seated in round %(round)s, not started yet: discard its seating first.")
-            % {"name": entry.player.name, "round": latest},
-            "registration",
+        raise REFUSALS.error(
+            "eliminate.seated", "registration", name=entry.player.name, round=latest
         )
     entry.status = status
     entry.withdrawn_after_round = latest

@@ -15,7 +15,7 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from referee.core.bounds import check_name
-from referee.core.errors import ServiceError
+from referee.tournaments.refusals import REFUSALS
 
 from ..importing import (
     LIMITS,
@@ -62,21 +62,18 @@ def _clean(details: PlayerDetails) -> PlayerDetails:
         federation_id=one_line(details.federation_id),
     )
     if not clean.name:
-        raise ServiceError(_("The name is missing."), "name")
+        raise REFUSALS.error("player.name_missing", "name")
     for key, limit in LIMITS.items():
         if len(getattr(clean, key)) > limit:
-            raise ServiceError(
-                _("At most %(limit)s characters.") % {"limit": limit},
-                key,
-            )
+            raise REFUSALS.error("player.too_long", key, limit=limit)
     for key, limit in LIMITS.items():
         check_name(getattr(clean, key), key, limit)
     if clean.rating is not None and (
         not clean.rating.is_finite() or abs(clean.rating) >= RATING_LIMIT
     ):
-        raise ServiceError(_("The rating is out of range."), "rating")
+        raise REFUSALS.error("player.rating_range", "rating")
     if clean.rating is not None and clean.rating < 0:
-        raise ServiceError(_("A rating cannot be below zero."), "rating")
+        raise REFUSALS.error("player.rating_negative", "rating")
     return clean
 
 
@@ -101,7 +98,7 @@ def _register(
     if isinstance(player, int):
         chosen = Player.objects.filter(pk=player).first()
         if chosen is None:
-            raise ServiceError(_("There is no such player."), "player")
+            raise REFUSALS.error("player.unknown", "player")
         me, field = Person(chosen.name, chosen.city, chosen.federation_id), "player"
     else:
         details = _clean(player)
@@ -112,19 +109,16 @@ def _register(
             player__name=twin.name, player__city=twin.city, status=Registration.Status.WITHDRAWN
         ).exists()
         if withdrawn and tournament.status == Tournament.Status.DRAFT:
-            raise ServiceError(
-                _("%(name)s is on the list as withdrawn: “Reinstate” puts him back.")
-                % {"name": twin.name},
-                field,
-            )
-        raise ServiceError(_("%(name)s is already registered.") % {"name": twin.name}, field)
+            raise REFUSALS.error("player.withdrawn", field, name=twin.name)
+        raise REFUSALS.error("player.registered", field, name=twin.name)
     if isinstance(player, PlayerDetails):
         owner = _owner_of(details.federation_id)
         if owner is not None and not same_person(Person(owner.name), Person(details.name)):
-            raise ServiceError(
-                _("Federation id %(id)s belongs to %(name)s.")
-                % {"id": details.federation_id, "name": owner.name},
+            raise REFUSALS.error(
+                "player.federation_id_taken",
                 "federation_id",
+                id=details.federation_id,
+                name=owner.name,
             )
         chosen = owner or Player.objects.create(
             name=details.name,
@@ -175,7 +169,7 @@ def _entry_and_tournament(registration_id: int, user: Any) -> tuple[Registration
         .first()
     )
     if tournament_id is None:
-        raise ServiceError(_("There is no such registration."))
+        raise REFUSALS.error("registration.unknown")
     tournament = locked_for_chief(tournament_id, user)
     entry = (
         Registration.objects.select_for_update().select_related("player").get(pk=registration_id)
@@ -196,22 +190,16 @@ def withdraw_player(
     entry, tournament = _entry_and_tournament(registration_id, user)
     ensure_not_finished(tournament)
     if entry.status == Registration.Status.WITHDRAWN:
-        raise ServiceError(_("%(name)s has withdrawn already.") % {"name": entry.player.name})
+        raise REFUSALS.error("withdraw.already", name=entry.player.name)
     latest = latest_round(tournament)
     after = latest if after_round is None else after_round
     if not 0 <= after <= latest:
-        raise ServiceError(
-            _("Give a round from 0 to %(latest)s.") % {"latest": latest}, "after_round"
-        )
+        raise REFUSALS.error("withdraw.round_range", "after_round", latest=latest)
     seated = entry.seats.filter(table__round__number__gt=after).aggregate(
         n=Max("table__round__number")
     )["n"]
     if seated is not None:
-        raise ServiceError(
-            _("%(name)s is seated in round %(round)s: withdraw after it, or reseat it first.")
-            % {"name": entry.player.name, "round": seated},
-            "after_round",
-        )
+        raise REFUSALS.error("withdraw.seated", "after_round", name=entry.player.name, round=seated)
     entry.status = Registration.Status.WITHDRAWN
     entry.withdrawn_after_round = after
     entry.save(update_fields=["status", "withdrawn_after_round"])
@@ -235,22 +223,14 @@ def reinstate_player(registration_id: int, user: Any, reason: str = "") -> Regis
     entry, tournament = _entry_and_tournament(registration_id, user)
     name = entry.player.name
     if tournament.status != Tournament.Status.DRAFT:
-        raise ServiceError(
-            _(
-                "The tournament has started: a withdrawal can no longer be undone."
-                " A substitute can take his place."
-            )
-        )
+        raise REFUSALS.error("reinstate.started")
     if entry.status != Registration.Status.WITHDRAWN:
-        raise ServiceError(_("%(name)s has not withdrawn.") % {"name": name})
+        raise REFUSALS.error("reinstate.not_withdrawn", name=name)
     if entry.substitutes.exists():
-        raise ServiceError(_("%(name)s has a substitute already.") % {"name": name})
+        raise REFUSALS.error("substitute.already", name=name)
     seated = latest_round(tournament)
     if seated:
-        raise ServiceError(
-            _("Round %(round)s is seated already: discard its seating, then reinstate %(name)s.")
-            % {"round": seated, "name": name}
-        )
+        raise REFUSALS.error("reinstate.seated", round=seated, name=name)
     after = entry.withdrawn_after_round
     entry.status = Registration.Status.ACTIVE
     entry.withdrawn_after_round = None
@@ -275,9 +255,9 @@ def substitute_player(
     entry, tournament = _entry_and_tournament(registration_id, user)
     ensure_not_finished(tournament)
     if entry.status != Registration.Status.WITHDRAWN:
-        raise ServiceError(_("Only a withdrawn player can be replaced."))
+        raise REFUSALS.error("substitute.not_withdrawn")
     if entry.substitutes.exists():
-        raise ServiceError(_("%(name)s has a substitute already.") % {"name": entry.player.name})
+        raise REFUSALS.error("substitute.already", name=entry.player.name)
     substitute = _register(tournament, player, substitute_for=entry)
     log_action(
         tournament,

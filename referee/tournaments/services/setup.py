@@ -16,9 +16,9 @@ from django.utils.translation import gettext as _
 
 import scoring
 from referee.core.bounds import check_name
-from referee.core.engine_text import refusal_text
-from referee.core.errors import ServiceError
+from referee.core.engine_text import REFUSALS as ENGINE
 from referee.core.permissions import require_chief
+from referee.tournaments.refusals import REFUSALS
 from scoring.numbers import to_json
 
 from ..log import log_action
@@ -67,7 +67,7 @@ def locked_for_chief(tournament_id: int, user: Any) -> Tournament:
 
 def ensure_not_finished(tournament: Tournament) -> None:
     if tournament.status == Tournament.Status.FINISHED:
-        raise ServiceError(_("The tournament is finished."))
+        raise REFUSALS.error("finished")
 
 
 # -- settings and convention ---------------------------------------------------------------
@@ -81,7 +81,7 @@ def check_convention(name: str, options: Mapping[str, object]) -> scoring.Conven
         return scoring.convention(name, options)
     except scoring.ScoringError as error:
         where = error.field.removeprefix("options.") if error.field else "convention"
-        raise ServiceError(refusal_text(error), where) from None
+        raise ENGINE.wrap(error, where) from None
 
 
 def rules_as_json(rules: scoring.Convention) -> dict[str, object]:
@@ -111,9 +111,7 @@ def update_settings(tournament_id: int, changes: Mapping[str, Any], user: Any) -
     tournament = locked_for_chief(tournament_id, user)
     unknown = sorted(set(changes) - set(SETTINGS_FIELDS))
     if unknown:
-        raise ServiceError(
-            _("These settings cannot be changed here: %(names)s.") % {"names": ", ".join(unknown)}
-        )
+        raise REFUSALS.error("setting.unknown", names=", ".join(unknown))
     changed: dict[str, list[Any]] = {}
     for key, value in changes.items():
         before = getattr(tournament, key)
@@ -126,22 +124,19 @@ def update_settings(tournament_id: int, changes: Mapping[str, Any], user: Any) -
             setattr(tournament, key, value)
     if "pool_size" in changed and "pool_size" in frozen_fields(tournament):
         # every kept table result depends on it (help and write-off, SPEC §7)
-        raise ServiceError(
-            _("The pool size is part of the rules: it cannot change once play has started."),
-            "pool_size",
-        )
+        raise REFUSALS.error("pool_size.play_started", "pool_size")
     if not str(tournament.name).strip():
-        raise ServiceError(_("The tournament needs a name."), "name")
+        raise REFUSALS.error("name_missing", "name")
     for key in ("name", "venue"):
         check_name(str(getattr(tournament, key) or ""), key, 200)
     if tournament.ends_on < tournament.starts_on:
-        raise ServiceError(_("The tournament cannot end before it starts."), "ends_on")
+        raise REFUSALS.error("ends_before_start", "ends_on")
     for key in ROUND_LENGTH:
         value = getattr(tournament, key)
         if value is not None and value < 1:
-            raise ServiceError(_("Leave it empty or give a number from 1."), key)
+            raise REFUSALS.error("number_from_one", key)
     if tournament.table_size not in Tournament.TableSize.values:
-        raise ServiceError(_("Prefer tables of 4 or of 3."), "table_size")
+        raise REFUSALS.error("table_size", "table_size")
     if changed:
         tournament.save(update_fields=list(changed))
         log_action(tournament, user, "tournament.settings", tournament.name, data=changed)
@@ -156,9 +151,7 @@ def set_convention(
     Refused once the tournament has started: the rules are fixed for every table."""
     tournament = locked_for_chief(tournament_id, user)
     if "convention" in frozen_fields(tournament):
-        raise ServiceError(
-            _("The convention is fixed once the tournament has started."), "convention"
-        )
+        raise REFUSALS.error("convention.play_started", "convention")
     check_convention(name, options)
     before = {"convention": tournament.convention, "options": tournament.options}
     tournament.convention, tournament.options = name, dict(options)
@@ -178,13 +171,10 @@ def start_tournament(tournament_id: int, user: Any) -> Tournament:
     """Draft → running, with at least 3 players; from here the convention is fixed."""
     tournament = locked_for_chief(tournament_id, user)
     if tournament.status != Tournament.Status.DRAFT:
-        raise ServiceError(_("Only a tournament in preparation can start."))
+        raise REFUSALS.error("start.not_in_preparation")
     players = tournament.entries.filter(status=Registration.Status.ACTIVE).count()
     if players < MIN_PLAYERS:
-        raise ServiceError(
-            _("A tournament needs at least %(min)s players; %(n)s are registered.")
-            % {"min": MIN_PLAYERS, "n": players}
-        )
+        raise REFUSALS.error("start.too_few_players", min=MIN_PLAYERS, n=players)
     rules = check_convention(tournament.convention, tournament.options)
     tournament.status = Tournament.Status.RUNNING
     tournament.save(update_fields=["status"])
@@ -208,15 +198,13 @@ def finish_tournament(tournament_id: int, user: Any) -> Tournament:
     """Running → finished, once every round is finished."""
     tournament = locked_for_chief(tournament_id, user)
     if tournament.status != Tournament.Status.RUNNING:
-        raise ServiceError(_("Only a running tournament can finish."))
+        raise REFUSALS.error("finish.not_running")
     rounds = list(tournament.rounds.order_by("number").values_list("number", "status"))
     if not rounds:
-        raise ServiceError(_("No round has been played yet."))
+        raise REFUSALS.error("finish.no_rounds")
     unfinished = [str(number) for number, status in rounds if status != Round.Status.FINISHED]
     if unfinished:
-        raise ServiceError(
-            _("Finish these rounds first: %(rounds)s.") % {"rounds": ", ".join(unfinished)}
-        )
+        raise REFUSALS.error("finish.rounds_open", rounds=", ".join(unfinished))
     tournament.status = Tournament.Status.FINISHED
     tournament.save(update_fields=["status"])
     log_action(
@@ -227,12 +215,12 @@ def finish_tournament(tournament_id: int, user: Any) -> Tournament:
 
 def _pair_names(tournament: Tournament, first_id: int, second_id: int) -> dict[int, str]:
     if first_id == second_id:
-        raise ServiceError(_("Choose two different players."), "second")
+        raise REFUSALS.error("pair.same_player", "second")
     names = dict(
         tournament.entries.filter(pk__in=[first_id, second_id]).values_list("pk", "player__name")
     )
     if len(names) != 2:
-        raise ServiceError(_("Both players must be registered in this tournament."), "first")
+        raise REFUSALS.error("pair.not_registered", "first")
     return names
 
 
@@ -243,7 +231,7 @@ def add_forbidden_pair(tournament_id: int, first_id: int, second_id: int, user: 
     names = _pair_names(tournament, first_id, second_id)
     pair = sorted([first_id, second_id])
     if pair in (sorted(p) for p in tournament.forbidden_pairs):
-        raise ServiceError(_("These two are kept apart already."), "second")
+        raise REFUSALS.error("pair.already", "second")
     tournament.forbidden_pairs = [*tournament.forbidden_pairs, pair]
     tournament.save(update_fields=["forbidden_pairs"])
     subject = f"{names[pair[0]]} — {names[pair[1]]}"
@@ -259,7 +247,7 @@ def remove_forbidden_pair(
     pair = sorted([first_id, second_id])
     kept = [p for p in tournament.forbidden_pairs if sorted(p) != pair]
     if len(kept) == len(tournament.forbidden_pairs):
-        raise ServiceError(_("These two are not a forbidden pair."))
+        raise REFUSALS.error("pair.unknown")
     tournament.forbidden_pairs = kept
     tournament.save(update_fields=["forbidden_pairs"])
     log_action(tournament, user, "pair.allowed", f"{pair[0]} — {pair[1]}", data={"pair": pair})

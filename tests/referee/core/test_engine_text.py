@@ -14,7 +14,8 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from referee.core.engine_text import OPTIONS, REFUSALS, option_text, refusal_text
+from referee.core.codes import refusal_text
+from referee.core.engine_text import OPTIONS, REFUSALS, option_text
 from scoring import DealError, ScoringError
 from scoring.conventions import OPTION_DOCS
 from scoring.errors import MESSAGES, placeholders

@@ -8,6 +8,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from referee.accounts.models import Role
+from referee.core.errors import ServiceError
 from referee.seating import services
 from referee.seating.notes import render_note
 from referee.seating.pure.notes import CODES, Note
@@ -175,11 +176,11 @@ def test_a_seating_the_algorithm_refuses_is_explained_in_russian_with_names():
     tournament.forbidden_pairs = [[entries[0].pk, entries[1].pk]]
     tournament.save()
     chief = referee_of(tournament, Role.Kind.CHIEF)
-    with translation.override("ru"), pytest.raises(services.ServiceError) as refused:
+    with translation.override("ru"), pytest.raises(ServiceError) as refused:
         services.seat_next_round(tournament.pk, chief, seed=1)
     assert "Иванов и Петрова" in refused.value.message
     assert not LATIN.findall(refused.value.message)
     entries[2].delete()
-    with translation.override("ru"), pytest.raises(services.ServiceError) as refused:
+    with translation.override("ru"), pytest.raises(ServiceError) as refused:
         services.seat_next_round(tournament.pk, chief, seed=1)
     assert refused.value.message == "Для тура нужно не меньше 3 игроков; играют 2."

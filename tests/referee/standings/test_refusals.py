@@ -10,9 +10,10 @@ from pathlib import Path
 import pytest
 from django.utils import translation
 
+from referee.core.codes import refusal_text
 from referee.standings.pure import points, ranking
 from referee.standings.pure.exact import ParameterError
-from referee.standings.refusals import REFUSALS, refusal_text
+from referee.standings.refusals import RULES as REFUSALS
 
 PURE = Path(points.__file__).parent
 

@@ -12,6 +12,7 @@ from django.utils import translation
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from referee.core.codes import refusal_text
 from referee.standings.pure.exact import StandingsError
 from referee.standings.pure.series import (
     Entry,
@@ -23,7 +24,6 @@ from referee.standings.pure.series import (
     series_method,
     series_standings,
 )
-from referee.standings.refusals import refusal_text
 
 TABLE = PointsByPlace((100, 80, 60, 50), floor=10)  # 1st 100 … 4th 50, beyond: 10
 

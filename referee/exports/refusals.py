@@ -1,0 +1,19 @@
+"""The exports' refusals: a protocol the viewer may not see.
+
+Each code (``exports.`` + its key) is what the API answers; ``REFUSALS.error(code, field,
+**params)`` is the refusal to raise (``referee.core.codes``).
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+
+from referee.core.codes import Refusals
+
+REFUSALS = Refusals(
+    "exports",
+    {
+        "not_published": _("This tournament is not published."),
+        "round_not_public": _("The results of this round are not public yet."),
+    },
+)
