@@ -89,7 +89,9 @@ class DealSerializer(serializers.Serializer):
     version = serializers.IntegerField()
     deleted = serializers.BooleanField()
     position = serializers.IntegerField(allow_null=True)
-    deal = serializers.JSONField()
+    deal = serializers.JSONField(
+        help_text="the deal object of SPEC §12.2 as stored (players by seat letter)"
+    )
     summary = serializers.CharField()
     entries = EntrySerializer(many=True)
     totals = TotalsSerializer()

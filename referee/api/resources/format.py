@@ -72,7 +72,7 @@ class IsoDateTimeField(serializers.DateTimeField):
     """A moment as Python writes it (``2026-05-01T10:00:00+00:00``), the form these answers
     have always had."""
 
-    def to_representation(self, value: datetime) -> str:  # type: ignore[override]
+    def to_representation(self, value: datetime) -> str:
         return value.isoformat()
 
 

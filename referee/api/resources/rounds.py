@@ -37,7 +37,10 @@ class SeatRoundSerializer(Strict, serializers.Serializer):
 class TableBriefSerializer(serializers.Serializer):
     number = serializers.IntegerField()
     status = serializers.CharField()
-    notes = serializers.ListField(child=serializers.JSONField())
+    notes = serializers.ListField(
+        child=serializers.JSONField(),
+        help_text="the seating's notes, each a code with its parameters (seating.notes)",
+    )
     seats = SeatSerializer(many=True)
 
 
@@ -51,7 +54,10 @@ class RoundSerializer(serializers.Serializer):
     status = serializers.CharField()
     method = serializers.CharField()
     seed = serializers.IntegerField()
-    notes = serializers.ListField(child=serializers.JSONField())
+    notes = serializers.ListField(
+        child=serializers.JSONField(),
+        help_text="the seating's notes, each a code with its parameters (seating.notes)",
+    )
     byes = ByeSerializer(many=True)
     tables = TableBriefSerializer(many=True)
 

@@ -43,7 +43,11 @@ class TableSerializer(serializers.Serializer):
     deals = serializers.IntegerField()
     next_dealer = serializers.CharField(allow_null=True)
     totals = TotalsSerializer()
-    result = serializers.JSONField(allow_null=True)
+    result = serializers.JSONField(
+        allow_null=True,
+        help_text="the sheet's settlement by seat letter, as the standings read it; "
+        "null: not computed",
+    )
     submitted_by = serializers.CharField(
         allow_null=True, help_text="who signed the table off, by full name (else login)"
     )
@@ -55,7 +59,7 @@ class TableSerializer(serializers.Serializer):
         help_text='"finish the lap" (TOURNAMENTS §7): once the deal cap or the time limit is '
         "reached, the deals still to play; null: no limit reached, or another policy",
     )
-    case = serializers.JSONField()
+    case = serializers.JSONField(help_text="the sheet as a SPEC §12 pulka case")
 
 
 class WordSerializer(Strict, serializers.Serializer):

@@ -75,6 +75,12 @@ class TournamentSerializer(serializers.ModelSerializer):
             *FORMAT,
         )
         read_only_fields = fields
+        extra_kwargs = {
+            "options": {
+                "help_text": "the convention's options by name (the conventions' "
+                "option names), as set at creation or by PATCH before the start"
+            }
+        }
 
     def get_chief_referee_name(self, found: Tournament) -> str | None:
         return person(found.chief_referee) or None
