@@ -5,7 +5,7 @@ Every change is a service call: the services check the rules; the surfaces the r
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
@@ -75,7 +75,7 @@ class TournamentSerializer(serializers.ModelSerializer):
             *FORMAT,
         )
         read_only_fields = fields
-        extra_kwargs = {
+        extra_kwargs: ClassVar[dict[str, dict[str, str]]] = {
             "options": {
                 "help_text": "the convention's options by name (the conventions' "
                 "option names), as set at creation or by PATCH before the start"
