@@ -247,10 +247,13 @@ def test_revoking_a_device_is_the_chief_s_page(world):
     url = reverse("api-device-revoke", args=[token.pk])
     anonymous = Client().post(url, {"tournament": "cup"})
     assert anonymous.status_code == 302 and "/login/" in anonymous["Location"]
-    for actor in ("stranger", "referee"):
-        client = Client()
-        client.force_login(users[actor])
-        assert client.post(url, {"tournament": "cup"}).status_code == 403
+    stranger, referee = Client(), Client()
+    stranger.force_login(users["stranger"])
+    referee.force_login(users["referee"])
+    assert stranger.post(url, {"tournament": "cup"}).status_code == 404  # unpublished
+    assert referee.post(url, {"tournament": "cup"}).status_code == 403
+    _publish()
+    assert stranger.post(url, {"tournament": "cup"}).status_code == 403
     chief = Client()
     chief.force_login(users["chief"])
     assert chief.post(url, {"tournament": "cup"}).status_code == 302
