@@ -44,13 +44,13 @@ def _check(right: Right | None, refusal: str | Promise, user: Any, tournament: A
 
 
 def surface(
-    right: Right | None, refusal: str | Promise = OFFICIALS_ONLY, *, table: bool = False
+    right: Right | None, refusal: str | Promise = OFFICIALS_ONLY, *, of_table: bool = False
 ) -> Callable[[Handler], Handler]:
-    """A handler behind ``right`` (None: whoever sees the tournament); with ``table`` it
+    """A handler behind ``right`` (None: whoever sees the tournament); ``of_table``: it
     takes the table of the URL, else the tournament."""
 
     def decorate(handler: Handler) -> Handler:
-        if table:
+        if of_table:
 
             @wraps(handler)
             def on_table(
@@ -76,6 +76,6 @@ def surface(
 public = surface(None)
 referee = surface(is_official)
 manage = surface(may_manage, CHIEF_ONLY)
-public_table = surface(None, table=True)
-referee_table = surface(is_official, table=True)
-manage_table = surface(may_manage, CHIEF_ONLY, table=True)
+public_table = surface(None, of_table=True)
+referee_table = surface(is_official, of_table=True)
+manage_table = surface(may_manage, CHIEF_ONLY, of_table=True)
