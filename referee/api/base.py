@@ -1,5 +1,5 @@
-"""What every API view shares: the idempotent POST, the lookups that answer 404 exactly
-where the pages do, and the schema's common parts."""
+"""What every API view shares: the idempotent POST and the schema's common parts (the
+objects of the URL and the surface's right are ``surfaces``')."""
 
 from __future__ import annotations
 
@@ -8,17 +8,12 @@ import functools
 from collections.abc import Callable
 from typing import Any
 
-from django.http import Http404, HttpRequest, HttpResponseBase
-from django.shortcuts import get_object_or_404
+from django.http import HttpRequest, HttpResponseBase
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
 from rest_framework.request import Request
 from rest_framework.views import APIView
-
-from referee.core.permissions import may_view, may_view_round
-from referee.tables.models import Table
-from referee.tournaments.models import Round, Tournament
 
 from . import idempotency
 from .errors import ApiError
@@ -99,31 +94,3 @@ def idempotent(method: Callable[..., Any]) -> Callable[..., Any]:
         return outcome.response
 
     return wrapper
-
-
-def tournament_or_404(request: Request, slug: str) -> Tournament:
-    found = get_object_or_404(Tournament.objects.select_related("chief_referee"), slug=slug)
-    if not may_view(request.user, found):
-        raise Http404
-    return found
-
-
-def round_or_404(request: Request, slug: str, number: int) -> Round:
-    tournament = tournament_or_404(request, slug)
-    return get_object_or_404(
-        Round.objects.select_related("tournament"), tournament=tournament, number=number
-    )
-
-
-def table_or_404(request: Request, slug: str, round: int, number: int) -> Table:
-    """As the table page: 404 to anybody who may not see the tournament, and to the public
-    while the organiser keeps the round hidden."""
-    found = get_object_or_404(
-        Table.objects.select_related("round__tournament", "submitted_by", "confirmed_by"),
-        round__tournament__slug=slug,
-        round__number=round,
-        number=number,
-    )
-    if not may_view_round(request.user, found.round.tournament, found.round.number):
-        raise Http404
-    return found

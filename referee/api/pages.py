@@ -19,7 +19,7 @@ from referee.core.errors import ServiceError
 from referee.core.people import person
 from referee.core.permissions import is_chief
 from referee.tournaments.log import log_action
-from referee.tournaments.models import Tournament
+from referee.tournaments.surfaces import tournament_for
 
 from .errors import error_body
 from .models import DeviceToken
@@ -33,7 +33,7 @@ def revoke_device(request: HttpRequest, token: int) -> HttpResponse:
         slug = check_text(request.POST.get("tournament", ""), "tournament", 100)
     except ServiceError as error:
         return HttpResponseBadRequest(error.message)
-    tournament = get_object_or_404(Tournament, slug=slug)
+    tournament = tournament_for(request, slug)  # 404 to whoever may not see it
     found = get_object_or_404(DeviceToken.objects.select_related("user"), pk=token)
     official = (
         found.user_id == tournament.chief_referee_id

@@ -9,8 +9,8 @@ import pytest
 import yaml
 from django.test import Client
 
-from referee.api.publishing import StandingsSettingsSerializer
-from referee.api.serializers import TournamentSerializer, TournamentUpdateSerializer
+from referee.api.resources.standings import StandingsSettingsSerializer
+from referee.api.resources.tournaments import TournamentSerializer, TournamentUpdateSerializer
 from referee.seating.format_forms import FormatForm
 from referee.standings import services as standings
 from referee.standings.forms import SettingsForm as StandingsForm

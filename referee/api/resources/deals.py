@@ -1,8 +1,9 @@
-"""A table and its deals (``/api/v1/tournaments/{slug}/rounds/{n}/tables/{t}/…``).
+"""The deals of a table: the sheet's list (``POST`` a deal), one deal (``PUT`` a correction,
+``DELETE``), each with its version as the ``ETag``.
 
-A deal's version is its ``ETag``; ``PUT`` and ``DELETE`` need ``If-Match`` (428 without,
-412 with a stale one and the current deal in the body). The version is compared by the
-service under the table's row lock, so two simultaneous corrections of one version cannot
+A correction or a deletion names the version it was made against in ``If-Match`` (428
+without, 412 with a stale one and the current deal in the body). The version is compared by
+the service under the table's row lock, so two simultaneous corrections of one version cannot
 both be made."""
 
 from __future__ import annotations
@@ -12,30 +13,93 @@ from typing import Any
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
-from rest_framework import status
+from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from referee.core.errors import StaleVersion
 from referee.core.permissions import is_official
 from referee.tables import services
-from referee.tables.agreements import Verdict, sign_off
-from referee.tables.models import Deal, Seat, Table
+from referee.tables.models import Deal, Table
 
-from . import presenters
-from .base import ERRORS, IDEMPOTENCY_PARAMETER, READ_ERRORS, ApiView, idempotent, table_or_404
-from .errors import ApiError, refusal_body
-from .serializers import (
-    DealSerializer,
-    DealWriteSerializer,
-    ErrorSerializer,
-    ReasonSerializer,
-    SignOffSerializer,
-    StaleDealSerializer,
-    TableSerializer,
-)
+from .. import presenters
+from ..base import ERRORS, IDEMPOTENCY_PARAMETER, READ_ERRORS, ApiView, idempotent
+from ..errors import ApiError, refusal_body
+from ..serializers import ErrorSerializer, ReasonSerializer, TotalsSerializer
+from ..strict import Strict
+from ..surfaces import public_table, referee_table
+
+
+class DefenceCallSerializer(Strict, serializers.Serializer):
+    player = serializers.CharField(max_length=10)
+    call = serializers.CharField(max_length=20)
+    order = serializers.IntegerField(required=False, min_value=0, max_value=100)
+    replaces = serializers.CharField(max_length=10, required=False)
+
+
+class DealDataSerializer(Strict, serializers.Serializer):
+    """A deal object of SPEC §12.2 with its ``dealer``; players are the seat letters. Only
+    its shape is checked here: the rules engine judges it (and names the field at fault)."""
+
+    dealer = serializers.CharField(max_length=10, required=False, allow_null=True)
+    type = serializers.ChoiceField(choices=["game", "misere", "raspasy"])
+    declarer = serializers.CharField(max_length=10, required=False, allow_null=True)
+    contract = serializers.DictField(required=False)
+    defence = DefenceCallSerializer(many=True, required=False)
+    play = serializers.ChoiceField(choices=["open", "closed", "none"], required=False)
+    tricks = serializers.DictField(
+        child=serializers.IntegerField(min_value=-100, max_value=100), required=False
+    )
+    raspasy = serializers.DictField(required=False)
+    talon = serializers.ListField(
+        child=serializers.CharField(max_length=3), required=False, max_length=2
+    )
+    ruling = serializers.DictField(required=False)
+    referee_rulings = serializers.ListField(
+        child=serializers.DictField(), required=False, max_length=20
+    )
+
+    also_accepted = frozenset({"reason"})  # DealWriteSerializer's
+    unknown_message = gettext_lazy("Not a field of a deal (SPEC §12.2).")
+
+    @staticmethod
+    def stored(data: Any, validated: dict[str, Any]) -> dict[str, Any]:
+        """The deal as given (JSON values kept as sent), minus ``reason``."""
+        return {k: v for k, v in data.items() if k in validated and k != "reason"}
+
+
+class DealWriteSerializer(DealDataSerializer):
+    reason = serializers.CharField(max_length=1000, required=False, allow_blank=True)
+
+
+class EntrySerializer(serializers.Serializer):
+    kind = serializers.CharField()
+    player = serializers.CharField()
+    on = serializers.CharField(allow_null=True)
+    amount = serializers.FloatField()
+    rule = serializers.CharField()
+    explanation = serializers.CharField()
+
+
+class DealSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    version = serializers.IntegerField()
+    deleted = serializers.BooleanField()
+    position = serializers.IntegerField(allow_null=True)
+    deal = serializers.JSONField(
+        help_text="the deal object of SPEC §12.2 as stored (players by seat letter)"
+    )
+    summary = serializers.CharField()
+    entries = EntrySerializer(many=True)
+    totals = TotalsSerializer()
+
+
+class StaleDealSerializer(ErrorSerializer):
+    current = DealSerializer()
+
 
 IF_MATCH = OpenApiParameter(
     "If-Match",
@@ -93,73 +157,6 @@ def _stale(table: Table, error: StaleVersion) -> Response:
     return _with_etag(body, current, status.HTTP_412_PRECONDITION_FAILED)
 
 
-class TableDetail(ApiView):
-    @extend_schema(responses={200: TableSerializer, **READ_ERRORS}, tags=["tables"])
-    def get(self, request: Request, slug: str, round: int, table: int) -> Response:
-        return Response(presenters.table(table_or_404(request, slug, round, table)))
-
-
-def _verdicts(table: Table, words: list[dict[str, Any]]) -> dict[int, Verdict]:
-    """The players' word by seat id, as ``sign_off`` takes it; a position no player holds at
-    this table is refused at its field."""
-    seats = dict(Seat.objects.filter(table=table).values_list("position", "pk"))
-    verdicts = {}
-    for i, word in enumerate(words):
-        if word["position"] not in seats:
-            raise ApiError(
-                400,
-                "no_such_seat",
-                _("No player sits in this position at the table."),
-                f"agreements[{i}].position",
-            )
-        verdicts[seats[word["position"]]] = Verdict(word["agreed"], word["dispute"])
-    return verdicts
-
-
-class TableSignOff(ApiView):
-    @extend_schema(
-        request=SignOffSerializer,
-        responses={200: TableSerializer, **ERRORS},
-        parameters=[IDEMPOTENCY_PARAMETER],
-        description="Sign the table off. Where the tournament has the players confirm their "
-        "totals (players_confirm), every seated player's word is given in `agreements`: "
-        '`{"position": 1, "agreed": true}` or `{"position": 2, "dispute": "why"}`; without '
-        "it the sign-off is refused at the field `agreements` and nothing changes. A dispute "
-        "does not stop the sign-off: it goes to the chief referee.",
-        tags=["tables"],
-    )
-    @idempotent
-    def post(self, request: Request, slug: str, round: int, table: int) -> Response:
-        found = table_or_404(request, slug, round, table)
-        data = SignOffSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        words = data.validated_data["agreements"]
-        # without players_confirm the word is not asked, and what a device sends is ignored
-        verdicts = _verdicts(found, words) if found.round.tournament.players_confirm else None
-        return Response(presenters.table(sign_off(found.pk, request.user, verdicts)))
-
-
-class TableAction(ApiView):
-    action = "confirm"
-
-    @extend_schema(
-        request=ReasonSerializer,
-        responses={200: TableSerializer, **ERRORS},
-        parameters=[IDEMPOTENCY_PARAMETER],
-        tags=["tables"],
-    )
-    @idempotent
-    def post(self, request: Request, slug: str, round: int, table: int) -> Response:
-        found = table_or_404(request, slug, round, table)
-        if self.action == "confirm":
-            done = services.confirm_table(found.pk, request.user)
-        else:
-            data = ReasonSerializer(data=request.data)
-            data.is_valid(raise_exception=True)
-            done = services.reopen_table(found.pk, request.user, data.validated_data["reason"])
-        return Response(presenters.table(done))
-
-
 class DealList(ApiView):
     @extend_schema(
         responses={
@@ -171,8 +168,8 @@ class DealList(ApiView):
         operation_id="deals_list",
         tags=["deals"],
     )
-    def get(self, request: Request, slug: str, round: int, table: int) -> Response:
-        found = table_or_404(request, slug, round, table)
+    @public_table
+    def get(self, request: Request, found: Table) -> Response:
         listing = presenters.deals(found, is_official(request.user, found.round.tournament))
         totals = listing["totals"]
         return Response([d | {"totals": totals} for d in listing["deals"]])
@@ -184,8 +181,8 @@ class DealList(ApiView):
         tags=["deals"],
     )
     @idempotent
-    def post(self, request: Request, slug: str, round: int, table: int) -> Response:
-        found = table_or_404(request, slug, round, table)
+    @referee_table
+    def post(self, request: Request, found: Table) -> Response:
         data, reason = _deal_data(request)
         deal = services.record_deal(found.pk, data, request.user, reason)
         response = _with_etag(presenters.deal(found, deal.number), deal, status.HTTP_201_CREATED)
@@ -198,8 +195,8 @@ class DealDetail(ApiView):
         return get_object_or_404(Deal, table=table, number=number)
 
     @extend_schema(responses={200: DealSerializer, **READ_ERRORS}, tags=["deals"])
-    def get(self, request: Request, slug: str, round: int, table: int, number: int) -> Response:
-        found = table_or_404(request, slug, round, table)
+    @public_table
+    def get(self, request: Request, found: Table, number: int) -> Response:
         deal = self._deal(found, number)
         if deal.deleted and not is_official(request.user, found.round.tournament):
             raise Http404  # a struck deal is in the history, for the referees
@@ -211,8 +208,8 @@ class DealDetail(ApiView):
         parameters=[IF_MATCH],
         tags=["deals"],
     )
-    def put(self, request: Request, slug: str, round: int, table: int, number: int) -> Response:
-        found = table_or_404(request, slug, round, table)
+    @referee_table
+    def put(self, request: Request, found: Table, number: int) -> Response:
         deal = self._deal(found, number)
         data, reason = _deal_data(request)
         expected = _expected_version(request)
@@ -231,8 +228,8 @@ class DealDetail(ApiView):
         responses={200: DealSerializer, **ERRORS, **CONFLICTS},
         tags=["deals"],
     )
-    def delete(self, request: Request, slug: str, round: int, table: int, number: int) -> Response:
-        found = table_or_404(request, slug, round, table)
+    @referee_table
+    def delete(self, request: Request, found: Table, number: int) -> Response:
         deal = self._deal(found, number)
         body = dict(request.data.items()) if isinstance(request.data, dict) else {}
         # the body's other fields are refused as everywhere (ReasonSerializer is Strict)

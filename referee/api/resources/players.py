@@ -1,0 +1,257 @@
+"""The players of a tournament: the list (``POST`` one or several), withdrawing, replacing
+and eliminating one (the chief referee's). The player card is the standings'."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.db.models import QuerySet
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+from django_filters import rest_framework as filters
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import generics, serializers, status
+from rest_framework.exceptions import ValidationError
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from referee.core.errors import ServiceError
+from referee.tournaments import services as tournaments
+from referee.tournaments.models import Registration, Tournament
+
+from ..base import ERRORS, IDEMPOTENCY_PARAMETER, READ_ERRORS, ApiView, idempotent
+from ..strict import Strict
+from ..surfaces import manage, public
+
+POST = [IDEMPOTENCY_PARAMETER]
+
+
+class PlayerSerializer(serializers.ModelSerializer):
+    """A registration: the player as entered in this tournament."""
+
+    player = serializers.IntegerField(source="player_id", read_only=True)
+    name = serializers.CharField(source="player.name", read_only=True)
+    city = serializers.CharField(source="player.city", read_only=True)
+    club = serializers.CharField(source="player.club", read_only=True)
+    rating = serializers.DecimalField(
+        source="player.rating", max_digits=8, decimal_places=2, read_only=True, allow_null=True
+    )
+    federation_id = serializers.CharField(source="player.federation_id", read_only=True)
+    substitute_for = serializers.IntegerField(
+        source="substitute_for_id", read_only=True, allow_null=True
+    )
+
+    class Meta:
+        model = Registration
+        fields = (
+            "id",
+            "player",
+            "name",
+            "city",
+            "club",
+            "rating",
+            "federation_id",
+            "status",
+            "withdrawn_after_round",
+            "substitute_for",
+        )
+        read_only_fields = fields
+
+
+class NewPlayerSerializer(Strict, serializers.Serializer):
+    """An existing player by ``player`` (his id), or a new one by name and details."""
+
+    player = serializers.IntegerField(required=False, min_value=1)
+    name = serializers.CharField(max_length=200, required=False, allow_blank=True)
+    city = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")
+    club = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")
+    rating = serializers.DecimalField(
+        max_digits=8, decimal_places=2, required=False, allow_null=True, default=None
+    )
+    federation_id = serializers.CharField(
+        max_length=40, required=False, allow_blank=True, default=""
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if attrs.get("player") is None and not (attrs.get("name") or "").strip():
+            raise serializers.ValidationError({"name": _("Give the player's name or id.")})
+        return attrs
+
+
+class WithdrawSerializer(Strict, serializers.Serializer):
+    after_round = serializers.IntegerField(required=False, allow_null=True, min_value=0)
+    reason = serializers.CharField(max_length=1000, required=False, allow_blank=True, default="")
+
+
+class SubstituteSerializer(NewPlayerSerializer):
+    reason = serializers.CharField(max_length=1000, required=False, allow_blank=True, default="")
+
+
+class EliminationSerializer(Strict, serializers.Serializer):
+    reason = serializers.CharField()
+
+
+class EliminatedSerializer(serializers.Serializer):
+    """The registration taken out of play, and after which round."""
+
+    registration = serializers.IntegerField(source="pk")
+    status = serializers.CharField()
+    after_round = serializers.IntegerField(source="withdrawn_after_round", allow_null=True)
+
+
+# -- the views ------------------------------------------------------------------------------
+
+
+class PlayerFilter(filters.FilterSet):
+    name = filters.CharFilter(field_name="player__name", lookup_expr="icontains")
+    city = filters.CharFilter(field_name="player__city", lookup_expr="icontains")
+
+    class Meta:
+        model = Registration
+        fields = ("status", "name", "city")
+
+
+def _new_player(values: dict[str, Any]) -> int | tournaments.PlayerDetails:
+    if values.get("player") is not None:
+        return int(values["player"])
+    return tournaments.PlayerDetails(
+        name=values.get("name", ""),
+        city=values.get("city", ""),
+        club=values.get("club", ""),
+        rating=values.get("rating"),
+        federation_id=values.get("federation_id", ""),
+    )
+
+
+class PlayerList(ApiView, generics.ListAPIView):
+    serializer_class = PlayerSerializer
+    filterset_class = PlayerFilter
+    queryset = Registration.objects.none()
+    tournament: Tournament
+
+    def get_queryset(self) -> QuerySet[Registration]:
+        if getattr(self, "swagger_fake_view", False):
+            return Registration.objects.none()
+        return (
+            Registration.objects.filter(tournament=self.tournament)
+            .select_related("player")
+            .order_by("player__name", "pk")
+        )
+
+    @extend_schema(responses={200: PlayerSerializer(many=True), **READ_ERRORS}, tags=["players"])
+    @public
+    def get(self, request: Request, tournament: Tournament) -> Response:
+        self.tournament = tournament
+        return super().get(request)
+
+    @extend_schema(
+        request=NewPlayerSerializer(many=True),
+        responses={
+            201: OpenApiResponse(
+                {
+                    "oneOf": [
+                        {"$ref": "#/components/schemas/Player"},
+                        {"type": "array", "items": {"$ref": "#/components/schemas/Player"}},
+                    ]
+                },
+                description="the registration, or the list of them when a list was sent",
+            ),
+            **ERRORS,
+        },
+        parameters=POST,
+        description="One player (an object) or several (a list): all are registered or none.",
+        tags=["players"],
+    )
+    @idempotent
+    @manage
+    def post(self, request: Request, tournament: Tournament) -> Response:
+        many = isinstance(request.data, list)
+        data = NewPlayerSerializer(data=request.data, many=many)
+        data.is_valid(raise_exception=True)
+        rows = data.validated_data if many else [data.validated_data]
+        if not rows:
+            raise ValidationError({"players": [_("Give at least one player.")]})
+        entries = []
+        with transaction.atomic():
+            for i, values in enumerate(rows):
+                try:
+                    entries.append(
+                        tournaments.register_player(
+                            tournament.pk, _new_player(values), request.user
+                        )
+                    )
+                except ServiceError as error:
+                    if many and error.field:
+                        error.field = f"[{i}].{error.field}"
+                    raise
+        body = PlayerSerializer(entries, many=True).data
+        return Response(body if many else body[0], status=status.HTTP_201_CREATED)
+
+
+def registration_of(tournament: Tournament, registration: int) -> Registration:
+    """The tournament's registration of the URL, or 404."""
+    return get_object_or_404(
+        Registration.objects.select_related("player"), pk=registration, tournament=tournament
+    )
+
+
+class PlayerWithdraw(ApiView):
+    @extend_schema(
+        request=WithdrawSerializer,
+        responses={200: PlayerSerializer, **ERRORS},
+        parameters=POST,
+        tags=["players"],
+    )
+    @idempotent
+    @manage
+    def post(self, request: Request, tournament: Tournament, registration: int) -> Response:
+        entry = registration_of(tournament, registration)
+        data = WithdrawSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        done = tournaments.withdraw_player(
+            entry.pk,
+            request.user,
+            data.validated_data.get("after_round"),
+            data.validated_data["reason"],
+        )
+        return Response(PlayerSerializer(done).data)
+
+
+class PlayerSubstitute(ApiView):
+    @extend_schema(
+        request=SubstituteSerializer,
+        responses={201: PlayerSerializer, **ERRORS},
+        parameters=POST,
+        tags=["players"],
+    )
+    @idempotent
+    @manage
+    def post(self, request: Request, tournament: Tournament, registration: int) -> Response:
+        entry = registration_of(tournament, registration)
+        data = SubstituteSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = dict(data.validated_data)
+        done = tournaments.substitute_player(
+            entry.pk, _new_player(values), request.user, values["reason"]
+        )
+        return Response(PlayerSerializer(done).data, status=status.HTTP_201_CREATED)
+
+
+class PlayerEliminate(ApiView):
+    """Take a player out of play after the latest round (the chief referee)."""
+
+    @extend_schema(
+        request=EliminationSerializer,
+        responses={200: EliminatedSerializer, **ERRORS},
+        parameters=[IDEMPOTENCY_PARAMETER],
+        tags=["players"],
+    )
+    @idempotent
+    @manage
+    def post(self, request: Request, tournament: Tournament, registration: int) -> Response:
+        entry = registration_of(tournament, registration)
+        data = EliminationSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        done = tournaments.eliminate_player(entry.pk, request.user, data.validated_data["reason"])
+        return Response(EliminatedSerializer(done).data)

@@ -1,0 +1,213 @@
+"""A table of a round: its sheet (seats, status, totals, the result), signing it off,
+confirming and reopening it, and a substitute taking a seat during the round.
+
+The table of the URL is ``tables.surfaces.table_for``'s: 404 to whoever may not see the
+tournament, and to the public while the organiser keeps the round hidden (as the table
+page)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from referee.tables import services
+from referee.tables.agreements import Verdict, sign_off
+from referee.tables.models import Seat, Table
+from referee.tables.substitutes import substitute_in_pulka
+
+from .. import presenters
+from ..base import ERRORS, IDEMPOTENCY_PARAMETER, READ_ERRORS, ApiView, idempotent
+from ..errors import ApiError
+from ..serializers import ReasonSerializer, SeatSerializer, TotalsSerializer
+from ..strict import Strict
+from ..surfaces import manage_table, public_table, referee_table
+
+POST = [IDEMPOTENCY_PARAMETER]
+
+
+class LapSerializer(serializers.Serializer):
+    limit = serializers.ChoiceField(choices=["deals", "time"])
+    remaining = serializers.IntegerField(min_value=0)
+
+
+class TableSerializer(serializers.Serializer):
+    round = serializers.IntegerField()
+    number = serializers.IntegerField()
+    status = serializers.CharField()
+    seats = SeatSerializer(many=True)
+    deals = serializers.IntegerField()
+    next_dealer = serializers.CharField(allow_null=True)
+    totals = TotalsSerializer()
+    result = serializers.JSONField(
+        allow_null=True,
+        help_text="the sheet's settlement by seat letter, as the standings read it; "
+        "null: not computed",
+    )
+    submitted_by = serializers.CharField(
+        allow_null=True, help_text="who signed the table off, by full name (else login)"
+    )
+    confirmed_by = serializers.CharField(
+        allow_null=True, help_text="who confirmed it, by full name (else login)"
+    )
+    lap = LapSerializer(
+        allow_null=True,
+        help_text='"finish the lap" (TOURNAMENTS §7): once the deal cap or the time limit is '
+        "reached, the deals still to play; null: no limit reached, or another policy",
+    )
+    case = serializers.JSONField(help_text="the sheet as a SPEC §12 pulka case")
+
+
+class WordSerializer(Strict, serializers.Serializer):
+    """One player's word on the table's totals: he agrees, or he disputes them (the text
+    goes to the chief referee). ``position`` is the seat's, as the table lists its seats."""
+
+    position = serializers.IntegerField(min_value=1, max_value=4)
+    agreed = serializers.BooleanField(required=False, default=False)
+    dispute = serializers.CharField(max_length=1000, required=False, allow_blank=True, default="")
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if attrs["agreed"] and attrs["dispute"].strip():
+            raise serializers.ValidationError(
+                {"dispute": [_("A player agrees or records a dispute, not both.")]}
+            )
+        return attrs
+
+
+class SignOffSerializer(Strict, serializers.Serializer):
+    agreements = WordSerializer(
+        many=True,
+        required=False,
+        default=list,
+        help_text="Each seated player's word, where the tournament has the players confirm "
+        "their totals (players_confirm); ignored otherwise.",
+    )
+
+    def validate_agreements(self, value: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        positions = [word["position"] for word in value]
+        if len(set(positions)) != len(positions):
+            raise serializers.ValidationError(_("Give each player's word once."))
+        return value
+
+
+class SubstitutionSerializer(Strict, serializers.Serializer):
+    leaving = serializers.IntegerField()
+    entering = serializers.IntegerField()
+    from_deal = serializers.IntegerField(min_value=1)
+    reason = serializers.CharField()
+
+
+class SubstitutedSerializer(serializers.Serializer):
+    """Who left the seat, who took it (registrations), and from which deal on."""
+
+    leaving = serializers.IntegerField(source="leaving_id")
+    entering = serializers.IntegerField(source="entering_id")
+    from_deal = serializers.IntegerField()
+
+
+# -- the views ------------------------------------------------------------------------------
+
+
+class TableDetail(ApiView):
+    @extend_schema(responses={200: TableSerializer, **READ_ERRORS}, tags=["tables"])
+    @public_table
+    def get(self, request: Request, table: Table) -> Response:
+        return Response(presenters.table(table))
+
+
+def _verdicts(table: Table, words: list[dict[str, Any]]) -> dict[int, Verdict]:
+    """The players' word by seat id, as ``sign_off`` takes it; a position no player holds at
+    this table is refused at its field."""
+    seats = dict(Seat.objects.filter(table=table).values_list("position", "pk"))
+    verdicts = {}
+    for i, word in enumerate(words):
+        if word["position"] not in seats:
+            raise ApiError(
+                400,
+                "no_such_seat",
+                _("No player sits in this position at the table."),
+                f"agreements[{i}].position",
+            )
+        verdicts[seats[word["position"]]] = Verdict(word["agreed"], word["dispute"])
+    return verdicts
+
+
+class TableSignOff(ApiView):
+    @extend_schema(
+        request=SignOffSerializer,
+        responses={200: TableSerializer, **ERRORS},
+        parameters=POST,
+        description="Sign the table off. Where the tournament has the players confirm their "
+        "totals (players_confirm), every seated player's word is given in `agreements`: "
+        '`{"position": 1, "agreed": true}` or `{"position": 2, "dispute": "why"}`; without '
+        "it the sign-off is refused at the field `agreements` and nothing changes. A dispute "
+        "does not stop the sign-off: it goes to the chief referee.",
+        tags=["tables"],
+    )
+    @idempotent
+    @referee_table
+    def post(self, request: Request, table: Table) -> Response:
+        data = SignOffSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        words = data.validated_data["agreements"]
+        # without players_confirm the word is not asked, and what a device sends is ignored
+        verdicts = _verdicts(table, words) if table.round.tournament.players_confirm else None
+        return Response(presenters.table(sign_off(table.pk, request.user, verdicts)))
+
+
+class TableConfirm(ApiView):
+    """The second confirmation, which locks the table."""
+
+    @extend_schema(
+        request=ReasonSerializer,
+        responses={200: TableSerializer, **ERRORS},
+        parameters=POST,
+        tags=["tables"],
+    )
+    @idempotent
+    @referee_table
+    def post(self, request: Request, table: Table) -> Response:
+        return Response(presenters.table(services.confirm_table(table.pk, request.user)))
+
+
+class TableReopen(ApiView):
+    """The chief referee reopens a signed-off or locked table, with the reason."""
+
+    @extend_schema(
+        request=ReasonSerializer,
+        responses={200: TableSerializer, **ERRORS},
+        parameters=POST,
+        tags=["tables"],
+    )
+    @idempotent
+    @manage_table
+    def post(self, request: Request, table: Table) -> Response:
+        data = ReasonSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        done = services.reopen_table(table.pk, request.user, data.validated_data["reason"])
+        return Response(presenters.table(done))
+
+
+class TableSubstitute(ApiView):
+    """A substitute takes a seat during the round, from a deal on (the chief referee)."""
+
+    @extend_schema(
+        request=SubstitutionSerializer,
+        responses={201: SubstitutedSerializer, **ERRORS},
+        parameters=POST,
+        tags=["tables"],
+    )
+    @idempotent
+    @manage_table
+    def post(self, request: Request, table: Table) -> Response:
+        data = SubstitutionSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        done = substitute_in_pulka(
+            table.pk, v["leaving"], v["entering"], v["from_deal"], request.user, v["reason"]
+        )
+        return Response(SubstitutedSerializer(done).data, status=status.HTTP_201_CREATED)
