@@ -12,7 +12,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from .caselines import score_lines
+from .casefile import check_case, run_cases
 from .caseread import Unreadable, load
 from .casestream import NotStreamed, each_case
 from .errors import printable
@@ -99,20 +99,19 @@ def _run(command: str, path: str) -> int:
     if text is None:
         return 2
     if command == "score":
+        encode = _ENCODER.encode
         try:  # case by case where the text reads so, else at once (the same cases)
-            lines = score_lines(each_case(text))
+            lines = [encode(output) for output in run_cases(each_case(text))]
         except NotStreamed:
             cases = _cases(path, text)
             if cases is None:
                 return 2
-            lines = score_lines(cases)
+            lines = [encode(output) for output in run_cases(cases)]
         _write(lines)
         return 0
     cases = _cases(path, text)
     if cases is None:
         return 2
-    from .casefile import check_case, run_cases  # not needed to score (start-up)
-
     outputs = run_cases(cases)
     failed = 0
     for case, output in zip(cases, outputs, strict=True):
