@@ -31,7 +31,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import gc
-import io
 import os
 import statistics
 import sys
@@ -128,6 +127,7 @@ def cases_section(count: int, repeat: int) -> None:
             return full_writer()
 
     expected = fast()
+
     def streamed_full_way() -> str:
         with full_deal_reading():
             return streamed_full_writer()

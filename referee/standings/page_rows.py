@@ -1,13 +1,16 @@
-"""The rows of the standings page, written as HTML here rather than by the template: 300
-rows with their expandable phone details are some 25,000 template nodes, which Django renders
-in about a quarter of a second; the same markup from Python strings takes a tenth of that.
+"""The rows of the standings page, written as HTML here: the standings package's speed code,
+imported by its views only. Its plain twin is ``templates/standings/_rows.html``, the same
+markup from the Django template (300 rows with their expandable phone details are some 25,000
+template nodes); a Jinja2 template of the same markup was about three times slower than these
+strings (README, Speed: ``bench/twins.py``). ``test_page_rows`` renders generated rows both
+ways and compares them.
 
-The markup is the template's (``templates/standings/standings.html`` keeps the table's head):
-place, the name linking to the player's card with its ``details`` for phones (city, whists,
-first places, rounds, every round's points), then the wide screens' columns and the notes.
-A round the player sat out is marked "bye" before its score, in the round's cell and in the
-details, and the notes say "bye: round 3" as the exports' notes do.
-Every text from the data is escaped; the words are looked up once a page.
+The markup (``templates/standings/standings.html`` keeps the table's head): place, the name
+linking to the player's card with its ``details`` for phones (city, whists, first places,
+rounds, every round's points), then the wide screens' columns and the notes. A round the
+player sat out is marked "bye" before its score, in the round's cell and in the details, and
+the notes say "bye: round 3" as the exports' notes do. Every text from the data is escaped;
+the words are looked up once a page.
 """
 
 from __future__ import annotations
