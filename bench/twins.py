@@ -11,12 +11,13 @@ same cells, the same markup, the same text, the same lines). The site's sections
 throw-away SQLite database holding a finished ``--players`` × ``--rounds`` tournament
 (``referee.demo.generate_tournament``, as ``bench/site.py``), in Russian.
 
-- workbook: ``tabular.fast_workbook`` against openpyxl (as ``tabular.workbook``), openpyxl's
+- workbook: ``exports.fast.workbook`` against openpyxl (as ``tabular.workbook``), openpyxl's
   ``write_only`` mode and XlsxWriter's ``constant_memory`` mode, on the results workbook's
   sheets (standings, rounds, every table's protocol);
 - rows: the standings page's rows (``standings/page_rows.py``) against the same markup from a
   Django template and a Jinja2 template;
-- pdf: the standings PDF typeset by ``exports/gridpdf.py`` against WeasyPrint;
+- pdf: the standings PDF typeset by ``exports/fast/gridpdf.py`` against WeasyPrint
+  (``printing.standings_print``);
 - gc: the standings page after a change and the results workbook with the collector paused
   (``core/collector.py``), running, and running after ``gc.freeze()`` of what start-up made;
 - cases: ``score`` of ``--cases`` deal cases the fast way (``casestream`` + ``caselines`` +

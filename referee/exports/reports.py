@@ -38,11 +38,11 @@ from referee.tables.models import Table
 from referee.tables.sheet import TableSheet, build_sheet, paper_figures
 from referee.tournaments.models import Tournament
 
-from . import tabular
+from . import fast, tabular
 from .format_sheets import format_lines, layer_notes, layer_sheets
 from .hall import protocol_extras
 from .pdf import render_pdf
-from .printing import Cell, cells, first_values, page_counter, rules_lines, standings_print
+from .printing import Cell, cells, first_values, page_counter, rules_lines
 from .protocol import Protocol, table_protocols
 from .words import words
 
@@ -236,7 +236,7 @@ def workbook_of(results: Results, viewer: Any = None) -> bytes:
     sheets += layer_sheets(results.tournament, results.standings, viewer)
     sheets += [round_sheet(r) for r in results.rounds]
     sheets += [p.sheet() for p in results.protocols]
-    return tabular.fast_workbook(sheets)
+    return fast.workbook(sheets)
 
 
 def standings_csv(tournament: Tournament, viewer: Any, after: int | None = None) -> bytes:
@@ -259,7 +259,7 @@ def standings_pdf(tournament: Tournament, viewer: Any, after: int | None = None)
         rows = [cells(row, numeric) for row in sheet.rows]
         widths = _print_widths(sheet.header, rows)
         total = sum(widths)
-        return standings_print(
+        return fast.standings_print(
             tournament,
             table,
             sheet.caption,
