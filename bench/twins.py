@@ -1,7 +1,6 @@
 """Each piece of speed code against the plain way or a well-kept library, side by side.
 
-    python bench/twins.py [--players 300] [--rounds 9] [--repeat 7] [--cases 20000]
-                          [--only workbook,rows,pdf,gc,cases]
+    python bench/twins.py [--players 300] [--rounds 9] [--repeat 7] [--only workbook,rows,pdf,gc]
 
 One process, the candidates of a section alternating round by round (the machine is shared:
 its speed drifts, so each round's ratio is measured side by side); each line is the median of
@@ -19,9 +18,12 @@ throw-away SQLite database holding a finished ``--players`` × ``--rounds`` tour
 - pdf: the standings PDF typeset by ``exports/fast/gridpdf.py`` against WeasyPrint
   (``printing.standings_print``);
 - gc: the standings page after a change and the results workbook with the collector paused
-  (``core/collector.py``), running, and running after ``gc.freeze()`` of what start-up made;
-- cases: ``score`` of ``--cases`` deal cases the fast way (``casestream`` + ``caselines`` +
-  ``caseread._plain_deal``) against the full reader and writer (``casefile.run_cases``).
+  (``core/collector.py``), running, and running after ``gc.freeze()`` of what start-up made.
+
+The engine's fast way of scoring a case file (``casestream``, ``caselines``,
+``caseread._plain_deal``) was measured here against the full case reader and writer
+(``casefile.run_cases``) until it was removed for being within 1.5x of it: that section is
+in this file's history (commit c1de31a, ``--only cases``).
 
 XlsxWriter and Jinja2 are not dependencies of the site: the sections that need them say so
 and skip them when they are not installed.
@@ -30,8 +32,6 @@ and skip them when they are not installed.
 from __future__ import annotations
 
 import argparse
-import contextlib
-import gc
 import os
 import statistics
 import sys
@@ -82,77 +82,6 @@ def kib(data: Any) -> str:
     return f"{len(data) / 1024:,.0f} KiB"
 
 
-# -- cases: no Django -----------------------------------------------------------------------
-
-
-def cases_section(count: int, repeat: int) -> None:
-    import json
-    import random
-
-    from engine import case_file, deal_workload  # bench/engine.py
-
-    from scoring import caseread
-    from scoring.casefile import load, run_cases
-    from scoring.caselines import score_lines
-    from scoring.casestream import each_case
-    from scoring.cli import _ENCODER, _joined, dumps
-
-    deals = deal_workload(random.Random(1), count)
-    with tempfile.TemporaryDirectory(prefix="bench-twins-") as folder:
-        text = case_file(deals, folder).read_text(encoding="utf-8")
-    plain_deal = caseread._plain_deal
-
-    def fast() -> str:
-        return _joined(score_lines(each_case(text)))
-
-    def full_writer() -> str:
-        return dumps(run_cases(load(text)))
-
-    def streamed_full_writer() -> str:
-        return _joined([_ENCODER.encode(output) for output in run_cases(each_case(text))])
-
-    @contextlib.contextmanager
-    def full_deal_reading() -> Any:
-        caseread._plain_deal = lambda obj, dealer: None  # type: ignore[assignment]
-        try:
-            yield
-        finally:
-            caseread._plain_deal = plain_deal
-
-    def fast_lines_full_deals() -> str:
-        with full_deal_reading():
-            return fast()
-
-    def full_way() -> str:
-        with full_deal_reading():
-            return full_writer()
-
-    expected = fast()
-
-    def streamed_full_way() -> str:
-        with full_deal_reading():
-            return streamed_full_writer()
-
-    for work in (full_writer, fast_lines_full_deals, full_way, streamed_full_way):
-        assert work() == expected, work.__name__
-    gc.disable()  # as the command line runs
-    try:
-        side_by_side(
-            f"score: {count:,} deal cases in-process (the command line turns the collector off)",
-            [
-                ("casestream+caselines+_plain_deal (fast)", fast),
-                ("caselines, full deal reading", fast_lines_full_deals),
-                ("run_cases + dumps, _plain_deal", full_writer),
-                ("run_cases + dumps, full deal reading", full_way),
-                ("casestream + run_cases, full deal reading", streamed_full_way),
-            ],
-            repeat,
-            lambda out: f"{len(out) / 1024:,.0f} KiB, {len(json.loads(out)):,} lines",
-        )
-    finally:
-        gc.enable()
-
-
 # -- the site -------------------------------------------------------------------------------
 
 
@@ -200,14 +129,11 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=300)
     parser.add_argument("--rounds", type=int, default=9)
     parser.add_argument("--repeat", type=int, default=7)
-    parser.add_argument("--cases", type=int, default=20_000)
-    parser.add_argument("--only", default="workbook,rows,pdf,gc,cases")
+    parser.add_argument("--only", default="workbook,rows,pdf,gc")
     args = parser.parse_args()
     only = set(args.only.split(","))
     print(f"load average {os.getloadavg()[0]:.2f}, {args.repeat} rounds")
-    if "cases" in only:
-        cases_section(args.cases, args.repeat)
-    if only - {"cases"}:
+    if only:
         with tempfile.TemporaryDirectory(prefix="bench-twins-") as folder:
             os.environ["DATABASE_URL"] = f"sqlite:///{folder}/bench.sqlite3"
             os.environ.setdefault("DJANGO_SETTINGS_MODULE", "referee.settings")

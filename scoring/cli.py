@@ -14,7 +14,6 @@ from typing import Any
 
 from .casefile import check_case, run_cases
 from .caseread import Unreadable, load
-from .casestream import NotStreamed, each_case
 from .errors import printable
 
 USAGE = "usage: python -m scoring score|check FILE"
@@ -98,21 +97,13 @@ def _run(command: str, path: str) -> int:
     text = _text(path)
     if text is None:
         return 2
-    if command == "score":
-        encode = _ENCODER.encode
-        try:  # case by case where the text reads so, else at once (the same cases)
-            lines = [encode(output) for output in run_cases(each_case(text))]
-        except NotStreamed:
-            cases = _cases(path, text)
-            if cases is None:
-                return 2
-            lines = [encode(output) for output in run_cases(cases)]
-        _write(lines)
-        return 0
     cases = _cases(path, text)
     if cases is None:
         return 2
     outputs = run_cases(cases)
+    if command == "score":
+        _write(list(map(_ENCODER.encode, outputs)))
+        return 0
     failed = 0
     for case, output in zip(cases, outputs, strict=True):
         problems = check_case(case, output)

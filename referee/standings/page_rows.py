@@ -15,7 +15,7 @@ the words are looked up once a page.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.utils.html import escape
@@ -44,7 +44,7 @@ def standings_body(rows: Sequence[dict[str, Any]], rounds: int) -> SafeString:
     return mark_safe("".join(_row(row, words, labels) for row in rows))  # escaped in _row
 
 
-def _row(row: dict[str, Any], words: dict[str, str], labels: Sequence[str]) -> str:
+def _row(row: dict[str, Any], words: Mapping[str, str], labels: Sequence[str]) -> str:
     flags = row["flags"]
     classes = ("tied" if row["tied"] else "") + (" removed" if "removed" in flags else "")
     city = escape(row["city"])
@@ -85,7 +85,7 @@ def _row(row: dict[str, Any], words: dict[str, str], labels: Sequence[str]) -> s
     )
 
 
-def _notes(row: dict[str, Any], words: dict[str, str]) -> str:
+def _notes(row: dict[str, Any], words: Mapping[str, str]) -> str:
     flags = row["flags"]
     notes = []
     if row["provisional"]:
