@@ -387,15 +387,16 @@ def pdf_section(tournament: Any, viewer: Any, repeat: int) -> None:
 
 
 def gc_section(tournament: Any, viewer: Any, repeat: int) -> None:
+    """The collector paused for the request (as ``core/collector.py`` did until it was
+    removed), running, and running with what start-up made frozen (as ``referee/wsgi.py``
+    does now)."""
     from django.core.cache import cache
     from django.test import Client
     from django.urls import reverse
 
     from referee.exports import reports
-    from referee.standings import views
 
     client, page = Client(), reverse("standings", args=[tournament.slug])
-    paused = views.collector_paused
 
     def standings_page() -> bytes:
         cache.clear()  # as right after a change: the standings are computed again
@@ -406,35 +407,29 @@ def gc_section(tournament: Any, viewer: Any, repeat: int) -> None:
     def workbook() -> bytes:
         return reports.results_workbook(tournament, viewer)
 
-    @contextlib.contextmanager
-    def collecting(freeze: bool) -> Iterator[None]:
-        views.collector_paused = reports.collector_paused = contextlib.nullcontext
-        if freeze:
-            gc.freeze()  # what start-up made (and the bench's tournament) stays out of passes
-        try:
-            yield
-        finally:
-            if freeze:
-                gc.unfreeze()
-            views.collector_paused = reports.collector_paused = paused
-
     for label, work in (("standings page after a change", standings_page), ("workbook", workbook)):
 
-        def running(work: Any = work) -> Any:
-            with collecting(False):
+        def paused(work: Any = work) -> Any:
+            gc.disable()
+            try:
                 return work()
+            finally:
+                gc.enable()
 
         def frozen(work: Any = work) -> Any:
-            with collecting(True):
+            gc.freeze()  # what start-up made (and the bench's tournament) stays out of passes
+            try:
                 return work()
+            finally:
+                gc.unfreeze()
 
         gc.collect()
         side_by_side(
             f"{label}: the collector (frozen at start: {len(gc.get_objects()):,} objects)",
             [
-                ("paused per request (core/collector.py)", work),
-                ("running, nothing frozen", running),
-                ("running, gc.freeze() after start-up", frozen),
+                ("paused per request (core/collector.py, removed)", paused),
+                ("running, nothing frozen", work),
+                ("running, gc.freeze() after start-up (wsgi.py)", frozen),
             ],
             repeat,
             kib,

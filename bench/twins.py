@@ -18,7 +18,8 @@ throw-away SQLite database holding a finished ``--players`` × ``--rounds`` tour
 - pdf: the standings PDF typeset by ``exports/fast/gridpdf.py`` against WeasyPrint
   (``printing.standings_print``);
 - gc: the standings page after a change and the results workbook with the collector paused
-  (``core/collector.py``), running, and running after ``gc.freeze()`` of what start-up made.
+  (as ``core/collector.py`` did until it was removed), running, and running after
+  ``gc.freeze()`` of what start-up made (as ``referee/wsgi.py`` does now).
 
 The engine's fast way of scoring a case file (``casestream``, ``caselines``,
 ``caseread._plain_deal``) was measured here against the full case reader and writer
