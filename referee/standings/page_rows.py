@@ -1,8 +1,8 @@
 """The rows of the standings page, written as HTML here: the standings package's speed code,
 imported by its views only. Its plain twin is ``templates/standings/_rows.html``, the same
 markup from the Django template (300 rows with their expandable phone details are some 25,000
-template nodes); a Jinja2 template of the same markup was about three times slower than these
-strings (README, Speed: ``bench/twins.py``). ``test_page_rows`` renders generated rows both
+template nodes); a Jinja2 template of the same markup was three to seven times slower than
+these strings (README, Speed: ``bench/twins.py``). ``test_page_rows`` renders generated rows both
 ways and compares them.
 
 The markup (``templates/standings/standings.html`` keeps the table's head): place, the name

@@ -1,13 +1,14 @@
 """The results workbook written straight as SpreadsheetML: the speed twin of
 ``tabular.workbook`` (openpyxl), behind ``referee.exports.fast``.
 
-openpyxl spends ~8 µs a cell building and saving its object model, and its ``write_only``
-mode or XlsxWriter's ``constant_memory`` hardly less (README, Speed: ``bench/twins.py``); a
-tournament's workbook has a sheet per table protocol (hundreds of sheets, ~400,000 cells), so
-this module writes the XML itself: the same sheets, titles, bold header and its height, frozen
-panes, widths, print set-up and cell types as ``tabular.workbook``, about ten times faster.
-Strings are inline strings (never formulas). ``tests/referee/exports/test_fast_workbook.py``
-reads both back cell by cell, on hand-made and on generated sheets.
+A tournament's workbook has a sheet per table protocol (hundreds of sheets, ~400,000 cells).
+openpyxl builds and saves an object per cell; its ``write_only`` mode and XlsxWriter's
+``constant_memory`` mode stream the rows but still spend microseconds a cell: side by side
+(README, Speed: ``bench/twins.py``) they took 23, 10 and 12 times this module's time, which
+writes the XML itself: the same sheets, titles, bold header and its height, frozen panes,
+widths, print set-up and cell types as ``tabular.workbook``. Strings are inline strings (never
+formulas). ``tests/referee/exports/test_fast_workbook.py`` reads both back cell by cell, on
+hand-made and on generated sheets.
 """
 
 from __future__ import annotations
