@@ -19,8 +19,6 @@ import zipfile
 from collections.abc import Sequence
 from xml.sax.saxutils import escape
 
-from openpyxl.utils import get_column_letter
-
 from ..tabular import Sheet, Value, column_width, header_height, number, sheet_title
 
 _MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
@@ -104,7 +102,7 @@ _QUOTES = {'"': "&quot;"}
 def _sheet_xml(sheet: Sheet) -> str:
     columns = len(sheet.header)
     widest = max([columns, 1, *(len(row) for row in sheet.rows)])
-    letters = [get_column_letter(col) for col in range(1, widest + 1)]
+    letters = [_letter(col) for col in range(1, widest + 1)]
     rows: list[str] = []
     first = 1
     if sheet.caption:
@@ -146,6 +144,15 @@ _PRINT = (
     '<pageMargins left="0.4" right="0.4" top="0.5" bottom="0.5" header="0.3" footer="0.3"/>'
     '<pageSetup paperSize="9" orientation="landscape" fitToWidth="1" fitToHeight="0"/>'
 )
+
+
+def _letter(col: int) -> str:
+    """A column's letters: 1 is A, 26 Z, 27 AA (openpyxl's ``get_column_letter``)."""
+    letters = ""
+    while col:
+        col, rest = divmod(col - 1, 26)
+        letters = chr(65 + rest) + letters
+    return letters
 
 
 def _quoted(title: str) -> str:
