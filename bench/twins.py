@@ -73,7 +73,7 @@ def side_by_side(
         ratios = [t / f for t, f in zip(times[name], times[first], strict=True)]
         medians[name] = median
         print(
-            f"  {name:<44} median {median * 1000:>8,.1f} ms  "
+            f"  {name:<50} median {median * 1000:>8,.1f} ms  "
             f"{statistics.median(ratios):>5.2f}x  ({sizes[name]})"
         )
     return medians
