@@ -27,7 +27,7 @@ from .casevalues import (
     text,
 )
 from .conventions import Convention, convention
-from .errors import CaseError, shown, valid_text
+from .errors import CaseError, shown
 from .model import (
     Call,
     Deal,
@@ -172,10 +172,6 @@ def parse_deal(obj: Mapping[str, Any], dealer: Any) -> Deal:
     if not obj.keys() <= _DEAL_KEYS:
         unknown = sorted(str(name) for name in obj.keys() - _DEAL_KEYS)[0]
         raise CaseError("case.unknown_field", "", name=shown(unknown))
-    if type(obj) is dict:
-        deal = _plain_deal(obj, dealer)
-        if deal is not None:
-            return deal
     kind = _choice(DealType, get(obj, "type", "type"))
     if kind is None:
         raise CaseError("case.unknown_type", "type", value=shown(obj["type"]))
@@ -214,81 +210,6 @@ def parse_deal(obj: Mapping[str, Any], dealer: Any) -> Deal:
         talon,
         ruling,
         referee,
-    )
-
-
-_TYPES, _PLAYS = _MEMBERS[DealType], _MEMBERS[Play]
-_GAME, _MISERE = DealType.GAME, DealType.MISERE  # globals: an Enum attribute costs more
-
-
-def _plain_deal(obj: dict[str, Any], dealer: Any) -> Deal | None:
-    """``parse_deal`` of the common shape (no Kodeks or referee ruling), every value of the
-    type it must have; None for anything else, which the full reading takes (and refuses
-    where it must). The value is the one the full reading gives."""
-    get = obj.get
-    kind, play, declarer = get("type"), get("play"), get("declarer")
-    if type(kind) is not str or type(play) is not str:
-        return None
-    kind, play = _TYPES.get(kind), _PLAYS.get(play)
-    if kind is None or play is None:
-        return None
-    if dealer is not None and (type(dealer) is not str or not dealer or not valid_text(dealer)):
-        return None
-    if declarer is not None and (
-        type(declarer) is not str or not declarer or not valid_text(declarer)
-    ):
-        return None
-    if get("ruling") is not None or get("referee_rulings") is not None:
-        return None
-    talon = get("talon")
-    if talon is not None:  # its cards are the engine's to check, as on the full reading
-        if type(talon) is not list:
-            return None
-        talon = tuple(talon)
-    contract = get("contract")
-    level = strain = None
-    if kind is _GAME:
-        if type(contract) is not dict:
-            return None
-        level, strain = contract.get("level"), contract.get("strain")
-        if level == "misere":
-            return None
-    elif kind is _MISERE:
-        if type(contract) is not dict or contract.get("level") != "misere":
-            return None
-        if contract.get("strain") is not None:
-            return None
-    elif contract is not None:
-        return None
-    tricks = get("tricks")
-    if tricks is not None:
-        if type(tricks) is not dict:
-            return None
-        tricks = dict(tricks)
-    series = None
-    if "raspasy" in obj:
-        raspasy = obj["raspasy"]
-        if type(raspasy) is not dict:
-            return None
-        series = raspasy.get("series_index")
-        if series is not None and type(series) is not int:
-            return None
-    defence = get("defence") or []
-    if type(defence) is not list:
-        return None
-    return new_deal(
-        kind,
-        dealer,
-        declarer,
-        level,
-        strain,
-        _defence(defence),
-        play,
-        tricks,
-        series,
-        talon,
-        None,
-        (),
     )
 
 

@@ -12,9 +12,8 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from .caselines import score_lines
+from .casefile import check_case, run_cases
 from .caseread import Unreadable, load
-from .casestream import NotStreamed, each_case
 from .errors import printable
 
 USAGE = "usage: python -m scoring score|check FILE"
@@ -98,22 +97,13 @@ def _run(command: str, path: str) -> int:
     text = _text(path)
     if text is None:
         return 2
-    if command == "score":
-        try:  # case by case where the text reads so, else at once (the same cases)
-            lines = score_lines(each_case(text))
-        except NotStreamed:
-            cases = _cases(path, text)
-            if cases is None:
-                return 2
-            lines = score_lines(cases)
-        _write(lines)
-        return 0
     cases = _cases(path, text)
     if cases is None:
         return 2
-    from .casefile import check_case, run_cases  # not needed to score (start-up)
-
     outputs = run_cases(cases)
+    if command == "score":
+        _write(list(map(_ENCODER.encode, outputs)))
+        return 0
     failed = 0
     for case, output in zip(cases, outputs, strict=True):
         problems = check_case(case, output)

@@ -27,11 +27,10 @@ from referee.ratings.services.sheet import (
 )
 from referee.tournaments.models import Tournament
 
-from . import tabular
+from . import fast, tabular
 from .printing import cells as _cells
 from .printing import first_values as _first_values
 from .printing import rules_lines as _rules_lines
-from .printing import standings_print
 from .reports import _print_widths
 
 #: The machine-readable columns, in order (README documents each).
@@ -129,7 +128,7 @@ def federation_pdf(tournament: Tournament, viewer: Any, list_slug: str | None = 
     numeric = [isinstance(v, int | float | Fraction) for v in _first_values(sheet)]
     rows = [_cells(row, numeric) for row in sheet.rows]
     widths = _print_widths(sheet.header, rows)
-    return standings_print(
+    return fast.standings_print(
         tournament,
         results.standings,
         sheet.caption,

@@ -1,5 +1,6 @@
 """Printing helpers of the PDFs: cells in the site's number format, the standings' rules
-footer in words, the page counter in the reader's language, the standings' printout."""
+footer in words, the page counter in the reader's language, the standings' printout through
+WeasyPrint (the plain twin of ``fast.standings_print``)."""
 
 from __future__ import annotations
 
@@ -8,9 +9,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from django.utils import timezone
-from django.utils.formats import date_format
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from referee.core.figures import figure
@@ -21,7 +20,7 @@ from referee.tournaments.conventions import option_label, preset_name, value_lab
 from referee.tournaments.forms import option_text
 from referee.tournaments.models import Tournament
 
-from . import gridpdf, tabular
+from . import tabular
 
 
 @dataclass(frozen=True)
@@ -122,49 +121,27 @@ def standings_print(
     more: Sequence[tuple[str, Sequence[str], Sequence[Sequence[Cell]]]] = (),
     chief: str = "",
 ) -> bytes:
-    """The standings on A4 (``gridpdf``): the tournament, its dates, venue and convention,
-    the standings' heading and the day printed, the table (``columns``: title, right-aligned
-    or not, width in characters: the columns share the page in proportion), the further
-    sheets (``more``: title, header, rows), the rules and the chief referee's signature."""
-    mm = gridpdf.MM
-    dates = date_format(tournament.starts_on, "j E Y")
-    if tournament.ends_on != tournament.starts_on:
-        dates += " – " + date_format(tournament.ends_on, "j E Y")
-    facts = [dates, *([tournament.venue] if tournament.venue else [])]
-    facts.append(_("convention") + f": {preset_name(tournament.convention)}")
-    if standings.after:
-        heading = _("Standings after round %(n)s") % {"n": standings.after}
-    else:
-        heading = _("Standings")
-    if standings.provisional:
-        heading += f" ({_('provisional')})"
-    blocks: list[gridpdf.Block] = [
-        gridpdf.Text(tournament.name, size=15, bold=True, after=1.5 * mm),
-        gridpdf.Text(" · ".join(facts), color=gridpdf.GREY),
-        _heading(heading),
-        gridpdf.Text(
-            _("Printed %(date)s") % {"date": date_format(timezone.localdate(), "j E Y")},
-            color=gridpdf.GREY,
-        ),
-    ]
-    if rows:
-        grid = [gridpdf.Column(str(t), numeric, width) for t, numeric, width in columns]
-        blocks.append(gridpdf.Grid(grid, rows))
-    elif standings.official:
-        blocks.append(gridpdf.Text(_("No results yet.")))
-    else:
-        blocks.append(gridpdf.Text(_("No results are public yet.")))
-    for caption, titles, sheet_rows in more:
-        blocks.append(_heading(caption))
-        blocks.append(gridpdf.Grid([gridpdf.Column(str(t), False, 1) for t in titles], sheet_rows))
-    for i, line in enumerate(rules):  # 4 mm above the first
-        blocks.append(gridpdf.Text(line, 7, color=gridpdf.GREY, before=4 * mm if i == 0 else 0))
-    blocks.append(gridpdf.Signature(_("Chief referee"), chief))
-    counter = _("page %(page)s of %(pages)s")
-    return gridpdf.render(
-        gridpdf.Document(title, tournament.name, counter, blocks, landscape, get_language() or "en")
-    )
+    """The standings on A4 through WeasyPrint (``exports/standings.html``): the plain twin of
+    ``fast.standings_print``, which the exports use, and the reference its test reads the
+    same text from (``tests/referee/exports/test_gridpdf.py``). The columns share the page
+    in proportion to their widths in characters."""
+    from .pdf import render_pdf
 
-
-def _heading(text: str) -> gridpdf.Text:
-    return gridpdf.Text(text, 11, bold=True, before=3 * gridpdf.MM, after=1.5 * gridpdf.MM)
+    total = sum(width for _, _, width in columns) or 1
+    context = {
+        "tournament": tournament,
+        "standings": standings,
+        "title": title,
+        "columns": [
+            {"title": t, "numeric": numeric, "width": f"{100 * width / total:.2f}%"}
+            for t, numeric, width in columns
+        ],
+        "rows": rows,
+        "landscape": landscape,
+        "rules": rules,
+        "more": [{"title": c, "header": h, "rows": r} for c, h, r in more],
+        "chief": chief,
+        "printed": timezone.localdate(),
+        "page_counter": page_counter(),
+    }
+    return render_pdf("exports/standings.html", context)

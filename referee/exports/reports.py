@@ -27,7 +27,6 @@ from django.utils import timezone
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
-from referee.core.collector import collector_paused
 from referee.core.language import engine_language as reader_language
 from referee.core.people import person
 from referee.core.permissions import may_view, may_view_round
@@ -39,11 +38,11 @@ from referee.tables.models import Table
 from referee.tables.sheet import TableSheet, build_sheet, paper_figures
 from referee.tournaments.models import Tournament
 
-from . import tabular
+from . import fast, tabular
 from .format_sheets import format_lines, layer_notes, layer_sheets
 from .hall import protocol_extras
 from .pdf import render_pdf
-from .printing import Cell, cells, first_values, page_counter, rules_lines, standings_print
+from .printing import Cell, cells, first_values, page_counter, rules_lines
 from .protocol import Protocol, table_protocols
 from .words import words
 
@@ -228,8 +227,7 @@ def round_sheet(results: RoundResults) -> tabular.Sheet:
 
 def results_workbook(tournament: Tournament, viewer: Any, after: int | None = None) -> bytes:
     """The results workbook: the standings, one sheet per round, one per table protocol."""
-    with collector_paused():
-        return workbook_of(load_results(tournament, viewer, after, protocols=True), viewer)
+    return workbook_of(load_results(tournament, viewer, after, protocols=True), viewer)
 
 
 def workbook_of(results: Results, viewer: Any = None) -> bytes:
@@ -237,7 +235,7 @@ def workbook_of(results: Results, viewer: Any = None) -> bytes:
     sheets += layer_sheets(results.tournament, results.standings, viewer)
     sheets += [round_sheet(r) for r in results.rounds]
     sheets += [p.sheet() for p in results.protocols]
-    return tabular.fast_workbook(sheets)
+    return fast.workbook(sheets)
 
 
 def standings_csv(tournament: Tournament, viewer: Any, after: int | None = None) -> bytes:
@@ -249,29 +247,28 @@ def standings_csv(tournament: Tournament, viewer: Any, after: int | None = None)
 def standings_pdf(tournament: Tournament, viewer: Any, after: int | None = None) -> bytes:
     """The standings for printing: A4, the header repeated on every page, numbered pages,
     the rules in the footer and the chief referee's signature line."""
-    with collector_paused():
-        table = standings.standings_after(tournament, after, viewer=viewer)
-        sheet = standings_sheet(table)
-        more = [
-            (s.caption, s.header, [cells(r) for r in s.rows])
-            for s in layer_sheets(tournament, table, viewer)
-        ]
-        numeric = [isinstance(v, int | Fraction) for v in first_values(sheet)]
-        rows = [cells(row, numeric) for row in sheet.rows]
-        widths = _print_widths(sheet.header, rows)
-        total = sum(widths)
-        return standings_print(
-            tournament,
-            table,
-            sheet.caption,
-            list(zip(sheet.header, numeric, widths, strict=True)),
-            rows,
-            # A4 portrait holds about 120 characters of 8 pt text a line
-            landscape=total * 1.55 + 2.2 * len(widths) > 186,
-            rules=rules_lines(table) + format_lines(tournament),
-            more=more,
-            chief=person(tournament.chief_referee),
-        )
+    table = standings.standings_after(tournament, after, viewer=viewer)
+    sheet = standings_sheet(table)
+    more = [
+        (s.caption, s.header, [cells(r) for r in s.rows])
+        for s in layer_sheets(tournament, table, viewer)
+    ]
+    numeric = [isinstance(v, int | Fraction) for v in first_values(sheet)]
+    rows = [cells(row, numeric) for row in sheet.rows]
+    widths = _print_widths(sheet.header, rows)
+    total = sum(widths)
+    return fast.standings_print(
+        tournament,
+        table,
+        sheet.caption,
+        list(zip(sheet.header, numeric, widths, strict=True)),
+        rows,
+        # A4 portrait holds about 120 characters of 8 pt text a line
+        landscape=total * 1.55 + 2.2 * len(widths) > 186,
+        rules=rules_lines(table) + format_lines(tournament),
+        more=more,
+        chief=person(tournament.chief_referee),
+    )
 
 
 def _print_widths(header: Sequence[str], rows: Sequence[Sequence[Cell]]) -> list[int]:
@@ -294,8 +291,7 @@ def protocol_pdf(table: Table, viewer: Any, base: str = "") -> bytes:
         raise REFUSALS.error("not_published", cls=NotVisible)
     if not may_view_round(viewer, tournament, table.round.number):
         raise REFUSALS.error("round_not_public", cls=NotVisible)
-    with collector_paused():
-        return protocol_pdf_of(build_sheet(table, reader_language()), base)
+    return protocol_pdf_of(build_sheet(table, reader_language()), base)
 
 
 def protocol_pdf_of(sheet: TableSheet, base: str = "") -> bytes:

@@ -1,18 +1,21 @@
-"""The rows of the standings page, written as HTML here rather than by the template: 300
-rows with their expandable phone details are some 25,000 template nodes, which Django renders
-in about a quarter of a second; the same markup from Python strings takes a tenth of that.
+"""The rows of the standings page, written as HTML here: the standings package's speed code,
+imported by its views only. Its plain twin is ``templates/standings/_rows.html``, the same
+markup from the Django template (300 rows with their expandable phone details are some 25,000
+template nodes); a Jinja2 template of the same markup was three to seven times slower than
+these strings (README, Speed: ``bench/twins.py``). ``test_page_rows`` renders generated rows both
+ways and compares them.
 
-The markup is the template's (``templates/standings/standings.html`` keeps the table's head):
-place, the name linking to the player's card with its ``details`` for phones (city, whists,
-first places, rounds, every round's points), then the wide screens' columns and the notes.
-A round the player sat out is marked "bye" before its score, in the round's cell and in the
-details, and the notes say "bye: round 3" as the exports' notes do.
-Every text from the data is escaped; the words are looked up once a page.
+The markup (``templates/standings/standings.html`` keeps the table's head): place, the name
+linking to the player's card with its ``details`` for phones (city, whists, first places,
+rounds, every round's points), then the wide screens' columns and the notes. A round the
+player sat out is marked "bye" before its score, in the round's cell and in the details, and
+the notes say "bye: round 3" as the exports' notes do. Every text from the data is escaped;
+the words are looked up once a page.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.utils.html import escape
@@ -41,7 +44,7 @@ def standings_body(rows: Sequence[dict[str, Any]], rounds: int) -> SafeString:
     return mark_safe("".join(_row(row, words, labels) for row in rows))  # escaped in _row
 
 
-def _row(row: dict[str, Any], words: dict[str, str], labels: Sequence[str]) -> str:
+def _row(row: dict[str, Any], words: Mapping[str, str], labels: Sequence[str]) -> str:
     flags = row["flags"]
     classes = ("tied" if row["tied"] else "") + (" removed" if "removed" in flags else "")
     city = escape(row["city"])
@@ -82,7 +85,7 @@ def _row(row: dict[str, Any], words: dict[str, str], labels: Sequence[str]) -> s
     )
 
 
-def _notes(row: dict[str, Any], words: dict[str, str]) -> str:
+def _notes(row: dict[str, Any], words: Mapping[str, str]) -> str:
     flags = row["flags"]
     notes = []
     if row["provisional"]:

@@ -16,7 +16,6 @@ from django.urls import reverse
 from django.utils.formats import get_format
 from django.utils.translation import gettext as _
 
-from referee.core.collector import collector_paused
 from referee.core.errors import NotAllowed, ServiceError
 from referee.core.figures import figure
 from referee.core.permissions import is_chief
@@ -68,26 +67,25 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
     after = request.GET.get("after")
     if after is not None and _number(after) is None:
         raise Http404
-    with collector_paused():  # computing the standings again after a change allocates a lot
-        table = _visible(
-            lambda: services.standings_after(tournament, _number(after), viewer=request.user)
-        )
-        rows = display_rows(services.standings_rows(table), tournament.slug)
-        return render(
-            request,
-            "standings/standings.html",
-            {
-                "tournament": tournament,
-                "standings": table,
-                "rows": rows,
-                "body": standings_body(rows, table.after or 0),
-                "columns": range(1, (table.after or 0) + 1),
-                "chain": [TIE_BREAK_LABELS.get(n, n) for n in table.rules.tie_breaks],
-                "method": METHOD_LABELS.get(table.rules.method, table.rules.method),
-                "params": params_in_words(table.rules.method, dict(table.rules.params)),
-                "chief": is_chief(request.user, tournament),
-            },
-        )
+    table = _visible(
+        lambda: services.standings_after(tournament, _number(after), viewer=request.user)
+    )
+    rows = display_rows(services.standings_rows(table), tournament.slug)
+    return render(
+        request,
+        "standings/standings.html",
+        {
+            "tournament": tournament,
+            "standings": table,
+            "rows": rows,
+            "body": standings_body(rows, table.after or 0),
+            "columns": range(1, (table.after or 0) + 1),
+            "chain": [TIE_BREAK_LABELS.get(n, n) for n in table.rules.tie_breaks],
+            "method": METHOD_LABELS.get(table.rules.method, table.rules.method),
+            "params": params_in_words(table.rules.method, dict(table.rules.params)),
+            "chief": is_chief(request.user, tournament),
+        },
+    )
 
 
 def round_results(request: HttpRequest, slug: str, round: int) -> HttpResponse:

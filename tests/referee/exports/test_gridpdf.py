@@ -1,14 +1,19 @@
-"""The standings' typesetter: wrapping, alignment, pages, the embedded font."""
+"""The standings' typesetter: wrapping, alignment, pages, the embedded font; the printout
+has the words of its plain twin, WeasyPrint's."""
 
 from __future__ import annotations
 
+import datetime
 import io
 from dataclasses import dataclass
+from types import SimpleNamespace
 
 import pypdf
 import pytest
+from django.utils import translation
 
-from referee.exports import gridpdf
+from referee.exports import fast, printing
+from referee.exports.fast import gridpdf
 
 
 @dataclass(frozen=True)
@@ -122,3 +127,35 @@ def test_landscape_pages_are_wider_than_high():
     data = gridpdf.render(document([gridpdf.Text("x")], landscape=True))
     box = pypdf.PdfReader(io.BytesIO(data)).pages[0].mediabox
     assert (box.width, box.height) == pytest.approx((841.89, 595.28), abs=0.01)
+
+
+# -- the twin: the same printout as WeasyPrint's (printing.standings_print) ------------------
+
+
+def words_of(data: bytes) -> list[str]:
+    return sorted(word for page in text_of(data) for word in page.split())
+
+
+@pytest.mark.parametrize("landscape", [False, True])
+def test_the_printout_has_the_words_of_the_weasyprint_printout(landscape):
+    tournament = SimpleNamespace(
+        name="Кубок «Пуля»",
+        starts_on=datetime.date(2026, 5, 1),
+        ends_on=datetime.date(2026, 5, 3),
+        venue="Тула",
+        convention="sochi",
+    )
+    standings = SimpleNamespace(after=2, provisional=True, official=True)
+    columns = [("Место", True, 3), ("Игрок", False, 14), ("Очки", True, 5)]
+    rows = [
+        [Cell(str(n), True), Cell(f"Игрок {n:03}"), Cell(f"-{n * 7},5", True, True)]
+        for n in range(1, 61)
+    ]
+    more = [("Команды", ["Команда", "Очки"], [[Cell("Север"), Cell("12", True)]])]
+    args = (tournament, standings, "Кубок — итоги", columns, rows)
+    kwargs = {"landscape": landscape, "rules": ["Очки: пуля и висты."], "more": more}
+    with translation.override("ru"):
+        fast_words = words_of(fast.standings_print(*args, chief="Анна Судьина", **kwargs))
+        plain_words = words_of(printing.standings_print(*args, chief="Анна Судьина", **kwargs))
+    assert "Игрок" in fast_words and "Судьина" in fast_words and "-420,5" in fast_words
+    assert fast_words == plain_words

@@ -14,7 +14,7 @@ from django.core.management import call_command
 from django.template.loader import render_to_string
 from django.utils import timezone
 
-from referee.exports import reports, tabular
+from referee.exports import fast, reports, tabular
 from referee.exports.pdf import render_pdf
 from referee.tables.models import Table
 
@@ -122,7 +122,7 @@ def test_a_wrapped_title_takes_as_many_lines_as_it_needs():
     assert tabular.wrapped_lines("1-е места", 7) == 2
 
 
-@pytest.mark.parametrize("writer", [tabular.workbook, tabular.fast_workbook])
+@pytest.mark.parametrize("writer", [tabular.workbook, fast.workbook])
 def test_the_workbooks_header_row_is_as_tall_as_its_wrapped_titles(writer):
     sheet = tabular.Sheet(
         "Таблица", ["Место", "Очки соперников", "Висты"], [[1, 2, 3]], widths=[7, 9, 8]

@@ -1,11 +1,15 @@
-"""The standings page's rows, written in Python: the same cells and details as the template
-wrote, every text escaped."""
+"""The standings page's rows, written in Python: the same cells and details as the plain
+template (``standings/_rows.html``) writes, every text escaped."""
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
+from django.template.loader import render_to_string
 from django.utils import translation
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from referee.standings.page_rows import standings_body
 
@@ -94,3 +98,64 @@ def test_a_bye_round_is_marked_in_its_cell_its_details_and_the_notes():
     assert f"<dt>R2</dt><dd>{mark}0</dd>" in html and "<dt>R1</dt><dd>41</dd>" in html
     assert f'<td class="num wide bye">{mark}0</td>' in html
     assert '<span class="badge bye">bye: round 2</span>' in html
+
+
+# -- the twin: the same rows as the plain template (templates/standings/_rows.html) ----------
+
+TEXT = st.text(st.sampled_from("Иван Ли <b>&\"' A-1"), max_size=12)
+
+
+def normalized(html: str) -> str:
+    """The markup with its layout whitespace gone: runs of spaces as one, none between tags."""
+    return re.sub(r">\s+<", "><", re.sub(r"\s+", " ", html)).strip()
+
+
+@st.composite
+def standings_rows(draw):
+    rounds = draw(st.integers(0, 4))
+    rows = []
+    for n in range(draw(st.integers(1, 4))):
+        cells = draw(
+            st.lists(
+                st.one_of(
+                    st.just(("", True, False)),
+                    st.tuples(st.sampled_from(["41", "-3", "0", "12,5"]), st.just(False)).map(
+                        lambda c: (c[0], False, c[0].startswith("-"))
+                    ),
+                ),
+                min_size=rounds,
+                max_size=rounds,
+            )
+        )
+        flags = draw(
+            st.lists(st.sampled_from(["yellow_card", "removed", "withdrawn"]), unique=True)
+        )
+        rows.append(
+            row(
+                rank_label=draw(st.sampled_from(["1", "2–3", "4"])),
+                player=draw(TEXT),
+                card_url=f"/t/cup/players/{n}/",
+                city=draw(TEXT),
+                provisional=draw(st.booleans()),
+                tied=draw(st.booleans()),
+                flags=flags,
+                removed_in=draw(st.integers(1, 9)),
+                points=draw(st.sampled_from([Fraction(81, 2), -7, 0])),
+                whists=draw(st.sampled_from([-3, 0, 5])),
+                round_cells=cells,
+                byes=tuple(draw(st.sets(st.integers(1, max(rounds, 1)), max_size=2)))
+                if rounds
+                else (),
+            )
+        )
+    return rows, rounds
+
+
+@settings(max_examples=60, deadline=None)
+@given(standings_rows(), st.sampled_from(["en", "ru"]))
+def test_the_rows_are_the_plain_templates_rows(drawn, language):
+    rows, rounds = drawn
+    with translation.override(language):
+        fast = standings_body(rows, rounds)
+        plain = render_to_string("standings/_rows.html", {"rows": rows})
+    assert normalized(fast) == normalized(plain)
