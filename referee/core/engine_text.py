@@ -4,7 +4,7 @@ The engine (``scoring``) refuses with a stable ``code``, its ``field`` and plain
 and writes English from its own table (``scoring.errors.MESSAGES``). Here every code has a
 translatable template with ``%(param)s`` placeholders; ``refusal_text`` renders a refusal
 in the active language (list parameters joined with ", "). English is the engine's own
-text. ``option_text`` gives what an option of ``scoring.conventions.OPTION_DOCS`` decides: the
+text. ``option_label`` gives what an option of ``scoring.conventions.OPTION_DOCS`` decides: the
 site's one home of these descriptions (the settings, the wizard, the printed reports).
 
 This is the site's lowest layer: it imports only Django and the engine.
@@ -258,7 +258,7 @@ def refusal_text(error: ScoringError) -> str:
     return str(template % values)  # a plural template picks its form from the values
 
 
-def option_text(name: str) -> str:
+def option_label(name: str) -> str:
     """What an option decides, in the active language; an option the site has no words for
     yet (a new one of the engine) by the engine's English."""
     text = OPTIONS.get(name)
