@@ -31,7 +31,7 @@ def test_an_inline_script_is_blocked_and_reported(live_server, browser):
         """() => { const s = document.createElement('script');
                    s.textContent = 'window.ranInline = true'; document.body.append(s); }"""
     )
-    page.wait_for_function("window.cspViolations.length > 0")
+    page.wait_for_function("() => window.cspViolations.length > 0")
     assert page.evaluate("window.ranInline === undefined")
     assert [v.split()[0] for v in csp_violations(page)] == ["script-src-elem"]
     context.close()
