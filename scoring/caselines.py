@@ -19,7 +19,7 @@ from typing import Any, NamedTuple
 from .caseread import parse_deal, table_of
 from .deal import score_deal
 from .errors import CaseError, valid_text
-from .ledger import ADJUSTMENT, GORA, PULKA, WHIST, Entry
+from .ledger import ADJUSTMENT, GORA, POOL, WHIST, Entry
 from .numbers import Amount, to_json
 
 _ENCODER = json.JSONEncoder(ensure_ascii=False)
@@ -132,7 +132,7 @@ def _totals(entries: Iterable[Entry], players: tuple[str, ...]) -> str:
             continue
         if kind is GORA:
             book = gora
-        elif kind is PULKA:
+        elif kind is POOL:
             book = pulka
         elif kind is ADJUSTMENT:
             book = adjustments
