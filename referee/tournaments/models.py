@@ -154,7 +154,8 @@ class Tournament(models.Model):
         verbose_name_plural = _("tournaments")
         # what the services refuse (services.setup.update_settings, create), the database
         # refuses too: a write that goes round them (the admin, a script, an import) cannot
-        # store a tournament that ends before it starts, a table of 2 or a round of 0 deals
+        # store a tournament that ends before it starts or plays at tables of 2. (A round
+        # length of 0 is not refused here: the site reads it as none, as rows may hold it.)
         constraints = [
             models.CheckConstraint(
                 condition=Q(ends_on__gte=F("starts_on")),
@@ -166,14 +167,6 @@ class Tournament(models.Model):
                 condition=Q(table_size__in=[3, 4]),
                 name="tournament_tables_of_3_or_4",
                 violation_error_message=_("Prefer tables of 4 or of 3."),
-            ),
-            *(
-                models.CheckConstraint(
-                    condition=Q(**{f"{name}__isnull": True}) | Q(**{f"{name}__gte": 1}),
-                    name=f"tournament_{name}_empty_or_from_1",
-                    violation_error_message=_("Leave it empty or give a number from 1."),
-                )
-                for name in ("pool_size", "deal_cap", "time_limit_minutes")
             ),
         ]
 

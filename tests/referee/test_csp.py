@@ -141,3 +141,26 @@ def test_swagger_ui_runs_its_own_inline_blocks_only(client):
     assert found["script-src"] == ["'self'", *hashes["script-src"]]
     assert found["style-src"] == ["'self'", *hashes.get("style-src", [])]
     assert "'unsafe-inline'" not in response[HEADER]
+
+
+@pytest.mark.django_db
+def test_the_admins_pages_have_nothing_inline_either(client):
+    from django.urls import reverse
+
+    from tests.referee.factories import TournamentFactory, UserFactory
+
+    client.force_login(UserFactory(username="root", is_staff=True, is_superuser=True))
+    tournament = TournamentFactory()
+    pages = [
+        reverse("admin:index"),
+        reverse("admin:tournaments_tournament_changelist"),
+        reverse("admin:tournaments_tournament_add"),
+        reverse("admin:tournaments_tournament_change", args=[tournament.pk]),
+        reverse("admin:tables_deal_changelist"),
+        reverse("admin:standings_standingssettings_changelist"),
+    ]
+    for page in pages:
+        response = client.get(page)
+        assert response.status_code == 200, page
+        assert response[HEADER] == policy(), page
+        assert inline_code(response.content.decode()) == [], page
