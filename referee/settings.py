@@ -49,6 +49,8 @@ MIDDLEWARE = [
     # behind the venue's proxy: the visitor's address, for lockouts and throttles
     "referee.hall.forwarded.ForwardedForMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    # a strict Content-Security-Policy on every response, the cached pages' too (core/csp.py)
+    "referee.core.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -156,6 +158,10 @@ SPECTACULAR_SETTINGS = {
     # nor does it send the schema to swagger.io's online validator (its badge)
     "SWAGGER_UI_SETTINGS": {"deepLinking": True, "validatorUrl": None},
 }
+
+# The pages whose inline script and style blocks the Content-Security-Policy allows by their
+# hash (core/csp.py): Swagger UI's page, written by drf-spectacular from the settings above.
+CSP_HASHED_INLINE = ("api-docs",)
 
 # -- running a venue (README, "Running a venue") ------------------------------------------
 from referee.hall_settings import (  # noqa: E402

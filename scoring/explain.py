@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 
-from .ledger import ADJUSTMENT, GORA, PULKA, WHIST, Entry, Kind, Term
+from .ledger import ADJUSTMENT, GORA, POOL, WHIST, Entry, Kind, Term
 from .numbers import Amount, show
 
 Phrase = Callable[..., str]
@@ -162,13 +162,13 @@ def _headline(
     a = show(amount)
     if lang == "ru":
         return {
-            PULKA: f"{player} пишет {a} в пулю: ",
+            POOL: f"{player} пишет {a} в пулю: ",
             GORA: f"{player} пишет {a} в гору: ",
             WHIST: f"{player} пишет {a} вист. на {on}: ",
             ADJUSTMENT: f"{player}: поправка {a} вист.: ",
         }[kind]
     return {
-        PULKA: f"{player} writes {a} to the pool: ",
+        POOL: f"{player} writes {a} to the pool: ",
         GORA: f"{player} writes {a} to the mountain: ",
         WHIST: f"{player} writes {a} on {on}: ",
         ADJUSTMENT: f"{player} is adjusted by {a} whists: ",

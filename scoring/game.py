@@ -10,7 +10,7 @@ from collections.abc import Mapping
 
 from .calls import CHECKED, HALF_WHIST, PASS_PASS, Defence, defenders_of
 from .conventions import OBLIGATION
-from .ledger import GORA, PULKA, WHIST, Entry, Outcome, Term, new
+from .ledger import GORA, POOL, WHIST, Entry, Outcome, Term, new
 from .numbers import Amount, divide
 from .table import Table
 
@@ -31,7 +31,7 @@ def score_unplayed(
 ) -> tuple[list[Entry], Outcome]:
     """Pass – pass or an accepted half-whist: the contract counts as made (SPEC §3.7–3.8)."""
     prices = table.convention.prices
-    entries = [Entry(PULKA, declarer, prices.contract[level], R_MADE, Term("made", (level,)))]
+    entries = [Entry(POOL, declarer, prices.contract[level], R_MADE, Term("made", (level,)))]
     if defence.kind == PASS_PASS:
         entries[0] = entries[0]._replace(rule=R_PASS_PASS, term=Term("passed_out", (level,)))
         return entries, Outcome("made")
@@ -59,7 +59,7 @@ def score_played(
     effective = tricks[declarer] - penalty_tricks
     if effective >= level:
         term = _MADE_TERMS[level]
-        entries = [new(Entry, (PULKA, declarer, prices.contract[level], R_MADE, term, None))]
+        entries = [new(Entry, (POOL, declarer, prices.contract[level], R_MADE, term, None))]
         whisters = defence.whisters
         if len(whisters) == 2:  # each writes W × his own tricks (SPEC §3.3), as _own_tricks
             for p in whisters:

@@ -1,8 +1,13 @@
 """Ledger entries: what a deal writes on the sheet, each with its rule and reason (SPEC §1).
 
-An entry is ``pulka`` (pool), ``gora`` (mountain), ``whist`` (written by ``player`` on
-``on``) or ``adjustment`` (a referee award outside the sheet). ``term`` says what the
-amount is for, as a code with numbers that ``explain`` renders in Russian or English.
+An entry is written to the pool (``Kind.POOL``, ``"pulka"`` in the case format), the
+mountain (``"gora"``), as whists (``"whist"``, written by ``player`` on ``on``) or as an
+adjustment (``"adjustment"``, a referee award outside the sheet). In the engine's words
+"pulka" is the whole score sheet (``score_pulka``) and "pool" its пуля book; the case format
+(SPEC §12) names the book ``pulka``, and so do the fields that mirror it (``Totals.pulka``,
+``PoolState.pulka``, ``settle(players, pulka, …)``), kept as the format has them.
+``term`` says what the amount is for, as a code with numbers that ``explain`` renders in
+Russian or English.
 """
 
 from __future__ import annotations
@@ -20,13 +25,13 @@ class Kind(StrEnum):
 
     __hash__ = str.__hash__  # equal to its text as a dict key, too
 
-    PULKA = "pulka"
+    POOL = "pulka"
     GORA = "gora"
     WHIST = "whist"
     ADJUSTMENT = "adjustment"
 
 
-PULKA, GORA, WHIST, ADJUSTMENT = Kind.PULKA, Kind.GORA, Kind.WHIST, Kind.ADJUSTMENT
+POOL, GORA, WHIST, ADJUSTMENT = Kind.POOL, Kind.GORA, Kind.WHIST, Kind.ADJUSTMENT
 
 
 class Term(NamedTuple):
@@ -73,7 +78,8 @@ class DealResult(NamedTuple):
 
 @dataclass(slots=True)
 class Totals:
-    """Sums of entries: pools, mountains, whists per ordered pair, adjustments."""
+    """Sums of entries: pools (``pulka``, the case format's name of the book), mountains,
+    whists per ordered pair, adjustments."""
 
     pulka: dict[str, Amount]
     gora: dict[str, Amount]
@@ -87,7 +93,7 @@ class Totals:
         return totals
 
     def add(self, entries: Iterable[Entry]) -> None:
-        books = {PULKA: self.pulka, GORA: self.gora, ADJUSTMENT: self.adjustments}
+        books = {POOL: self.pulka, GORA: self.gora, ADJUSTMENT: self.adjustments}
         whists = self.whists
         for kind, player, amount, _, _, on in entries:
             if kind == WHIST:

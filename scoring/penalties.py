@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .errors import CaseError, RulingError
 from .game import consolation
-from .ledger import ADJUSTMENT, GORA, PULKA, WHIST, Entry, Kind, Term
+from .ledger import ADJUSTMENT, GORA, POOL, WHIST, Entry, Kind, Term
 from .model import (
     ManualEntry,
     PrikupRefusal,
@@ -86,7 +86,7 @@ def _points(value: object, field: str) -> Amount:
 
 
 def _manual(table: Table, ruling: ManualEntry, field: str) -> Entry:
-    kinds = (PULKA, GORA, WHIST, ADJUSTMENT)
+    kinds = (POOL, GORA, WHIST, ADJUSTMENT)
     if ruling.kind not in kinds:
         raise RulingError("ruling.manual_kind", f"{field}.entry")
     player = table.at_table(ruling.player, f"{field}.player")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .ledger import GORA, PULKA, WHIST, Entry, Term
+from .ledger import GORA, POOL, WHIST, Entry, Term
 from .numbers import Amount, divide, exact
 from .table import PoolState, Table
 
@@ -18,15 +18,15 @@ R_WRITE_OFF = "Kodeks 4.1.1 (overflow written off the own mountain)"
 
 def apply_overflow(table: Table, entries: list[Entry]) -> list[Entry]:
     pool = table.pool
-    if pool is None or pool.size is None or not any(e.kind == PULKA for e in entries):
+    if pool is None or pool.size is None or not any(e.kind == POOL for e in entries):
         return entries
     books = _Books(table, pool, pool.size)
-    out = [e for e in entries if e.kind != PULKA]
+    out = [e for e in entries if e.kind != POOL]
     for e in out:
         if e.kind == GORA:
             books.gora[e.player] = exact(books.gora[e.player] + e.amount)
     seat = {p: i for i, p in enumerate(table.players)}
-    for entry in sorted((e for e in entries if e.kind == PULKA), key=lambda e: seat[e.player]):
+    for entry in sorted((e for e in entries if e.kind == POOL), key=lambda e: seat[e.player]):
         out += books.write_pool(entry)
     return out
 
@@ -59,7 +59,7 @@ class _Books:
             given = exact(min(rest, self.size - self.pulka[target]))
             price = cv.help_whists_per_point
             self.pulka[target] = exact(self.pulka[target] + given)
-            out.append(Entry(PULKA, target, given, R_HELP, Term("helped_by", (player,))))
+            out.append(Entry(POOL, target, given, R_HELP, Term("helped_by", (player,))))
             term = Term("help", (given, price))
             out.append(Entry(WHIST, player, exact(given * price), R_HELP, term, target))
             rest = exact(rest - given)

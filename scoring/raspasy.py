@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from fractions import Fraction
 
-from .ledger import GORA, PULKA, WHIST, Entry, Outcome, Term
+from .ledger import GORA, POOL, WHIST, Entry, Outcome, Term
 from .numbers import Amount, divide, exact
 from .table import Table
 
@@ -36,7 +36,7 @@ def score_raspasy(
     if table.sitting_out is not None and table.sitting_out not in hands:
         idle = cv.raspasy_idle_dealer_pool
         if idle:
-            entries.append(Entry(PULKA, table.sitting_out, idle, R_IDLE, Term("raspasy_idle")))
+            entries.append(Entry(POOL, table.sitting_out, idle, R_IDLE, Term("raspasy_idle")))
     return entries, Outcome("raspasy")
 
 
@@ -67,11 +67,11 @@ def _to_mountain(
 def _zero_bonus(kind: str, player: str, k: int, step: Amount) -> list[Entry]:
     term = Term("raspasy_zero", (k,))
     if kind == "pool_price":
-        return [Entry(PULKA, player, step, R_ZERO, term)]
+        return [Entry(POOL, player, step, R_ZERO, term)]
     if kind == "pool_half_price":
-        return [Entry(PULKA, player, divide(step, 2), R_ZERO, term)]
+        return [Entry(POOL, player, divide(step, 2), R_ZERO, term)]
     if kind == "pool_one":
-        return [Entry(PULKA, player, 1, R_ZERO, term)]
+        return [Entry(POOL, player, 1, R_ZERO, term)]
     if kind == "gora_minus_two_prices":
         return [Entry(GORA, player, -2 * step, "FSPR 6.5 (raspasy: no tricks)", term)]
     return []
@@ -91,7 +91,7 @@ def _on_whists(
     entries = []
     for p in hands:
         if tricks[p] == 0 and _gets_zero_bonus(table, p):
-            entries.append(Entry(PULKA, p, step, R_ZERO, Term("raspasy_zero", (k,))))
+            entries.append(Entry(POOL, p, step, R_ZERO, Term("raspasy_zero", (k,))))
     for victim in hands:
         taken = tricks[victim]
         if victim in writers or not taken:

@@ -5,7 +5,7 @@ and writes English from its own table (``scoring.errors.MESSAGES``). Here every 
 translatable template with ``%(param)s`` placeholders, in the registry ``REFUSALS``
 (``referee.core.codes``, whose ``refusal_text`` renders a refusal in the active language, list
 parameters joined with ", "; English is the engine's own text; the codes are the engine's
-own, without a namespace). ``option_text`` gives what an option of
+own, without a namespace). ``option_label`` gives what an option of
 ``scoring.conventions.OPTION_DOCS`` decides: the site's one home of these descriptions (the
 settings, the wizard, the printed reports).
 
@@ -244,7 +244,7 @@ OPTIONS: dict[str, Promise] = {
 }
 
 
-def option_text(name: str) -> str:
+def option_label(name: str) -> str:
     """What an option decides, in the active language; an option the site has no words for
     yet (a new one of the engine) by the engine's English."""
     text = OPTIONS.get(name)

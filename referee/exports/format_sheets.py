@@ -1,4 +1,4 @@
-"""The tournament layer in the reports (TOURNAMENTS §11): stages and final places, team
+"""The tournament's format in the reports (TOURNAMENTS §11): stages and final places, team
 standings, the discipline register, the tournament register with its zero-sum lines, and the
 format's lines for the footer (byes, the unfinished-pulka policy, substitutes, yellow cards,
 teams, stages). Values come from the standings and discipline services; nothing is computed
@@ -191,7 +191,7 @@ def zero_sum_sheet(found: Register) -> tabular.Sheet:
     )
 
 
-def layer_notes(byes: Sequence[int], discipline: Sequence[str]) -> list[str]:
+def format_notes(byes: Sequence[int], discipline: Sequence[str]) -> list[str]:
     """A standings row's byes and discipline entries in force, for its notes."""
     out = []
     if byes:
@@ -200,8 +200,8 @@ def layer_notes(byes: Sequence[int], discipline: Sequence[str]) -> list[str]:
     return out
 
 
-def layer_sheets(tournament: Tournament, table: Standings, viewer: Any) -> list[tabular.Sheet]:
-    """The workbook's sheets of the tournament layer, those that have anything to show:
+def sheets_of_format(tournament: Tournament, table: Standings, viewer: Any) -> list[tabular.Sheet]:
+    """The workbook's sheets of the tournament's format, those that have anything to show:
     final places (with stages), team standings (with teams), the discipline register."""
     sheets = []
     stages = stage_tables(tournament, viewer=viewer)

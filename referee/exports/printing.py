@@ -17,7 +17,7 @@ from referee.standings.labels import METHOD_LABELS, TIE_BREAK_LABELS
 from referee.standings.param_fields import params_in_words
 from referee.standings.services import Standings
 from referee.tournaments.conventions import option_label, preset_name, value_label
-from referee.tournaments.forms import option_text
+from referee.tournaments.forms import option_value_text
 from referee.tournaments.models import Tournament
 
 from . import tabular
@@ -74,7 +74,7 @@ def rules_lines(table: Standings) -> list[str]:
         convention += (
             " ("
             + "; ".join(
-                f"{option_label(k)}: {value_label(option_text(v))}"
+                f"{option_label(k)}: {value_label(option_value_text(v))}"
                 for k, v in tournament.options.items()
             )
             + ")"

@@ -128,14 +128,14 @@ class Protocol:
                     deal.number,
                     deal.dealer,
                     deal.summary,
-                    *(_figure(written, column) for column in self.columns),
+                    *(_written(written, column) for column in self.columns),
                     "; ".join(deal.lines),
                 ]
             )
         return rows
 
     def total_row(self) -> list[tabular.Value]:
-        figures = [_figure(self.totals, c) for c in self.columns]
+        figures = [_written(self.totals, c) for c in self.columns]
         return ["", "", self.words["total"], *(0 if f is None else f for f in figures), ""]
 
     def summary_header(self) -> list[str]:
@@ -186,7 +186,7 @@ class Protocol:
         return tabular.Sheet(title, self.deal_header(), rows, widths, self.caption())
 
 
-def _figure(totals: Totals, column: Column) -> Amount | None:
+def _written(totals: Totals, column: Column) -> Amount | None:
     """What ``totals`` hold for ``column`` (None where nothing was written). Called for
     every column of every deal: no dictionary of the books is built per call."""
     kind = column.kind

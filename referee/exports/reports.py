@@ -39,7 +39,7 @@ from referee.tables.sheet import TableSheet, build_sheet, paper_figures
 from referee.tournaments.models import Tournament
 
 from . import fast, tabular
-from .format_sheets import format_lines, layer_notes, layer_sheets
+from .format_sheets import format_lines, format_notes, sheets_of_format
 from .hall import protocol_extras
 from .pdf import render_pdf
 from .printing import Cell, cells, first_values, page_counter, rules_lines
@@ -135,7 +135,7 @@ def standings_sheet(table: Standings, numeric_places: bool = False) -> tabular.S
                 row["flags"],
                 row["removed_in"],
                 row["rank_label"] if numeric_places and row["tied"] else "",
-                layer_notes(row["byes"], row["discipline"]),
+                format_notes(row["byes"], row["discipline"]),
             ),
         ]
         for row in standings.standings_rows(table)
@@ -232,7 +232,7 @@ def results_workbook(tournament: Tournament, viewer: Any, after: int | None = No
 
 def workbook_of(results: Results, viewer: Any = None) -> bytes:
     sheets = [standings_sheet(results.standings, numeric_places=True)]
-    sheets += layer_sheets(results.tournament, results.standings, viewer)
+    sheets += sheets_of_format(results.tournament, results.standings, viewer)
     sheets += [round_sheet(r) for r in results.rounds]
     sheets += [p.sheet() for p in results.protocols]
     return fast.workbook(sheets)
@@ -251,7 +251,7 @@ def standings_pdf(tournament: Tournament, viewer: Any, after: int | None = None)
     sheet = standings_sheet(table)
     more = [
         (s.caption, s.header, [cells(r) for r in s.rows])
-        for s in layer_sheets(tournament, table, viewer)
+        for s in sheets_of_format(tournament, table, viewer)
     ]
     numeric = [isinstance(v, int | Fraction) for v in first_values(sheet)]
     rows = [cells(row, numeric) for row in sheet.rows]

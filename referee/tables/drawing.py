@@ -1,7 +1,9 @@
-"""The classic paper pulka (пуля) as SVG, drawn from a table's running figures.
+"""The classic paper pulka (пулька, the score sheet) as SVG, drawn from a table's running
+figures.
 
-Plain Python, no Django: ``pulka_svg`` takes the players' names and the cumulative figures
-as players write them on paper and returns an SVG document (a string).
+No Django but the core's figure (given its comma, it reads no settings): ``pulka_svg`` takes
+the players' names and the cumulative figures as players write them on paper and returns an
+SVG document (a string).
 
 The sheet is split from the centre into one sector per player (three or four). Each player
 sits at the edge of his sector and reads it from there: the whists (висты) along the edge,
@@ -19,7 +21,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from xml.sax.saxutils import escape
 
-from referee.core.figures import figure as shown
+from referee.core.figures import figure
 from scoring.numbers import Amount
 
 Point = tuple[float, float]
@@ -159,15 +161,15 @@ def sides_of(edge: Sequence[Point], centre: Point) -> list[Side]:
 # -- figures as players write them --------------------------------------------------------
 
 
-def figure(value: Amount) -> str:
+def paper_figure(value: Amount) -> str:
     """A figure for the sheet: ``12``, ``7,5``, ``17,33`` (the site's one number format, with
     a decimal comma whatever the language: on paper the dot separates figures)."""
-    return shown(Fraction(value) if not isinstance(value, int) else value, ",")
+    return figure(Fraction(value) if not isinstance(value, int) else value, ",")
 
 
 def chain(values: Sequence[Amount]) -> list[str]:
     """The cumulative figures as written: each followed by a dot but the last."""
-    figures = [figure(v) for v in values]
+    figures = [paper_figure(v) for v in values]
     return [f + "." for f in figures[:-1]] + figures[-1:]
 
 
@@ -281,7 +283,9 @@ def pulka_svg(
         f'fill="#fffef8" stroke="{INK}" stroke-width="1.6"/>'
     )
     if pool_size is not None:
-        parts.append(_text((centre[0], centre[1] + 6), 0, figure(pool_size), 17, "size", "middle"))
+        parts.append(
+            _text((centre[0], centre[1] + 6), 0, paper_figure(pool_size), 17, "size", "middle")
+        )
 
     for index, player in enumerate(seats):
         sides = sides_of(layout.sectors[index], centre)
@@ -345,9 +349,8 @@ def _name(side: Side, name: str, result: Amount | None) -> str:
     settled = ""
     if result is not None:
         sign = "+" if result > 0 else ""
-        settled = (
-            f' <tspan class="result" font-weight="bold">{escape(sign + figure(result))}</tspan>'
-        )
+        text = escape(sign + paper_figure(result))
+        settled = f' <tspan class="result" font-weight="bold">{text}</tspan>'
     return (
         f'<text class="name" transform="translate({_n(at[0])} {_n(at[1])}){rotate}" '
         f'font-size="15" text-anchor="middle">{escape(name)}{settled}</text>'

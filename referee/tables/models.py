@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 
@@ -36,6 +37,7 @@ class Table(models.Model):
     class Meta:
         unique_together = [("round", "number")]
         ordering = ["round__number", "number"]
+        constraints = [models.CheckConstraint(condition=Q(number__gte=1), name="table_from_1")]
         verbose_name = _("table")
         verbose_name_plural = _("tables")
 
@@ -56,6 +58,11 @@ class Seat(models.Model):
     class Meta:
         unique_together = [("table", "position"), ("table", "registration")]
         ordering = ["position"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(position__gte=1, position__lte=4), name="seat_position_1_to_4"
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.table} #{self.position}"
@@ -75,6 +82,14 @@ class Deal(models.Model):
     class Meta:
         unique_together = [("table", "number")]
         ordering = ["number"]
+        # ``version`` equal to its latest DealVersion's spans two tables, which a CHECK
+        # cannot read: the deal services keep it (tables.services._new_version) and refuse
+        # to write over a deal whose versions disagree; the database keeps what one row can
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(number__gte=1, version__gte=1), name="deal_number_and_version_from_1"
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.table} deal {self.number}"
@@ -95,6 +110,9 @@ class DealVersion(models.Model):
     class Meta:
         unique_together = [("deal", "version")]
         ordering = ["version"]
+        constraints = [
+            models.CheckConstraint(condition=Q(version__gte=1), name="deal_version_from_1")
+        ]
 
 
 class Substitution(models.Model):

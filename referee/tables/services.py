@@ -11,7 +11,7 @@ import secrets
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -195,9 +195,21 @@ def restore_deal(deal_id: int, user: Any, reason: str) -> Deal:
     return _new_version(deal, deal.data, False, user, reason, "deal.restored")
 
 
+def _check_history(deal: Deal) -> None:
+    """The deal's ``version`` is its latest ``DealVersion``'s: what a CHECK constraint
+    cannot say (it reads one row), kept here, where every version is written. A deal whose
+    history disagrees is a broken record, not a refusal: nothing is written over it."""
+    latest = deal.versions.aggregate(n=Max("version"))["n"]
+    if latest != deal.version:
+        raise IntegrityError(
+            f"deal {deal.pk} is at version {deal.version}, its history at {latest}"
+        )
+
+
 def _new_version(
     deal: Deal, data: dict[str, Any], deleted: bool, user: Any, reason: str, action: str
 ) -> Deal:
+    _check_history(deal)
     deal.version += 1
     deal.data = data
     deal.deleted = deleted

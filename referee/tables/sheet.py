@@ -55,6 +55,7 @@ class TableSheet:
     minimum_level: int = 6
     raspasy_in_series: int = 0
     factor: Amount = 1  # the convention's pool_to_mountain_factor
+    deal_rotation: str = "always_clockwise"  # the convention's (the table page's JS reads it)
 
     @property
     def names(self) -> dict[str, str]:
@@ -152,6 +153,7 @@ def _scored(
         return sheet
     names = sheet.names
     sheet.factor = rules.pool_to_mountain_factor
+    sheet.deal_rotation = rules.deal_rotation
     with translation.override(lang):  # once a table, not once a deal's summary
         words = deal_words()
         for position, (deal, result) in enumerate(zip(deals, scored.deals, strict=True), 1):
@@ -176,12 +178,17 @@ def _scored(
 
 
 def next_dealer(sheet: TableSheet, deals: list[Deal]) -> str | None:
-    """Clockwise after the last deal's dealer; the seat's first dealer to start with."""
+    """Clockwise after the last deal's dealer (the same dealer after a raspasy where the
+    convention's ``deal_rotation`` repeats him, as ``draft.js``'s ``nextDealer`` does after a
+    save); the seat's first dealer to start with."""
     letters = sheet.letters
     if not letters:
         return None
     last = dealer_of(deals[-1].data) if deals else ""
     if last in letters:
+        repeats = sheet.deal_rotation == "dealer_repeats_on_raspasy"
+        if repeats and deals[-1].data.get("type") == "raspasy":
+            return last
         return letters[(letters.index(last) + 1) % len(letters)]
     first = [s.letter for s in sheet.seats if s.first_dealer]
     return first[0] if first else letters[0]

@@ -11,6 +11,8 @@ where he is a chief referee. The admin keeps the services' rules:
 * a player's name and city are read-only once he has been seated: they are printed in the
   tables' sheets and the standings, and a rename would silently rewrite published results.
   (Rename before seating; after it the results stay as printed.)
+* a change of the settings or the convention goes through their services
+  (``save_through_services``), which check, refuse and log it as on the manage pages;
 * the action log is never edited.
 """
 
@@ -20,8 +22,9 @@ from typing import Any
 
 from django import forms
 from django.contrib import admin, messages
+from django.db import transaction
 from django.db.models import QuerySet
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.utils.translation import gettext_lazy as _
 
 from referee.core.bounds import ADMIN_FORM_FIELDS
@@ -68,6 +71,9 @@ class TournamentScoped(admin.ModelAdmin):
         return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
 
+#: What ``services.set_convention`` changes (checked by the engine, logged as the convention)
+CONVENTION = ("convention", "options")
+
 #: Read-only here once play has started: the address printed on the table cards and the
 #: screens, the shape of the tables and the rules of entry and confirmation the referees
 #: work by, the chief referee, and the seating's forbidden pairs. Those that may still change
@@ -105,6 +111,30 @@ class TournamentAdminForm(forms.ModelForm):
         return data
 
 
+def save_through_services(tournament: Tournament, form: Any, user: Any) -> None:
+    """The admin's change of a tournament as the manage pages make it: the settings through
+    ``services.update_settings``, the convention through ``services.set_convention`` (each
+    checks, refuses and logs as there), and only what no service changes (the address and,
+    before play, the forbidden pairs as a list) saved here, logged as the admin's change.
+    All of it or nothing: a refusal leaves the tournament as it was."""
+    changed = list(form.changed_data)
+    settings = {k: form.cleaned_data[k] for k in changed if k in services.SETTINGS_FIELDS}
+    rest = [k for k in changed if k not in services.SETTINGS_FIELDS and k not in CONVENTION]
+    if rest:  # a JSON field the form calls changed may hold what is stored: not a change
+        stored = Tournament.objects.values(*rest).get(pk=tournament.pk)
+        rest = [k for k in rest if stored[k] != getattr(tournament, k)]
+    with transaction.atomic():
+        if settings:
+            services.update_settings(tournament.pk, settings, user)
+        if any(k in CONVENTION for k in changed):
+            services.set_convention(tournament.pk, tournament.convention, tournament.options, user)
+        if rest:
+            tournament.save(update_fields=rest)
+            log_action(
+                tournament, user, "tournament.admin_changed", tournament.name, data={"fields": rest}
+            )
+
+
 @admin.register(Tournament)
 class TournamentAdmin(TournamentScoped):
     tournament_path = "pk"
@@ -130,12 +160,28 @@ class TournamentAdmin(TournamentScoped):
         return allowed and (obj is None or obj.status == Tournament.Status.DRAFT)
 
     def save_model(self, request: HttpRequest, obj: Tournament, form: Any, change: bool) -> None:
+        if change:
+            try:
+                save_through_services(obj, form, request.user)
+            except ServiceError as error:  # said instead of "changed successfully"
+                field = form.fields.get(error.field) if error.field else None
+                where = f"{field.label}: " if field is not None else ""
+                request._admin_refusal = where + error.message  # type: ignore[attr-defined]
+            return
         # the admin's user is always signed in: said, so that mypy knows a User
-        if not change and obj.chief_referee_id is None and request.user.is_authenticated:
+        if obj.chief_referee_id is None and request.user.is_authenticated:
             obj.chief_referee = request.user
         super().save_model(request, obj, form, change)
-        action = "tournament.admin_changed" if change else "tournament.created"
-        log_action(obj, request.user, action, obj.name, data={"fields": form.changed_data})
+        log_action(
+            obj, request.user, "tournament.created", obj.name, data={"fields": form.changed_data}
+        )
+
+    def response_change(self, request: HttpRequest, obj: Tournament) -> HttpResponse:
+        refusal = getattr(request, "_admin_refusal", None)
+        if refusal is None:
+            return super().response_change(request, obj)
+        self.message_user(request, refusal, messages.ERROR)
+        return HttpResponseRedirect(request.path)
 
     def _run(self, request: HttpRequest, queryset: QuerySet[Tournament], service: Any) -> None:
         for tournament in queryset:

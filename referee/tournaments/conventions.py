@@ -7,7 +7,8 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
-from referee.core.engine_text import option_text
+# what an option decides: its one definition is the core's, the wizard and the reports ask here
+from referee.core.engine_text import option_label as option_label
 from scoring import PRESETS
 from scoring.conventions import OPTION_DOCS, preset
 
@@ -84,23 +85,19 @@ def preset_name(name: str) -> str:
 
 
 def value_label(text: str) -> str:
-    """An option's value as the form shows it (``option_text``) in words where it is a word."""
+    """An option's value as the form shows it (``forms.option_value_text``) in words where
+    it is a word."""
     label = VALUE_LABELS.get(text)
     return str(label) if label is not None else text
 
 
-def option_label(name: str) -> str:
-    """What the option decides, in the reader's language (``core.engine_text.OPTIONS``)."""
-    return option_text(name)
-
-
-def preset_values(option_text: Any) -> dict[str, list[str]]:
+def preset_values(value_text: Any) -> dict[str, list[str]]:
     """Per option, the values the presets give it (as text, in preset order, no repeats)."""
     out: dict[str, list[str]] = {}
     for name in OPTION_DOCS:
         seen: list[str] = []
         for p in PRESETS:
-            text = option_text(preset(p).options()[name])
+            text = value_text(preset(p).options()[name])
             if text not in seen:
                 seen.append(text)
         out[name] = seen

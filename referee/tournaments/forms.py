@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy
 
 from referee.core import safejson
 from referee.core.bounds import BoundedForm
-from referee.core.engine_text import option_text as option_doc
+from referee.core.engine_text import option_label
 from referee.core.errors import ServiceError
 from referee.core.refusals import add_refusal
 from scoring import PRESETS
@@ -95,12 +95,12 @@ _FALSE = {"off", "false", "no", "0", "нет", "выкл"}
 _NONE = {"none", "-", "—", "нет"}
 
 
-def option_text(value: Any) -> str:
+def option_value_text(value: Any) -> str:
     """An option value (the engine's or a stored JSON one) as the form shows and reads it."""
     if isinstance(value, bool):
         return "on" if value else "off"
     if isinstance(value, tuple | list):
-        return "-".join(option_text(v) for v in value) if value else "none"
+        return "-".join(option_value_text(v) for v in value) if value else "none"
     if isinstance(value, str):
         return value
     return str(to_json(value)) if not isinstance(value, float) else f"{value:g}"
@@ -141,7 +141,7 @@ def parse_option(name: str, text: str) -> Any:
 
 def option_choices(name: str) -> list[str] | None:
     """The values an option can take when they are a closed list (a switch, a choice of
-    words), as ``option_text`` writes them; None for numbers and lists, which are typed."""
+    words), as ``option_value_text`` writes them; None for numbers and lists, which are typed."""
     kind = preset("sochi").options()[name]
     if isinstance(kind, bool):
         return ["on", "off"]
@@ -153,7 +153,7 @@ def option_choices(name: str) -> list[str] | None:
 
 def typed_text(value: Any) -> str:
     """A typed option's value as its input shows it: ``2-4-6``; an empty list in words."""
-    text = option_text(value)
+    text = option_value_text(value)
     return value_label(text) if text == "none" else text
 
 
@@ -192,7 +192,7 @@ class ConventionForm(BoundedForm):
                 field = forms.ChoiceField(
                     required=False, choices=keep + [(v, value_label(v)) for v in values]
                 )
-            field.label = option_doc(name)
+            field.label = option_label(name)
             self.fields[name] = field
 
     @staticmethod
@@ -200,7 +200,7 @@ class ConventionForm(BoundedForm):
         initial: dict[str, Any] = {"convention": tournament.convention}
         for name, value in tournament.options.items():
             typed = option_choices(name) is None
-            initial[name] = typed_text(value) if typed else option_text(value)
+            initial[name] = typed_text(value) if typed else option_value_text(value)
         return initial
 
     def clean(self) -> dict[str, Any]:
@@ -235,13 +235,13 @@ class ConventionForm(BoundedForm):
         presets = {name: preset(name).options() for name in PRESETS}
 
         def words(value: Any) -> str:
-            return value_label(option_text(value))
+            return value_label(option_value_text(value))
 
         for name in OPTION_DOCS:
             override = words(tournament.options[name]) if name in tournament.options else ""
             yield OptionRow(
                 name=name,
-                text=option_doc(name),
+                text=option_label(name),
                 preset_values=[
                     (preset_name(p), words(values[name]), p == chosen)
                     for p, values in presets.items()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.db.models import F, Q
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -151,6 +152,23 @@ class Tournament(models.Model):
         ordering = ["-starts_on", "name"]
         verbose_name = _("tournament")
         verbose_name_plural = _("tournaments")
+        # what the services refuse (services.setup.update_settings, create), the database
+        # refuses too: a write that goes round them (the admin, a script, an import) cannot
+        # store a tournament that ends before it starts or plays at tables of 2. (A round
+        # length of 0 is not refused here: the site reads it as none, as rows may hold it.)
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(ends_on__gte=F("starts_on")),
+                name="tournament_ends_on_or_after_start",
+                violation_error_code="ends_before_start",
+                violation_error_message=_("The tournament cannot end before it starts."),
+            ),
+            models.CheckConstraint(
+                condition=Q(table_size__in=[3, 4]),
+                name="tournament_tables_of_3_or_4",
+                violation_error_message=_("Prefer tables of 4 or of 3."),
+            ),
+        ]
 
     def __str__(self) -> str:
         return self.name
@@ -252,6 +270,7 @@ class Round(models.Model):
     class Meta:
         unique_together = [("tournament", "number")]
         ordering = ["number"]
+        constraints = [models.CheckConstraint(condition=Q(number__gte=1), name="round_from_1")]
         verbose_name = _("round")
         verbose_name_plural = _("rounds")
 
@@ -294,6 +313,7 @@ class Stage(models.Model):
     class Meta:
         unique_together = [("tournament", "number")]
         ordering = ["number"]
+        constraints = [models.CheckConstraint(condition=Q(number__gte=1), name="stage_from_1")]
         verbose_name = _("stage")
         verbose_name_plural = _("stages")
 

@@ -18,7 +18,7 @@ from referee.tournaments.conventions import (
     preset_values,
     value_label,
 )
-from referee.tournaments.forms import option_text, parse_option
+from referee.tournaments.forms import option_value_text, parse_option
 from referee.tournaments.models import Tournament
 from scoring import PRESETS
 from scoring.conventions import OPTION_DOCS
@@ -113,7 +113,7 @@ class WizardForm(forms.Form):
                 required=False,
                 initial=DEFAULT_CHAIN[i],
             )
-        values = preset_values(option_text)
+        values = preset_values(option_value_text)
         for name in OPTION_DOCS:
             known = list(values[name])
             for given in (self.initial.get(f"opt_{name}"), self.data.get(f"opt_{name}")):
@@ -190,7 +190,7 @@ class WizardForm(forms.Form):
             "method": method,
         }
         for name, value in source.options.items():
-            initial[f"opt_{name}"] = option_text(value)
+            initial[f"opt_{name}"] = option_value_text(value)
         for i in range(CHAIN_LENGTH):
             initial[f"tie_{i}"] = chain[i] if i < len(chain) else ""
         return initial

@@ -71,7 +71,14 @@ export function summary(fields, words) {
   return tricks ? `${what}; ${tricks}` : what;
 }
 
-export function nextDealer(letters, dealer) {
+// The next deal's dealer: clockwise after ``dealer``; with the convention's ``deal_rotation``
+// (the page's ``data-deal-rotation``) ``dealer_repeats_on_raspasy``, after a raspasy (``type``)
+// the same dealer again, as the server's ``tables.sheet.next_dealer`` suggests it.
+export const REPEATS_ON_RASPASY = "dealer_repeats_on_raspasy";
+
+export function nextDealer(letters, dealer, type = "", rotation = "always_clockwise") {
   const i = letters.indexOf(dealer);
-  return i < 0 ? letters[0] : letters[(i + 1) % letters.length];
+  if (i < 0) return letters[0];
+  if (rotation === REPEATS_ON_RASPASY && type === "raspasy") return dealer;
+  return letters[(i + 1) % letters.length];
 }

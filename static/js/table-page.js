@@ -146,10 +146,11 @@ async function show(store, table, note, actions) {
 // After a save: the next deal's form, empty but for its dealer and what a new form starts
 // with (``data-fresh``), whatever was in the form before (a refused deal included).
 function resetForm(fields) {
-  const dealer = fields.find(([n]) => n === "dealer")?.[1] ?? "";
+  const value = (name) => fields.find(([n]) => n === name)?.[1] ?? "";
   const letters = (form.dataset.letters || "").split("");
   const fresh = Array.from(new URLSearchParams(form.dataset.fresh || ""));
-  clearForm(form, [...fresh, ["dealer", nextDealer(letters, dealer)]]);
+  const next = nextDealer(letters, value("dealer"), value("type"), panel.dataset.dealRotation);
+  clearForm(form, [...fresh, ["dealer", next]]);
   form.elements.namedItem("idempotency_key").value = newKey();
   form.dispatchEvent(new Event("change", { bubbles: true }));
   if (window.focusDealStart) window.focusDealStart(true);

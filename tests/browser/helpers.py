@@ -76,9 +76,29 @@ def save_deal(page: Any, deals_before: int) -> None:
     page.wait_for_selector('#offline[data-ready="yes"]')
 
 
+def load_axe(page: Any) -> None:
+    """axe-core into the page, evaluated through the browser's devtools: a ``<script>`` tag
+    of it would be an inline script, which the site's Content-Security-Policy blocks."""
+    page.evaluate(AXE.read_text(encoding="utf-8") + "\n;undefined")
+
+
+def csp_watch(page: Any) -> None:
+    """From the next page load on, record every Content-Security-Policy violation in
+    ``window.cspViolations`` (a blocked script or style fails silently otherwise)."""
+    page.add_init_script(
+        "window.cspViolations = [];"
+        "document.addEventListener('securitypolicyviolation', e => window.cspViolations.push("
+        "`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));"
+    )
+
+
+def csp_violations(page: Any) -> list[str]:
+    return list(page.evaluate("window.cspViolations || []"))
+
+
 def axe_problems(page: Any) -> list[str]:
     """The serious and critical violations axe-core finds on the page as it stands."""
-    page.add_script_tag(path=str(AXE))
+    load_axe(page)
     result = page.evaluate("() => axe.run(document, {resultTypes: ['violations']})")
     return [
         f"{v['id']} ({v['impact']}): {v['help']} — {len(v['nodes'])}×"

@@ -11,7 +11,7 @@ from referee.standings.models import StandingsSettings
 from referee.tables import services as tables
 from referee.tournaments import services as setup
 from referee.tournaments.models import Tournament
-from tests.referee.layer.play import play_round, tournament_of
+from tests.referee.format.play import play_round, tournament_of
 from tests.referee.tables.test_finish_the_lap import dealt_in_turn
 
 from .helpers import axe_problems, log_in, no_sideways_scroll, too_wide

@@ -70,7 +70,7 @@ def test_three_deals_entered_offline_are_stored_once_when_the_network_returns(
     context.set_offline(False)
     page.wait_for_selector('#offline[data-ready="yes"][data-pending="0"]', timeout=20000)
     page.wait_for_function(
-        "document.querySelectorAll('table.deals tbody tr[id^=deal-]').length === 3"
+        "() => document.querySelectorAll('table.deals tbody tr[id^=deal-]').length === 3"
     )
     page.screenshot(path=str(shots / "online-stored.png"), full_page=True)
 
@@ -125,7 +125,7 @@ def test_a_refused_deal_comes_back_at_its_field_and_the_corrected_one_is_stored(
     assert page.input_value('#deal-form input[name="tricks_C"]') == "3"
     page.locator("#deal-form .actions button.primary").click()
     page.wait_for_function(
-        "document.querySelectorAll('table.deals tbody tr[id^=deal-]').length === 1"
+        "() => document.querySelectorAll('table.deals tbody tr[id^=deal-]').length === 1"
     )
     page.wait_for_selector('#offline[data-ready="yes"][data-pending="0"]')
     assert page.locator("#error-summary").count() == 0  # the corrected deal is stored

@@ -149,7 +149,7 @@ def test_an_organisers_day_without_the_admin(live_server, browser, shots, tmp_pa
     first, second = list(Table.objects.filter(round=round_).order_by("number"))
     page.goto(f"{base}/t/{tournament.slug}/manage/rounds/1/dashboard/")
     page.wait_for_function(
-        "document.querySelector('#round-clock .clock-value').textContent.includes(':')"
+        "() => document.querySelector('#round-clock .clock-value').textContent.includes(':')"
     )
     assert "осталось" in page.text_content("#round-clock")
     shot(page, "07-dashboard")

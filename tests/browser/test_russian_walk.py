@@ -13,7 +13,7 @@ from django.core.management import call_command
 from tests.referee.demo_walk import Walk, codes, problems, read
 from tests.referee.test_russian_pages import ROLES, STARTS, enrich_demo, open_table
 
-from .helpers import AXE, log_in, too_wide
+from .helpers import load_axe, log_in, too_wide
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -47,7 +47,7 @@ def walk(browser, base: str, role: str, login: str | None, raw: set[str], shots)
         page.evaluate(
             "document.querySelectorAll('fieldset[hidden]').forEach(f => f.hidden = false)"
         )
-        page.add_script_tag(path=str(AXE))
+        load_axe(page)
         bad += page.evaluate(AXE_RUN)
         if bad:
             found[f"{response.status} {path}"] = bad

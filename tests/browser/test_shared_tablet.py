@@ -116,7 +116,7 @@ def test_two_referees_on_one_tablet(live_server, browser, shots):
 
     _raspasy(page, {"A": "2", "B": "4", "C": "4"})  # his own: sent at once, as his
     page.wait_for_function(
-        "document.querySelectorAll('table.deals tbody tr[id^=deal-]').length === 1"
+        "() => document.querySelectorAll('table.deals tbody tr[id^=deal-]').length === 1"
     )
     page.wait_for_selector('#offline[data-ready="yes"][data-aside="2"]')
     page.wait_for_timeout(500)
@@ -128,7 +128,7 @@ def test_two_referees_on_one_tablet(live_server, browser, shots):
 
     _sign_in(page, base, "anna", path)  # her deals are hers again: sent, in order
     page.wait_for_function(
-        "document.querySelectorAll('table.deals tbody tr[id^=deal-]').length === 3",
+        "() => document.querySelectorAll('table.deals tbody tr[id^=deal-]').length === 3",
         timeout=20000,
     )
     page.wait_for_selector('#offline[data-ready="yes"][data-pending="0"][data-aside="0"]')
@@ -178,7 +178,7 @@ def test_the_chief_sends_one_referees_deals_and_discards_anothers(live_server, b
 
     page.get_by_role("button", name="Отправить, автор — Анна Белова").click()
     page.wait_for_function(
-        "document.querySelectorAll('table.deals tbody tr[id^=deal-]').length === 1",
+        "() => document.querySelectorAll('table.deals tbody tr[id^=deal-]').length === 1",
         timeout=20000,
     )
     page.wait_for_selector('#offline[data-ready="yes"][data-aside="0"]')

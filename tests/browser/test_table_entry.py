@@ -14,7 +14,7 @@ import pytest
 from referee.tables.models import Deal
 from tests.referee.factories import referee_of, table_with_players
 
-from .helpers import axe_problems, log_in, no_sideways_scroll, too_wide
+from .helpers import axe_problems, csp_violations, csp_watch, log_in, no_sideways_scroll, too_wide
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -239,4 +239,29 @@ def test_the_focus_starts_on_the_declarer_on_every_fresh_load(live_server, brows
         page.close()
     misses = [at for at in found if at != "declarer=B"]
     assert not misses, f"{len(misses)} of 20 loads: {found}"
+    context.close()
+
+
+def test_the_table_page_runs_under_the_policy_and_the_deal_form_module_works(live_server, browser):
+    """The page's Content-Security-Policy blocks nothing it needs (a blocked script would
+    fail silently): no violation is reported, and the deal form's module does its work — the
+    defenders follow the declarer (a table of four, A deals: declarer B, defenders C and D),
+    the tricks are summed, pass – pass suggests "not played" and hides the tricks."""
+    _table, context, page, url = _open(live_server, browser, size=4)
+    csp_watch(page)
+    page.goto(url)
+    page.wait_for_selector('#offline[data-ready="yes"]')
+    page.locator(f'{F}input[name="declarer"][value="B"]').check(force=True)
+    assert page.input_value(f'{F}select[name="call_1_player"]') == "C"
+    assert page.input_value(f'{F}select[name="call_2_player"]') == "D"
+    page.fill(f'{F}input[name="tricks_B"]', "6")
+    page.fill(f'{F}input[name="tricks_C"]', "3")
+    assert page.text_content("#tricks-sum") == "Σ 9 / 10"
+    assert page.get_attribute("#tricks-sum", "class") == "hint off"
+    page.select_option(f'{F}select[name="call_1_call"]', "pass")
+    page.select_option(f'{F}select[name="call_2_call"]', "pass")
+    assert page.is_checked(f'{F}input[name="play"][value="none"]')
+    assert page.locator("#f-tricks").is_hidden()
+    assert page.get_attribute("#offline", "data-deal-rotation") == "always_clockwise"
+    assert csp_violations(page) == []
     context.close()

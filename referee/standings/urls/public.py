@@ -2,14 +2,14 @@
 
 from django.urls import path
 
-from referee.standings import layer_views, screen, views
+from referee.standings import format_views, screen, views
 
 urlpatterns = [
     path("standings/", views.standings, name="standings"),
     path("standings/screen/", screen.standings_screen, name="standings-screen"),
     path("rounds/<int:round>/results/", views.round_results, name="round-results"),
-    path("stages/", layer_views.places, name="stage-places"),
-    path("teams/", layer_views.teams, name="team-standings"),
+    path("stages/", format_views.places, name="stage-places"),
+    path("teams/", format_views.teams, name="team-standings"),
     path("players/", views.player_search, name="player-search"),
     path("players/<int:registration>/", views.player_card, name="player-card"),
 ]

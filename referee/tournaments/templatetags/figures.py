@@ -7,11 +7,12 @@ from typing import Any
 
 from django import template
 
-from referee.core.figures import figure as site_figure
+from referee.core.figures import figure
 
 register = template.Library()
 
 
-@register.filter
-def figure(value: Any) -> str:
-    return "" if value is None or value == "" else site_figure(value)
+@register.filter(name="figure")
+def figure_or_blank(value: Any) -> str:
+    """The core's figure; an empty cell (None or "") stays empty."""
+    return "" if value is None or value == "" else figure(value)

@@ -15,7 +15,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from referee.core.codes import refusal_text
-from referee.core.engine_text import OPTIONS, REFUSALS, option_text
+from referee.core.engine_text import OPTIONS, REFUSALS, option_label
 from scoring import DealError, ScoringError
 from scoring.conventions import OPTION_DOCS
 from scoring.errors import MESSAGES, placeholders
@@ -66,7 +66,7 @@ def test_every_refusal_is_translated_into_russian(code):
 @pytest.mark.parametrize("name", sorted(OPTION_DOCS))
 def test_every_option_has_a_russian_description(name):
     with translation.override("ru"):
-        text = option_text(name)
+        text = option_label(name)
     assert text != OPTION_DOCS[name][1] and latin_words(text) == [], (name, text)
 
 
@@ -79,10 +79,10 @@ def test_english_refusals_are_the_engines_own_text():
 def test_an_option_is_described_in_a_referees_words_in_either_language():
     # the site's one description: no letters of the SPEC's formulas, no engine ids
     with translation.override("en"):
-        assert option_text("ten_mode") == "the ten: whisted or checked"
-        assert option_text("whist_price") == "whists per defence trick"
+        assert option_label("ten_mode") == "the ten: whisted or checked"
+        assert option_label("whist_price") == "whists per defence trick"
     with translation.override("ru"):
-        assert option_text("ten_mode") == "десятерная: вистуется или проверяется"
+        assert option_label("ten_mode") == "десятерная: вистуется или проверяется"
 
 
 def test_the_options_have_one_home():
@@ -90,7 +90,7 @@ def test_the_options_have_one_home():
 
     assert not hasattr(conventions, "OPTION_LABELS")
     with translation.override("ru"):
-        assert all(conventions.option_label(n) == option_text(n) for n in OPTION_DOCS)
+        assert all(conventions.option_label(n) == option_label(n) for n in OPTION_DOCS)
 
 
 @pytest.mark.parametrize(

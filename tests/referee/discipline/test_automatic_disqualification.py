@@ -10,7 +10,7 @@ from referee.tournaments import services as setup
 from referee.tournaments.models import Registration, Tournament
 
 from ..factories import referee_of
-from ..layer.play import play_round, seated, tournament_of
+from ..format.play import play_round, seated, tournament_of
 
 pytestmark = pytest.mark.django_db
 

@@ -11,7 +11,7 @@ from referee.standings.models import StandingsSettings
 from referee.tournaments import services as setup
 from referee.tournaments.models import Registration, Tournament
 
-from ..layer.play import play_round, tournament_of
+from ..format.play import play_round, tournament_of
 
 pytestmark = pytest.mark.django_db
 

@@ -5,7 +5,7 @@ from fractions import Fraction
 
 import pytest
 
-from referee.tables.drawing import chain, figure, fit, pulka_svg
+from referee.tables.drawing import chain, fit, paper_figure, pulka_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
 THREE = {"A": "Анна", "B": "Борис", "C": "Вера"}
@@ -98,7 +98,7 @@ def test_the_title_describes_the_picture_escaped():
 
 
 def test_a_decimal_figure_takes_a_comma_because_the_dot_separates_figures():
-    assert figure(Fraction(15, 2)) == "7,5"
+    assert paper_figure(Fraction(15, 2)) == "7,5"
     assert chain([2, Fraction(9, 2), 7]) == ["2.", "4,5.", "7"]
 
 

@@ -18,7 +18,7 @@ from referee.tables.lap import lap_end, table_lap, turns_of
 from referee.tables.models import DealVersion
 from referee.tournaments.models import ActionLog, Tournament
 
-from ..layer.play import pass_pass, tournament_of
+from ..format.play import pass_pass, tournament_of
 
 pytestmark = pytest.mark.django_db
 

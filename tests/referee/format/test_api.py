@@ -1,4 +1,4 @@
-"""The tournament layer through the API, with the services' rights: discipline, appeals, the
+"""The tournament's format through the API, with the services' rights: discipline, appeals, the
 register, stages and teams (issue 11)."""
 
 import pytest

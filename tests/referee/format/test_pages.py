@@ -1,4 +1,4 @@
-"""The tournament layer's pages: the register (officials only, with its XLSX and CSV), the
+"""The tournament format's pages: the register (officials only, with its XLSX and CSV), the
 places by stages and the team standings (public), with queries that do not grow with the
 tournament (issue 11)."""
 

@@ -1,4 +1,4 @@
-"""Public pages of the tournament layer: the places by stages and the team standings (what
+"""Public pages of the tournament's format: the places by stages and the team standings (what
 the viewer may see of the standings). Thin: the services compute."""
 
 from __future__ import annotations
