@@ -128,3 +128,20 @@ def test_once_the_lock_is_released_the_same_post_is_stored_once():
     assert first.status_code == again.status_code == 302
     assert Deal.objects.filter(table=table).count() == 1
     connection.close()
+
+
+def test_a_resend_of_a_stored_deal_is_answered_while_others_hold_the_lock():
+    """The outbox's resend of a deal whose answer was lost needs no write lock: it gets its
+    first answer even while a burst holds the database."""
+    table = table_with_players(3)
+    client = Client(raise_request_exception=False)
+    client.force_login(referee_of(table.round.tournament))
+    keyed = {**POSTED, "idempotency_key": "k-stored"}
+    first = client.post(deal_form(table), keyed)
+    assert first.status_code == 302
+    with locked():
+        again = client.post(deal_form(table), keyed)
+        fresh = client.post(deal_form(table), {**POSTED, "idempotency_key": "k-new"})
+    assert again.status_code == 302 and again["Location"] == first["Location"]
+    assert fresh.status_code == 503  # a new deal does need the lock
+    assert Deal.objects.filter(table=table).count() == 1
