@@ -52,6 +52,7 @@ __all__ = [
     "Results",
     "load_results",
     "protocol_pdf",
+    "shown_protocol_pdf",
     "results_workbook",
     "round_sheet",
     "standings_csv",
@@ -293,6 +294,12 @@ def protocol_pdf(table: Table, viewer: Any, base: str = "") -> bytes:
         raise NotVisible(_("This tournament is not published."))
     if not may_view_round(viewer, tournament, table.round.number):
         raise NotVisible(_("The results of this round are not public yet."))
+    return shown_protocol_pdf(table, base)
+
+
+def shown_protocol_pdf(table: Table, base: str = "") -> bytes:
+    """The protocol of a table its reader may see: the protocol's page has found it through
+    its surface (``tables.surfaces.table_for``), which carries the same rule as above."""
     with collector_paused():
         return protocol_pdf_of(build_sheet(table, reader_language()), base)
 
