@@ -80,5 +80,5 @@ def attempt(
         else:
             show_refusal(request, outcome.refusal)
     elif done:
-        messages.success(request, done)
+        messages.success(request, str(done))
     return outcome
