@@ -6,16 +6,15 @@ from django.contrib import messages
 from django.db import transaction
 from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from referee.core.errors import ServiceError
 from referee.core.people import person
-from referee.core.refusals import add_refusal, show_refusal
+from referee.core.refusals import attempt
 from referee.tables.models import Seat
 from referee.tournaments.models import Round, Tournament
-from referee.tournaments.surfaces import manage_page
+from referee.tournaments.surfaces import manage_page, with_round
 
 from . import services
 from .forms import GrantRoleForm, NameOfficialForm, RefereeAssignmentForm, RevokeRoleForm
@@ -37,8 +36,9 @@ def manage_staff(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         form = GrantRoleForm(request.POST)
         if form.is_valid():
             data = form.cleaned_data
-            try:
-                role = services.grant_role(
+            granted = attempt(
+                request,
+                lambda: services.grant_role(
                     tournament.pk,
                     data["username"],
                     data["kind"],
@@ -46,10 +46,11 @@ def manage_staff(request: HttpRequest, tournament: Tournament) -> HttpResponse:
                     data["password"],
                     first_name=data["first_name"],
                     last_name=data["last_name"],
-                )
-            except ServiceError as error:
-                add_refusal(form, error)
-            else:
+                ),
+                form=form,
+            )
+            if granted.value is not None:
+                role = granted.value
                 messages.success(
                     request,
                     _("%(name)s is now %(role)s.")
@@ -80,13 +81,14 @@ def manage_staff_name(request: HttpRequest, tournament: Tournament) -> HttpRespo
     form = NameOfficialForm(request.POST)
     if form.is_valid():
         data = form.cleaned_data
-        try:
-            official = services.name_official(
+        named = attempt(
+            request,
+            lambda: services.name_official(
                 tournament.pk, data["username"], data["first_name"], data["last_name"], request.user
-            )
-        except ServiceError as error:
-            show_refusal(request, error)
-        else:
+            ),
+        )
+        if named.value is not None:
+            official = named.value
             messages.success(
                 request,
                 _("%(login)s is now shown as %(name)s.")
@@ -102,23 +104,22 @@ def manage_staff_name(request: HttpRequest, tournament: Tournament) -> HttpRespo
 def manage_staff_revoke(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     form = RevokeRoleForm(request.POST)
     if form.is_valid():
-        username = form.cleaned_data["username"]
-        try:
-            shown = services.revoke_role(
-                tournament.pk, username, request.user, reason=form.cleaned_data["reason"]
-            )
-        except ServiceError as error:
-            show_refusal(request, error)
-        else:
+        username, reason = form.cleaned_data["username"], form.cleaned_data["reason"]
+        revoked = attempt(
+            request,
+            lambda: services.revoke_role(tournament.pk, username, request.user, reason=reason),
+        )
+        if revoked:
             messages.success(
-                request, _("%(name)s is no longer an official here.") % {"name": shown}
+                request, _("%(name)s is no longer an official here.") % {"name": revoked.value}
             )
     return redirect("manage-staff", tournament.slug)
 
 
 @manage_page
-def manage_referees(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
-    round_ = get_object_or_404(Round, tournament=tournament, number=number)
+@with_round
+def manage_referees(request: HttpRequest, tournament: Tournament, round: Round) -> HttpResponse:
+    round_, number = round, round.number
     tables = list(
         round_.tables.order_by("number").prefetch_related(
             "referees",
@@ -132,17 +133,18 @@ def manage_referees(request: HttpRequest, tournament: Tournament, number: int) -
     form = RefereeAssignmentForm(tables=tables, officials=people)
     if request.method == "POST":
         form = RefereeAssignmentForm(request.POST, tables=tables, officials=people)
-        if form.is_valid():
-            try:
-                with transaction.atomic():
-                    for table, wanted in form.changed_tables():
-                        services.assign_referees(table.pk, wanted, request.user)
-            except ServiceError as error:
-                show_refusal(request, error)
-            else:
-                messages.success(
-                    request, _("The referees of round %(n)s are saved.") % {"n": number}
-                )
-                return redirect("manage-referees", tournament.slug, number)
+        if form.is_valid() and attempt(
+            request,
+            lambda: _assign(form, request.user),
+            _("The referees of round %(n)s are saved.") % {"n": number},
+        ):
+            return redirect("manage-referees", tournament.slug, number)
     rows = [(table, form[f"table-{table.pk}"]) for table in tables]
     return _page(request, "manage_referees.html", tournament, round=round_, rows=rows)
+
+
+def _assign(form: RefereeAssignmentForm, user: object) -> None:
+    """Every changed table's referees, or none of them (the first refusal undoes all)."""
+    with transaction.atomic():
+        for table, wanted in form.changed_tables():
+            services.assign_referees(table.pk, wanted, user)

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
+from django.http import Http404
 
 
 class ServiceError(Exception):
@@ -39,6 +40,13 @@ class NotAllowed(PermissionDenied):
     def __init__(self, message: str = "") -> None:
         super().__init__(message)
         self.message = message
+
+
+class NotVisible(ServiceError, Http404):
+    """Not for this viewer: an unpublished tournament, or a round the public does not see
+    yet. A 404, as ``NotAllowed`` is a 403: a page lets it through and Django answers it
+    (the page runner, ``refusals.attempt``, never shows it as a message), and whoever may not
+    see a thing does not learn that it exists."""
 
 
 class InvalidDeal(ServiceError):

@@ -9,8 +9,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
-from referee.core.errors import ServiceError
-from referee.core.refusals import add_refusal
+from referee.core.refusals import attempt
 from referee.tournaments.models import Tournament
 from referee.tournaments.surfaces import referee_page
 
@@ -57,54 +56,60 @@ def _post(request: HttpRequest, tournament: Tournament) -> tuple[EntryForm, Appe
     A refusal of the right is the services' ``NotAllowed`` (a 403)."""
     entry_form = EntryForm(tournament=tournament)
     appeal_form = AppealForm(tournament=tournament)
-    section = request.POST.get("section")
-    try:
-        if section == "entry":
-            entry_form = EntryForm(request.POST, tournament=tournament)
-            if entry_form.is_valid():
-                d = entry_form.cleaned_data
-                services.record_entry(
+    section, user, done = request.POST.get("section"), request.user, _("Recorded.")
+    if section == "entry":
+        entry_form = EntryForm(request.POST, tournament=tournament)
+        if entry_form.is_valid():
+            d = entry_form.cleaned_data
+            if attempt(
+                request,
+                lambda: services.record_entry(
                     tournament.pk,
                     d["registration"],
                     d["kind"],
-                    request.user,
+                    user,
                     rule=d["rule"],
                     reason=d["reason"],
                     points=d["points"] or None,
-                )
-                messages.success(request, _("Recorded."))
+                ),
+                done,
+                form=entry_form,
+            ):
                 return None
-        elif section == "appeal":
-            appeal_form = AppealForm(request.POST, tournament=tournament)
-            if appeal_form.is_valid():
-                entry = Entry.objects.get(pk=appeal_form.cleaned_data["entry"])
-                services.file_appeal(
+    elif section == "appeal":
+        appeal_form = AppealForm(request.POST, tournament=tournament)
+        if appeal_form.is_valid():
+            entry = Entry.objects.get(pk=appeal_form.cleaned_data["entry"])
+            grounds = appeal_form.cleaned_data["grounds"]
+            if attempt(
+                request,
+                lambda: services.file_appeal(
                     tournament.pk,
                     entry.registration_id,
                     Appeal.Subject.DISCIPLINE,
-                    appeal_form.cleaned_data["grounds"],
-                    request.user,
+                    grounds,
+                    user,
                     entry_id=entry.pk,
-                )
-                messages.success(request, _("Recorded."))
+                ),
+                done,
+                form=appeal_form,
+            ):
                 return None
-        elif section == "decision":
-            form = DecisionForm(request.POST)
-            if form.is_valid():
-                d = form.cleaned_data
-                appeal = Appeal.objects.filter(tournament=tournament, pk=d["appeal"]).first()
-                if appeal is None:
-                    raise Http404
-                services.decide_appeal(
-                    appeal.pk, d["decision"], d["reason"], request.user, points=d["points"] or None
-                )
-                messages.success(request, _("Recorded."))
+    elif section == "decision":
+        form = DecisionForm(request.POST)
+        if form.is_valid():
+            d = form.cleaned_data
+            appeal = Appeal.objects.filter(tournament=tournament, pk=d["appeal"]).first()
+            if appeal is None:
+                raise Http404
+            if attempt(  # the refusal above the page: the decision's form is one of many
+                request,
+                lambda: services.decide_appeal(
+                    appeal.pk, d["decision"], d["reason"], user, points=d["points"] or None
+                ),
+                done,
+            ):
                 return None
-            messages.error(request, _("Give the reasons for the decision."))
-    except ServiceError as error:
-        target = appeal_form if section == "appeal" else entry_form
-        if section == "decision":
-            messages.error(request, error.message)
         else:
-            add_refusal(target, error)
+            messages.error(request, _("Give the reasons for the decision."))
     return entry_form, appeal_form

@@ -12,7 +12,6 @@ from typing import Any
 
 import segno
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 
@@ -23,7 +22,7 @@ from referee.tables.card import card_path
 from referee.tables.models import Seat, Table
 from referee.tournaments.models import Round, Tournament
 from referee.tournaments.search import folded
-from referee.tournaments.surfaces import public_page
+from referee.tournaments.surfaces import public_page, with_seating_round
 
 from .pdf import render_pdf
 
@@ -145,22 +144,15 @@ def _download(content: bytes, name: str) -> HttpResponse:
     return response
 
 
-def _round(tournament: Tournament, number: int) -> Round:
-    round_ = get_object_or_404(
-        Round.objects.select_related("tournament"), tournament=tournament, number=number
-    )
-    return round_
+@require_GET
+@public_page
+@with_seating_round  # the seating is public with the tournament
+def round_poster(request: HttpRequest, tournament: Tournament, round: Round) -> HttpResponse:
+    return _download(poster_pdf(round), f"{tournament.slug}-r{round.number}-seating.pdf")
 
 
 @require_GET
 @public_page
-def round_poster(request: HttpRequest, tournament: Tournament, round: int) -> HttpResponse:
-    round_ = _round(tournament, round)
-    return _download(poster_pdf(round_), f"{tournament.slug}-r{round}-seating.pdf")
-
-
-@require_GET
-@public_page
-def round_cards(request: HttpRequest, tournament: Tournament, round: int) -> HttpResponse:
-    round_ = _round(tournament, round)
-    return _download(cards_pdf(round_), f"{tournament.slug}-r{round}-tables.pdf")
+@with_seating_round
+def round_cards(request: HttpRequest, tournament: Tournament, round: Round) -> HttpResponse:
+    return _download(cards_pdf(round), f"{tournament.slug}-r{round.number}-tables.pdf")

@@ -54,6 +54,7 @@ __all__ = [
     "protocol_pdf",
     "results_workbook",
     "round_sheet",
+    "shown_protocol_pdf",
     "standings_csv",
     "standings_pdf",
     "standings_sheet",
@@ -291,6 +292,12 @@ def protocol_pdf(table: Table, viewer: Any, base: str = "") -> bytes:
         raise REFUSALS.error("not_published", cls=NotVisible)
     if not may_view_round(viewer, tournament, table.round.number):
         raise REFUSALS.error("round_not_public", cls=NotVisible)
+    return shown_protocol_pdf(table, base)
+
+
+def shown_protocol_pdf(table: Table, base: str = "") -> bytes:
+    """The protocol of a table its reader may see: the protocol's page has found it through
+    its surface (``tables.surfaces.table_for``), which carries the same rule as above."""
     return protocol_pdf_of(build_sheet(table, reader_language()), base)
 
 

@@ -4,33 +4,25 @@ own tournament's officials, the site's staff everybody (``hall.unlocking``)."""
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
-from referee.core.errors import ServiceError
 from referee.core.permissions import may_unlock_logins
+from referee.core.refusals import attempt
 from referee.tournaments.models import Tournament
-from referee.tournaments.surfaces import tournament_for
+from referee.tournaments.surfaces import manage_page
 
 from .unlocking import lift_lockout, visible_lockouts
 
 
-@login_required
-def lockouts(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = get_object_or_404(Tournament.objects.select_related("chief_referee"), slug=slug)
-    if not may_unlock_logins(request.user, tournament):
-        tournament_for(request, slug)  # a 404 for those who may not even see it
-        raise PermissionDenied
+@manage_page(right=may_unlock_logins)  # the site's staff too, published or not
+def lockouts(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     if request.method == "POST":
-        try:
-            username = lift_lockout(request.user, tournament, request.POST.get("username", ""))
-        except ServiceError as error:
-            messages.error(request, error.message)
-        else:
-            messages.success(request, _("%(name)s may log in again.") % {"name": username})
+        name = request.POST.get("username", "")
+        lifted = attempt(request, lambda: lift_lockout(request.user, tournament, name))
+        if lifted:
+            messages.success(request, _("%(name)s may log in again.") % {"name": lifted.value})
         return redirect("hall-lockouts", tournament.slug)
     attempts = visible_lockouts(request.user, tournament)
     return render(

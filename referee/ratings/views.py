@@ -12,13 +12,12 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from referee.core.errors import ServiceError
 from referee.core.permissions import (
     may_manage_rating_list,
     may_manage_registry,
     may_view_rating_list,
 )
-from referee.core.refusals import show_refusal
+from referee.core.refusals import attempt
 from referee.tournaments.models import Tournament
 from referee.tournaments.surfaces import manage_page
 
@@ -84,38 +83,37 @@ def duplicates(request: HttpRequest) -> HttpResponse:
         raise PermissionDenied
     if request.method == "POST":
         keep, duplicate = _number(request.POST.get("keep")), _number(request.POST.get("duplicate"))
-        try:
-            kept = registry.merge_players(
-                keep or 0, duplicate or 0, request.user, request.POST.get("reason", "")
-            )
-        except ServiceError as error:
-            show_refusal(request, error)
-        else:
-            messages.success(request, _("Merged into %(name)s.") % {"name": kept.name})
+        reason = request.POST.get("reason", "")
+        merged = attempt(
+            request,
+            lambda: registry.merge_players(keep or 0, duplicate or 0, request.user, reason),
+        )
+        if merged.value is not None:
+            messages.success(request, _("Merged into %(name)s.") % {"name": merged.value.name})
         return redirect("registry-duplicates")
     return render(request, "ratings/duplicates.html", {"pairs": registry.duplicate_candidates()})
+
+
+def _qualify(request: HttpRequest, tournament: Tournament) -> None:
+    """The posted category, or one division with its players."""
+    if "category" in request.POST:
+        qualification.set_category(
+            tournament.pk, _number(request.POST.get("category")), request.user
+        )
+    else:
+        qualification.set_division(
+            tournament.pk,
+            request.POST.get("name", ""),
+            [int(v) for v in request.POST.getlist("players") if v.isdigit()],
+            request.user,
+            _number(request.POST.get("division_category")),
+        )
 
 
 @manage_page
 def manage_qualification(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     if request.method == "POST":
-        try:
-            if "category" in request.POST:
-                qualification.set_category(
-                    tournament.pk, _number(request.POST.get("category")), request.user
-                )
-            else:
-                qualification.set_division(
-                    tournament.pk,
-                    request.POST.get("name", ""),
-                    [int(v) for v in request.POST.getlist("players") if v.isdigit()],
-                    request.user,
-                    _number(request.POST.get("division_category")),
-                )
-        except ServiceError as error:
-            show_refusal(request, error)
-        else:
-            messages.success(request, _("Saved."))
+        attempt(request, lambda: _qualify(request, tournament), _("Saved."))
         return redirect("manage-qualification", tournament.slug)
     chosen = getattr(tournament, "qualification", None)
     return render(

@@ -13,14 +13,14 @@ from typing import Any
 
 from django.db.models import Count, Max, Q
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.utils import timezone
 
 from referee.tables.lap import round_started
 from referee.tables.models import Agreement, DealVersion, Seat, Table
 from referee.tournaments.models import Round, Tournament
 from referee.tournaments.steps import round_to_seat
-from referee.tournaments.surfaces import manage_page
+from referee.tournaments.surfaces import manage_page, with_round
 
 REFRESH_SECONDS = 15
 
@@ -94,8 +94,9 @@ def table_lines(
 
 
 @manage_page
-def round_dashboard(request: HttpRequest, tournament: Tournament, round: int) -> HttpResponse:
-    round_ = get_object_or_404(Round, tournament=tournament, number=round)
+@with_round
+def round_dashboard(request: HttpRequest, tournament: Tournament, round: Round) -> HttpResponse:
+    round_ = round
     now = timezone.now()
     disputes = round_disputes(round_)
     lines = table_lines(round_, now, disputes)

@@ -4,13 +4,11 @@ and every setting here is frozen once play starts."""
 
 from __future__ import annotations
 
-from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
-from referee.core.errors import ServiceError
-from referee.core.refusals import add_refusal
+from referee.core.refusals import attempt
 from referee.tournaments import services
 from referee.tournaments.models import Stage, Tournament
 from referee.tournaments.surfaces import manage_page
@@ -30,46 +28,60 @@ def manage_format(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     team_form = TeamForm(tournament=tournament)
     schedule_form = ScheduleForm()
     section = request.POST.get("section") if request.method == "POST" else None
-    try:
-        if section == "format":
-            format_form = FormatForm(request.POST)
-            if format_form.is_valid():
-                services.update_format(tournament.pk, format_form.cleaned_data, request.user)
-                return _saved(request, tournament)
-        elif section == "stages":
-            stage_forms = StageFormSet(request.POST, prefix="stages")
-            if stage_forms.is_valid():
-                chosen = [
-                    {**f.cleaned_data, "carry_fraction": f.cleaned_data["carry_fraction"] or "1"}
-                    for f in stage_forms
-                    if f.cleaned_data
-                ]
-                services.set_stages(tournament.pk, chosen, request.user)
-                return _saved(request, tournament)
-        elif section == "team":
-            team_form = TeamForm(request.POST, tournament=tournament)
-            if team_form.is_valid():
-                members = [e.pk for e in team_form.cleaned_data["members"]]
-                services.create_team(
-                    tournament.pk, team_form.cleaned_data["name"], members, request.user
+    user, pk = request.user, tournament.pk
+    done = _("The format is saved.")
+    saved = False
+    if section == "format":
+        format_form = FormatForm(request.POST)
+        if format_form.is_valid():
+            chosen = format_form.cleaned_data
+            saved = bool(
+                attempt(
+                    request,
+                    lambda: services.update_format(pk, chosen, user),
+                    done,
+                    form=format_form,
                 )
-                return _saved(request, tournament)
-        elif section == "schedule":
-            schedule_form = ScheduleForm(request.POST, request.FILES)
-            if schedule_form.is_valid():
-                upload = schedule_form.cleaned_data["schedule"]
-                upload_schedule(tournament.pk, upload.read(), upload.name, request.user)
-                return _saved(request, tournament)
-    except ServiceError as error:
-        form = {
-            "format": format_form,
-            "team": team_form,
-            "schedule": schedule_form,
-        }.get(section or "")
-        if form is not None:
-            add_refusal(form, error)
-        else:
-            messages.error(request, error.message)
+            )
+    elif section == "stages":
+        stage_forms = StageFormSet(request.POST, prefix="stages")
+        if stage_forms.is_valid():
+            stages_chosen = [
+                {**f.cleaned_data, "carry_fraction": f.cleaned_data["carry_fraction"] or "1"}
+                for f in stage_forms
+                if f.cleaned_data
+            ]
+            # a formset has no one place for a refusal: it is a message above the page
+            saved = bool(
+                attempt(request, lambda: services.set_stages(pk, stages_chosen, user), done)
+            )
+    elif section == "team":
+        team_form = TeamForm(request.POST, tournament=tournament)
+        if team_form.is_valid():
+            name = team_form.cleaned_data["name"]
+            members = [e.pk for e in team_form.cleaned_data["members"]]
+            saved = bool(
+                attempt(
+                    request,
+                    lambda: services.create_team(pk, name, members, user),
+                    done,
+                    form=team_form,
+                )
+            )
+    elif section == "schedule":
+        schedule_form = ScheduleForm(request.POST, request.FILES)
+        if schedule_form.is_valid():
+            upload = schedule_form.cleaned_data["schedule"]
+            saved = bool(
+                attempt(
+                    request,
+                    lambda: upload_schedule(pk, upload.read(), upload.name, user),
+                    done,
+                    form=schedule_form,
+                )
+            )
+    if saved:
+        return redirect("manage-format", tournament.slug)
     return render(
         request,
         "seating/format.html",
@@ -84,8 +96,3 @@ def manage_format(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             "schedule_rounds": sorted(int(n) for n in tournament.schedule),
         },
     )
-
-
-def _saved(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    messages.success(request, _("The format is saved."))
-    return redirect("manage-format", tournament.slug)

@@ -6,23 +6,21 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.db.models import Count
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from referee.core.confirm import Summary, ask, confirmed
-from referee.core.errors import NotAllowed, ServiceError
 from referee.core.permissions import is_chief, is_official, may_view_round
 from referee.core.posts import get_leads_to, nothing_done
+from referee.core.refusals import attempt
 from referee.core.site import site_url, site_url_warning
 from referee.tables.models import Seat, Table
-from referee.tournaments.models import Registration, Round
+from referee.tournaments.models import Registration, Round, Tournament
 from referee.tournaments.steps import round_to_seat
-from referee.tournaments.surfaces import tournament_for
+from referee.tournaments.surfaces import manage_page, public_page, with_round, with_seating_round
 
 from . import services
 from .notes import players_in, render_notes
@@ -42,9 +40,10 @@ class TableSeats:
         return SeatedTable(self.table.number, ids, dealer.registration_id)
 
 
-def round_page(request: HttpRequest, slug: str, round: int) -> HttpResponse:
-    tournament = tournament_for(request, slug)
-    round_ = get_object_or_404(Round, tournament=tournament, number=round)
+@public_page
+@with_seating_round
+def round_page(request: HttpRequest, tournament: Tournament, round: Round) -> HttpResponse:
+    round_ = round
     seats = (
         Seat.objects.filter(table__round=round_)
         .select_related("table", "registration__player")
@@ -105,21 +104,9 @@ def _names(round_: Round, groups: Iterable[TableSeats], seats: Iterable[Seat]) -
     return names
 
 
-def _act(request: HttpRequest, action: object, done: str) -> None:
-    try:
-        action()  # type: ignore[operator]
-    except NotAllowed as refused:
-        raise PermissionDenied(refused.message) from None
-    except ServiceError as error:
-        messages.error(request, error.message)
-    else:
-        messages.success(request, done)
-
-
-@login_required
-@get_leads_to(lambda slug: reverse("manage", args=[slug]))
-def seat_next(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = tournament_for(request, slug)
+@manage_page
+@get_leads_to(lambda tournament: reverse("manage", args=[tournament.slug]))
+def seat_next(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     method = request.POST.get("method", Round.Method.RANDOM)
     seed_text = request.POST.get("seed", "").strip()
     seed = (
@@ -127,15 +114,15 @@ def seat_next(request: HttpRequest, slug: str) -> HttpResponse:
         if seed_text.isascii() and seed_text.isdigit() and len(seed_text) < 19
         else None
     )
-    _act(
+    attempt(
         request,
         lambda: services.seat_next_round(tournament.pk, request.user, method, seed),
         _("The next round is seated. Check it, adjust it if needed, then start it."),
     )
     last = tournament.rounds.order_by("-number").first()
     if last is None:
-        return redirect("tournament", slug)
-    return redirect("round", slug, last.number)
+        return redirect("tournament", tournament.slug)
+    return redirect("round", tournament.slug, last.number)
 
 
 def _round_summary(round_: Round, action: str) -> Summary:
@@ -175,29 +162,31 @@ def _round_summary(round_: Round, action: str) -> Summary:
 ASKED = {"start": Round.Status.DRAFT, "finish": Round.Status.STARTED}
 
 
-@login_required
-def round_action(request: HttpRequest, slug: str, round: int, action: str) -> HttpResponse:
+@manage_page
+@with_round
+def round_action(
+    request: HttpRequest, tournament: Tournament, round: Round, action: str
+) -> HttpResponse:
     """A round action by its button. Starting and finishing show their summary first, on a
     GET too (a reload of the summary); a GET never changes anything."""
-    tournament = tournament_for(request, slug)
-    round_ = get_object_or_404(Round, tournament=tournament, number=round)
+    round_, slug = round, tournament.slug
     user, reason = request.user, request.POST.get("reason", "")
-    back = reverse("round", args=[slug, round])
+    back = reverse("round", args=[slug, round_.number])
     posted = request.method == "POST"
     if action in ASKED and not confirmed(request):
-        if not is_chief(user, tournament):
-            raise PermissionDenied
         if not posted and round_.status != ASKED[action]:
             return nothing_done(request, back)
         return ask(request, _round_summary(round_, action), back, {"tournament": tournament})
     if not posted:
         return nothing_done(request, back)
     if action == "start":
-        _act(request, lambda: services.start_round(round_.pk, user), _("The round is in play."))
+        attempt(request, lambda: services.start_round(round_.pk, user), _("The round is in play."))
     elif action == "finish":
-        _act(request, lambda: services.finish_round(round_.pk, user), _("The round is finished."))
+        attempt(
+            request, lambda: services.finish_round(round_.pk, user), _("The round is finished.")
+        )
     elif action == "discard":
-        _act(
+        attempt(
             request,
             lambda: services.discard_round(round_.pk, user, reason),
             _("The seating was discarded."),
@@ -209,9 +198,9 @@ def round_action(request: HttpRequest, slug: str, round: int, action: str) -> Ht
         except (KeyError, ValueError):
             messages.error(request, _("Choose two players to swap."))
         else:
-            _act(
+            attempt(
                 request,
                 lambda: services.swap_players(round_.pk, first, second, user, reason),
                 _("The two players changed seats."),
             )
-    return redirect("round", slug, round)
+    return redirect("round", slug, round_.number)

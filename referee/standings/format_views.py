@@ -3,22 +3,20 @@ the viewer may see of the standings). Thin: the services compute."""
 
 from __future__ import annotations
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from referee.tournaments.surfaces import tournament_for
+from referee.tournaments.models import Tournament
+from referee.tournaments.surfaces import public_page
 
 from . import services
 
 
-def places(request: HttpRequest, slug: str) -> HttpResponse:
+@public_page
+def places(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """Each stage with its players, and the tournament's places by them (§6.3)."""
-    tournament = tournament_for(request, slug)
-    try:
-        tables = services.stage_tables(tournament, viewer=request.user)
-        found = services.final_places(tournament, viewer=request.user, tables=tables)
-    except services.NotVisible:
-        raise Http404 from None
+    tables = services.stage_tables(tournament, viewer=request.user)
+    found = services.final_places(tournament, viewer=request.user, tables=tables)
     return render(
         request,
         "standings/places.html",
@@ -26,13 +24,10 @@ def places(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
-def teams(request: HttpRequest, slug: str) -> HttpResponse:
+@public_page
+def teams(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """The team standings (§2.5)."""
-    tournament = tournament_for(request, slug)
-    try:
-        table = services.standings_after(tournament, viewer=request.user)
-    except services.NotVisible:
-        raise Http404 from None
+    table = services.standings_after(tournament, viewer=request.user)
     rows = services.team_table(tournament, table.rows)
     rounds = range(1, (table.after or 0) + 1)
     return render(

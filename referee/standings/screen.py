@@ -19,10 +19,10 @@ from django.shortcuts import render
 from referee.tables.models import Seat
 from referee.tournaments.models import Round, Tournament
 from referee.tournaments.search import folded
-from referee.tournaments.surfaces import tournament_for
+from referee.tournaments.surfaces import public_page
 
 from . import services
-from .views import _number, _visible, display_rows
+from .views import _number, display_rows
 
 REFRESH_SECONDS = 30  # the server's pages, without a script
 PAGE_SECONDS = 12  # each measured page, with one
@@ -56,11 +56,11 @@ def seating_to_find(tournament: Tournament) -> tuple[Round | None, list[Finder]]
     return round_, sorted(lines, key=lambda f: (folded(f.name), f.name))
 
 
-def standings_screen(request: HttpRequest, slug: str) -> HttpResponse:
+@public_page
+def standings_screen(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """Without a script the server turns the pages: standings pages 1…S, then "find your
     table" pages 1…F after seating, then standings page 1 again."""
-    tournament = tournament_for(request, slug)
-    table = _visible(lambda: services.standings_after(tournament, viewer=request.user))
+    table = services.standings_after(tournament, viewer=request.user)
     rows = display_rows(services.standings_rows(table), tournament.slug)
     server_paged = "page" in request.GET or "rows" in request.GET
     per_page = min(max(_number(request.GET.get("rows")) or SCREEN_ROWS, 5), 60)

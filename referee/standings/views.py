@@ -8,19 +8,17 @@ from typing import Any
 
 from django import forms
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.formats import get_format
 from django.utils.translation import gettext as _
 
-from referee.core.errors import NotAllowed, ServiceError
 from referee.core.figures import figure
 from referee.core.permissions import is_chief
-from referee.tournaments.models import Registration, Tournament
-from referee.tournaments.surfaces import tournament_for
+from referee.core.refusals import attempt
+from referee.tournaments.models import Registration, Round, Tournament
+from referee.tournaments.surfaces import manage_page, public_page, with_round
 
 from . import services
 from .forms import DrawLotForm, LotForm, SettingsForm
@@ -28,13 +26,6 @@ from .labels import METHOD_LABELS, TIE_BREAK_LABELS
 from .page_rows import standings_body
 from .param_fields import params_in_words
 from .pure import ranking
-
-
-def _visible(action: Callable[[], Any]) -> Any:
-    try:
-        return action()
-    except services.NotVisible:
-        raise Http404 from None
 
 
 def _number(text: str | None) -> int | None:
@@ -62,14 +53,12 @@ def display_rows(rows: list[dict[str, Any]], slug: str) -> list[dict[str, Any]]:
 # --- public pages ---------------------------------------------------------------------------
 
 
-def standings(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = tournament_for(request, slug)
+@public_page
+def standings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     after = request.GET.get("after")
     if after is not None and _number(after) is None:
         raise Http404
-    table = _visible(
-        lambda: services.standings_after(tournament, _number(after), viewer=request.user)
-    )
+    table = services.standings_after(tournament, _number(after), viewer=request.user)
     rows = display_rows(services.standings_rows(table), tournament.slug)
     return render(
         request,
@@ -88,9 +77,10 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
-def round_results(request: HttpRequest, slug: str, round: int) -> HttpResponse:
-    tournament = tournament_for(request, slug)
-    results = _visible(lambda: services.round_results(tournament, round, viewer=request.user))
+@public_page
+@with_round
+def round_results(request: HttpRequest, tournament: Tournament, round: Round) -> HttpResponse:
+    results = services.round_results(tournament, round.number, viewer=request.user)
     return render(
         request,
         "standings/round_results.html",
@@ -98,19 +88,19 @@ def round_results(request: HttpRequest, slug: str, round: int) -> HttpResponse:
     )
 
 
-def player_card(request: HttpRequest, slug: str, registration: int) -> HttpResponse:
-    tournament = tournament_for(request, slug)
+@public_page
+def player_card(request: HttpRequest, tournament: Tournament, registration: int) -> HttpResponse:
     entry = get_object_or_404(
         Registration.objects.select_related("player"), pk=registration, tournament=tournament
     )
-    card = _visible(lambda: services.player_card(tournament, entry, viewer=request.user))
+    card = services.player_card(tournament, entry, viewer=request.user)
     return render(request, "standings/player_card.html", {"tournament": tournament, "card": card})
 
 
-def player_search(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = tournament_for(request, slug)
+@public_page
+def player_search(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     query = request.GET.get("q", "").strip()
-    found = _visible(lambda: services.search_players(tournament, query, viewer=request.user))
+    found = services.search_players(tournament, query, viewer=request.user)
     return render(
         request,
         "standings/player_search.html",
@@ -124,29 +114,15 @@ def player_search(request: HttpRequest, slug: str) -> HttpResponse:
 def _apply(request: HttpRequest, form: forms.Form, action: Callable[[], Any], done: str) -> bool:
     """Run a service; its error lands at the form field it names, or above the form (the
     settings form knows which of its fields a setting such as ``params.bands`` is)."""
-    try:
-        action()
-    except NotAllowed as refused:
-        raise PermissionDenied(refused.message) from None
-    except ServiceError as error:
-        errors = getattr(error, "errors", None) or {error.field: error.message}
-        for setting, message in errors.items():
-            if isinstance(form, SettingsForm):
-                field = form.field_for(setting or "")
-            else:
-                field = setting if setting in form.fields else None
-            form.add_error(field, message)
-        messages.error(request, _("Nothing was saved: see the messages at the fields."))
-        return False
-    messages.success(request, done)
-    return True
+    if attempt(request, action, done, form=form):
+        return True
+    messages.error(request, _("Nothing was saved: see the messages at the fields."))
+    return False
 
 
-@login_required
-def manage_standings(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament: Tournament = tournament_for(request, slug)
-    if not is_chief(request.user, tournament):
-        raise PermissionDenied(_("Only the chief referee may change the standings settings."))
+@manage_page
+def manage_standings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    slug = tournament.slug
     current = services.settings_of(tournament)
     entries = list(Registration.objects.filter(tournament=tournament).select_related("player"))
     settings_form = SettingsForm.for_settings(current)

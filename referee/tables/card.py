@@ -13,23 +13,19 @@ stays unseen except to whoever holds one of its cards, and only as its table and
 
 from __future__ import annotations
 
-from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.crypto import constant_time_compare, salted_hmac
 
 from referee.core.permissions import may_view, may_view_round
+from referee.tournaments.models import Tournament
 
 from .models import Seat, Table
+from .surfaces import card_key, card_page
 
-SALT = "referee.tables.card"
+__all__ = ["card_key", "card_path", "table_card"]
+
 LETTERS = "ABCD"
-
-
-def card_key(table: Table) -> str:
-    """The key in the link of ``table``'s card (``table.round.tournament`` loaded)."""
-    place = f"{table.round.tournament.slug}/{table.round.number}/{table.number}"
-    return salted_hmac(SALT, place, algorithm="sha256").hexdigest()[:20]
 
 
 def card_path(table: Table) -> str:
@@ -38,18 +34,10 @@ def card_path(table: Table) -> str:
     return reverse("table-card", args=[slug, table.round.number, table.number, card_key(table)])
 
 
-def table_card(request: HttpRequest, slug: str, round: int, table: int, key: str) -> HttpResponse:
-    found = get_object_or_404(
-        Table.objects.select_related("round__tournament"),
-        round__tournament__slug=slug,
-        round__number=round,
-        number=table,
-    )
-    if not constant_time_compare(key, card_key(found)):
-        raise Http404
-    tournament = found.round.tournament
-    if may_view_round(request.user, tournament, round):
-        return redirect("table", slug, round, table)
+@card_page
+def table_card(request: HttpRequest, tournament: Tournament, table: Table) -> HttpResponse:
+    if may_view_round(request.user, tournament, table.round.number):
+        return redirect("table", tournament.slug, table.round.number, table.number)
     public = may_view(request.user, tournament)  # the seating is public with the tournament
     seats = (
         [
@@ -59,7 +47,7 @@ def table_card(request: HttpRequest, slug: str, round: int, table: int, key: str
                 "name": seat.registration.player.name,
                 "first_dealer": seat.first_dealer,
             }
-            for seat in Seat.objects.filter(table=found)
+            for seat in Seat.objects.filter(table=table)
             .select_related("registration__player")
             .order_by("position")
         ]
@@ -70,8 +58,8 @@ def table_card(request: HttpRequest, slug: str, round: int, table: int, key: str
         request,
         "tables/card.html",
         {
-            "table": found,
-            "round": found.round,
+            "table": table,
+            "round": table.round,
             "tournament": tournament,
             "public": public,
             "seats": seats,

@@ -5,25 +5,24 @@ only asks; ``agreements.resolve_dispute`` decides again and records."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from referee.core.bounds import MAX_REASON
-from referee.core.errors import NotAllowed, ServiceError
 from referee.core.permissions import may_resolve_dispute
-from referee.core.refusals import add_refusal
+from referee.core.refusals import add_refusal, outcome_of
+from referee.tournaments.models import Tournament
 
 from .agreements import resolve_dispute
-from .models import Agreement
+from .models import Agreement, Table
 from .signoff import totals
-from .views import _table
+from .surfaces import referee_table_page
 
 
 class ResolutionForm(forms.Form):
@@ -48,43 +47,43 @@ DONE = {
 }
 
 
-@login_required
+def _may_resolve(user: Any, table: Table) -> bool:
+    return may_resolve_dispute(user, table.round.tournament)
+
+
+@referee_table_page(
+    right=_may_resolve, refusal=gettext_lazy("Only the chief referee resolves a player's dispute.")
+)
 def dispute_page(
-    request: HttpRequest, slug: str, round: int, table: int, dispute: int
+    request: HttpRequest, tournament: Tournament, table: Table, dispute: int
 ) -> HttpResponse:
-    found = _table(request, slug, round, table)
-    tournament = found.round.tournament
-    if not may_resolve_dispute(request.user, tournament):
-        raise PermissionDenied(_("Only the chief referee resolves a player's dispute."))
     word = get_object_or_404(
         Agreement.objects.select_related("seat__registration__player", "recorded_by"),
         pk=dispute,
-        table=found,
+        table=table,
         agreed=False,
     )
-    table_url = reverse("table", args=[slug, round, table])
+    table_url = reverse("table", args=[tournament.slug, table.round.number, table.number])
     form = ResolutionForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         decision = form.cleaned_data["decision"]
-        try:
-            resolve_dispute(word.pk, request.user, decision, form.cleaned_data["reason"])
-        except NotAllowed as refusal:
-            raise PermissionDenied(refusal.message) from None
-        except ServiceError as refusal:
-            if refusal.field not in form.fields:  # resolved meanwhile, or signed off again
-                messages.error(request, refusal.message)
-                return redirect(request.path)
-            add_refusal(form, refusal)
-        else:
+        reason = form.cleaned_data["reason"]
+        outcome = outcome_of(lambda: resolve_dispute(word.pk, request.user, decision, reason))
+        refusal = outcome.refusal
+        if refusal is None:
             messages.success(request, DONE[decision])
             return redirect(table_url + "#disputes")
-    header, rows, deals = totals(found)
+        if refusal.field not in form.fields:  # resolved meanwhile, or signed off again
+            messages.error(request, refusal.message)
+            return redirect(request.path)
+        add_refusal(form, refusal)
+    header, rows, deals = totals(table)
     return render(
         request,
         "tables/dispute.html",
         {
             "tournament": tournament,
-            "table": found,
+            "table": table,
             "word": word,
             "form": form,
             "header": header,

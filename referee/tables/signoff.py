@@ -6,9 +6,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from django.contrib import messages
-from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
@@ -16,16 +13,17 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from referee.core.confirm import Summary, ask, confirmed
-from referee.core.errors import NotAllowed, ServiceError
 from referee.core.figures import figure
 from referee.core.language import engine_language
 from referee.core.permissions import may_confirm, may_enter_deals
+from referee.core.refusals import attempt
+from referee.tournaments.models import Tournament
 
 from . import services
 from .agreements import Verdict, agreements_of, sign_off
 from .models import Table
 from .sheet import build_sheet
-from .views import _table
+from .surfaces import referee_table_page
 
 
 def _table_url(table: Table) -> str:
@@ -35,15 +33,14 @@ def _table_url(table: Table) -> str:
 def _lifecycle(
     request: HttpRequest, table: Table, call: Callable[[], Any], done: str
 ) -> HttpResponse:
-    try:
-        call()
-    except NotAllowed as refusal:
-        raise PermissionDenied(refusal.message) from None
-    except ServiceError as refusal:
-        messages.error(request, refusal.message)
-    else:
-        messages.success(request, done)
+    attempt(request, call, done)
     return redirect(_table_url(table))
+
+
+def _may_confirm(user: Any, table: Table) -> bool:
+    """The second confirmation: the right of ``may_confirm``, by another referee than the
+    one who signed the table off (the service says so again, in words)."""
+    return may_confirm(user, table) and table.submitted_by_id != user.pk
 
 
 def totals(table: Table) -> tuple[list[str], list[list[str]], int]:
@@ -85,32 +82,24 @@ def _verdicts(request: HttpRequest, table: Table) -> dict[int, Verdict]:
     return out
 
 
-@login_required
-def table_submit(request: HttpRequest, slug: str, round: int, table: int) -> HttpResponse:
-    found = _table(request, slug, round, table)
-    tournament = found.round.tournament
-    if not may_enter_deals(request.user, found):
-        raise PermissionDenied
-    if confirmed(request):
-        try:
-            sign_off(found.pk, request.user, _verdicts(request, found))
-        except NotAllowed as refusal:
-            raise PermissionDenied(refusal.message) from None
-        except ServiceError as refusal:
-            messages.error(request, refusal.message)
-        else:
-            messages.success(request, _("The table is signed off."))
-            return redirect(_table_url(found))
+@referee_table_page(right=may_enter_deals)
+def table_submit(request: HttpRequest, tournament: Tournament, table: Table) -> HttpResponse:
+    if confirmed(request) and attempt(
+        request,
+        lambda: sign_off(table.pk, request.user, _verdicts(request, table)),
+        _("The table is signed off."),
+    ):
+        return redirect(_table_url(table))
     if tournament.second_confirmation:
         warning = _("A second referee then confirms the totals and the table locks.")
         button = _("Sign off")
     else:
         warning = _("The table locks: only the chief referee can change it afterwards.")
         button = _("Sign off and lock")
-    seats = list(found.seats.select_related("registration__player"))
+    seats = list(table.seats.select_related("registration__player"))
     # a reopened table: the players give their word anew on the totals as they stand now
     # (nothing is carried over), and the page recalls what each said before
-    earlier = agreements_of(found)
+    earlier = agreements_of(table)
     players = [
         {
             "seat": seat,
@@ -123,40 +112,36 @@ def table_submit(request: HttpRequest, slug: str, round: int, table: int) -> Htt
     ]
     return ask(
         request,
-        _summary(found, button, warning),
-        _table_url(found),
+        _summary(table, button, warning),
+        _table_url(table),
         {"players": players, "players_confirm": tournament.players_confirm},
         template="tables/sign_off.html",
     )
 
 
-@login_required
-def table_confirm(request: HttpRequest, slug: str, round: int, table: int) -> HttpResponse:
-    found = _table(request, slug, round, table)
-    if not may_confirm(request.user, found) or found.submitted_by_id == request.user.pk:
-        raise PermissionDenied
+@referee_table_page(right=_may_confirm)
+def table_confirm(request: HttpRequest, tournament: Tournament, table: Table) -> HttpResponse:
     if not confirmed(request):
         return ask(
             request,
-            _summary(found, _("Confirm and lock"), _("The table locks.")),
-            _table_url(found),
+            _summary(table, _("Confirm and lock"), _("The table locks.")),
+            _table_url(table),
         )
     return _lifecycle(
         request,
-        found,
-        lambda: services.confirm_table(found.pk, request.user),
+        table,
+        lambda: services.confirm_table(table.pk, request.user),
         _("The table is confirmed and locked."),
     )
 
 
-@login_required
+@referee_table_page
 @require_POST
-def table_reopen(request: HttpRequest, slug: str, round: int, table: int) -> HttpResponse:
-    found = _table(request, slug, round, table)
+def table_reopen(request: HttpRequest, tournament: Tournament, table: Table) -> HttpResponse:
     reason = request.POST.get("reason", "")
     return _lifecycle(
         request,
-        found,
-        lambda: services.reopen_table(found.pk, request.user, reason),
+        table,
+        lambda: services.reopen_table(table.pk, request.user, reason),
         _("The table is open again."),
     )

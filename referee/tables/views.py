@@ -1,8 +1,9 @@
 """The referee's table page: the live sheet, deal entry and corrections, the lifecycle.
 
-Views stay thin: every change is a service call (``services``); a ``ServiceError``
-becomes a form error at its field or a message, ``NotAllowed`` a 403. The public sees a
-published tournament's tables; everything else is 404 to them.
+Views stay thin: the surface decorators hand them the table of the URL (``tables.surfaces``);
+every change is a service call (``services``) run by ``core.refusals``, a refusal becoming
+a form error at its field or a message, ``NotAllowed`` a 403. The public sees a published
+tournament's tables; everything else is 404 to them.
 """
 
 from __future__ import annotations
@@ -11,10 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import (
-    Http404,
     HttpRequest,
     HttpResponse,
     HttpResponseBadRequest,
@@ -24,18 +22,15 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from referee.core.errors import NotAllowed, ServiceError, StaleVersion
+from referee.core.errors import StaleVersion
 from referee.core.figures import figure
 from referee.core.language import engine_language
-from referee.core.permissions import (
-    is_chief,
-    is_official,
-    may_confirm,
-    may_enter_deals,
-    may_view_round,
-)
+from referee.core.permissions import is_chief, is_official, may_confirm, may_enter_deals
+from referee.core.refusals import Outcome, attempt, outcome_of
+from referee.tournaments.models import Tournament
 from scoring.numbers import Amount
 
 from . import services, tablet
@@ -48,23 +43,13 @@ from .lap import table_lap
 from .models import Deal, Table
 from .sheet import TableSheet, build_sheet, paper_figures, seats_of
 from .sheet import table_case as case_of
+from .surfaces import public_table_page, referee_table_page
 
-# -- lookups -----------------------------------------------------------------------------
-
-
-def _table(request: HttpRequest, slug: str, round: int, table: int) -> Table:
-    """The table of the URL with its round and tournament, or 404 when the user may not
-    see the tournament."""
-    found = get_object_or_404(
-        Table.objects.select_related("round__tournament", "submitted_by", "confirmed_by"),
-        round__tournament__slug=slug,
-        round__number=round,
-        number=table,
-    )
-    tournament = found.round.tournament
-    if not may_view_round(request.user, tournament, found.round.number):
-        raise Http404  # not published, or the organiser keeps this round hidden for now
-    return found
+#: the right to enter and correct deals at the table, checked before the form is shown
+enters_deals = referee_table_page(
+    right=may_enter_deals,
+    refusal=gettext_lazy("Only this tournament's referees may change its tables."),
+)
 
 
 def _deal(table: Table, number: int) -> Deal:
@@ -182,17 +167,12 @@ def _page(request: HttpRequest, table: Table, form: DealForm | None = None) -> H
     return render(request, "tables/table.html", context)
 
 
-def table_page(request: HttpRequest, slug: str, round: int, table: int) -> HttpResponse:
-    return _page(request, _table(request, slug, round, table))
+@public_table_page
+def table_page(request: HttpRequest, tournament: Tournament, table: Table) -> HttpResponse:
+    return _page(request, table)
 
 
 # -- deals -------------------------------------------------------------------------------
-
-
-def _may_enter(request: HttpRequest, table: Table) -> None:
-    """Refuse at once anybody who may not enter deals here (the service decides again)."""
-    if not may_enter_deals(request.user, table):
-        raise PermissionDenied(_("Only this tournament's referees may change its tables."))
 
 
 def _current_numbers(table: Table) -> list[int]:
@@ -207,58 +187,55 @@ def _saved(
     call: Callable[[dict[str, Any]], Deal],
     position: int,
     numbers: list[int],
-) -> bool:
+) -> Outcome[Deal]:
     """Build the deal (drawing the lot if asked) and hand it to the service; a refusal is
-    shown on the form at its field. Returns whether the deal was saved. ``position``: the
-    deal's place on the sheet; ``numbers``: the deal numbers of the sheet's places."""
-    data = form.deal_data()
-    try:
-        if form.draw_requested:
-            data = services.draw_lot(data)
-        deal = call(data)
-    except NotAllowed as refusal:
-        raise PermissionDenied(refusal.message) from None
-    except StaleVersion:
-        raise  # the edit page shows the deal as it stands beside the referee's
-    except ServiceError as refusal:
-        form.place_error(refusal, position, numbers)
-        return False
-    lot = lot_of(deal.data) if form.draw_requested else None
+    shown on the form at its field, but for a ``StaleVersion``, which the edit page shows
+    as the deal as it stands beside the referee's. ``position``: the deal's place on the
+    sheet; ``numbers``: the deal numbers of the sheet's places."""
+    posted = form.deal_data()
+
+    def save() -> Deal:
+        data = services.draw_lot(posted) if form.draw_requested else posted
+        return call(data)
+
+    outcome = outcome_of(save)
+    if outcome.refusal is not None:
+        if not isinstance(outcome.refusal, StaleVersion):
+            form.place_error(outcome.refusal, position, numbers)
+        return outcome
+    lot = lot_of(outcome.value.data) if form.draw_requested and outcome.value else None
     if lot:
         drawn = _("the actual play") if lot == "actual" else _("the other plan")
         messages.info(request, _("The lot gave the declarer %(lot)s.") % {"lot": drawn})
-    return True
+    return outcome
 
 
-@login_required
+@enters_deals
 @require_POST
-def deal_add(request: HttpRequest, slug: str, round: int, table: int) -> HttpResponse:
-    found = _table(request, slug, round, table)
-    _may_enter(request, found)
-    mode = services.change_mode(found, request.user)
-    seats = [(s.letter, s.name) for s in seats_of(found)]
-    author, sent_by = tablet.author_of(request, found)  # a shared tablet's queued deal
+def deal_add(request: HttpRequest, tournament: Tournament, table: Table) -> HttpResponse:
+    mode = services.change_mode(table, request.user)
+    seats = [(s.letter, s.name) for s in seats_of(table)]
+    author, sent_by = tablet.author_of(request, table)  # a shared tablet's queued deal
     form = DealForm(request.POST, seats=seats, reason_required=mode == "ruling")
     if form.is_valid():
         reason = form.cleaned_data.get("reason", "")
-        numbers = _current_numbers(found)
+        numbers = _current_numbers(table)
         if _saved(
             request,
             form,
-            lambda data: services.record_deal(found.pk, data, author, reason, sent_by=sent_by),
+            lambda data: services.record_deal(table.pk, data, author, reason, sent_by=sent_by),
             len(numbers) + 1,
             numbers,
         ):
             messages.success(request, _("The deal is recorded."))
-            return redirect(_table_url(found))
-    return _page(request, found, form)
+            return redirect(_table_url(table))
+    return _page(request, table, form)
 
 
-@login_required
+@referee_table_page
 @require_POST
-def queue_discard(request: HttpRequest, slug: str, round: int, table: int) -> HttpResponse:
+def queue_discard(request: HttpRequest, tournament: Tournament, table: Table) -> HttpResponse:
     """The tablet's outbox drops deals another referee queued: the server logs it."""
-    found = _table(request, slug, round, table)
     try:
         author_id = tablet.posted_author(request.POST)
     except tablet.BadAuthor:
@@ -266,28 +243,27 @@ def queue_discard(request: HttpRequest, slug: str, round: int, table: int) -> Ht
     if author_id is None:
         return HttpResponseBadRequest(_("The deals' author is not a user id."))
     deals = request.POST.getlist("deal")
-    try:
-        tablet.discard_queued(found, request.user, author_id, deals)
-    except ServiceError as refusal:
-        return HttpResponseBadRequest(refusal.message)
+    outcome = outcome_of(lambda: tablet.discard_queued(table, request.user, author_id, deals))
+    if outcome.refusal is not None:
+        return HttpResponseBadRequest(outcome.refusal.message)
     return JsonResponse({"discarded": len(deals)})
 
 
-@login_required
-def deal_edit(request: HttpRequest, slug: str, round: int, table: int, number: int) -> HttpResponse:
-    found = _table(request, slug, round, table)
-    _may_enter(request, found)
-    deal = _deal(found, number)
+@enters_deals
+def deal_edit(
+    request: HttpRequest, tournament: Tournament, table: Table, number: int
+) -> HttpResponse:
+    deal = _deal(table, number)
     if deal.deleted:
         messages.error(request, _("This deal was deleted; restore it first."))
-        return redirect(_table_url(found))
-    if request.method != "POST" and services.change_mode(found, request.user) is None:
+        return redirect(_table_url(table))
+    if request.method != "POST" and services.change_mode(table, request.user) is None:
         messages.error(
             request,
             _("This deal cannot be changed now: the table is signed off or not in play."),
         )
-        return redirect(_table_url(found))
-    seats = seats_of(found)
+        return redirect(_table_url(table))
+    seats = seats_of(table)
     ruling = ruling_of(deal.data)
     options: dict[str, Any] = {
         "seats": [(s.letter, s.name) for s in seats],
@@ -304,27 +280,23 @@ def deal_edit(request: HttpRequest, slug: str, round: int, table: int, number: i
         expected = int(posted) if posted.isdigit() and len(posted) < 10 else None
         if form.is_valid():
             reason = form.cleaned_data["reason"]
-            numbers = _current_numbers(found)
-            try:
-                saved = _saved(
-                    request,
-                    form,
-                    lambda data: services.correct_deal(
-                        deal.pk, data, request.user, reason, expected
-                    ),
-                    numbers.index(deal.number) + 1 if deal.number in numbers else 0,
-                    numbers,
-                )
-            except StaleVersion as stale:
-                deal = stale.current  # type: ignore[assignment]
+            numbers = _current_numbers(table)
+            saved = _saved(
+                request,
+                form,
+                lambda data: services.correct_deal(deal.pk, data, request.user, reason, expected),
+                numbers.index(deal.number) + 1 if deal.number in numbers else 0,
+                numbers,
+            )
+            if isinstance(saved.refusal, StaleVersion):
+                deal = saved.refusal.current  # type: ignore[assignment]
                 version = deal.version
                 conflict = describe_deal(deal.data, names, engine_language())
-                saved = False
             if saved:
                 messages.success(
                     request, _("Deal %(number)s is corrected.") % {"number": deal.number}
                 )
-                return redirect(_table_url(found))
+                return redirect(_table_url(table))
     else:
         form = DealForm(initial=DealForm.initial_from(deal.data), **options)
     form.focus()
@@ -332,77 +304,58 @@ def deal_edit(request: HttpRequest, slug: str, round: int, table: int, number: i
         request,
         "tables/deal_edit.html",
         {
-            "tournament": found.round.tournament,
-            "table": found,
+            "tournament": table.round.tournament,
+            "table": table,
             "deal": deal,
             "version": version,
             "conflict": conflict,
             "summary": describe_deal(deal.data, names, engine_language()),
             "form": form,
             "rule_references": RULE_REFERENCES,
-            "locked": found.status != Table.Status.OPEN,
+            "locked": table.status != Table.Status.OPEN,
         },
     )
 
 
 def _reason_action(
     request: HttpRequest,
-    slug: str,
-    round: int,
-    table: int,
+    table: Table,
     number: int,
     action: Callable[[int, Any, str], Deal],
     done: str,
 ) -> HttpResponse:
-    found = _table(request, slug, round, table)
-    deal = _deal(found, number)
-    try:
-        action(deal.pk, request.user, request.POST.get("reason", ""))
-    except NotAllowed as refusal:
-        raise PermissionDenied(refusal.message) from None
-    except ServiceError as refusal:
-        messages.error(request, refusal.message)
-    else:
-        messages.success(request, done % {"number": deal.number})
-    return redirect(_table_url(found))
+    deal = _deal(table, number)
+    reason = request.POST.get("reason", "")
+    attempt(request, lambda: action(deal.pk, request.user, reason), done % {"number": deal.number})
+    return redirect(_table_url(table))
 
 
-@login_required
+@referee_table_page
 @require_POST
 def deal_delete(
-    request: HttpRequest, slug: str, round: int, table: int, number: int
+    request: HttpRequest, tournament: Tournament, table: Table, number: int
 ) -> HttpResponse:
     return _reason_action(
-        request, slug, round, table, number, services.delete_deal, _("Deal %(number)s is deleted.")
+        request, table, number, services.delete_deal, _("Deal %(number)s is deleted.")
     )
 
 
-@login_required
+@referee_table_page
 @require_POST
 def deal_restore(
-    request: HttpRequest, slug: str, round: int, table: int, number: int
+    request: HttpRequest, tournament: Tournament, table: Table, number: int
 ) -> HttpResponse:
     return _reason_action(
-        request,
-        slug,
-        round,
-        table,
-        number,
-        services.restore_deal,
-        _("Deal %(number)s is restored."),
+        request, table, number, services.restore_deal, _("Deal %(number)s is restored.")
     )
 
 
-@login_required
+@referee_table_page
 def deal_history(
-    request: HttpRequest, slug: str, round: int, table: int, number: int
+    request: HttpRequest, tournament: Tournament, table: Table, number: int
 ) -> HttpResponse:
-    found = _table(request, slug, round, table)
-    tournament = found.round.tournament
-    if not is_official(request.user, tournament):
-        raise PermissionDenied(_("The history of a deal is for the referees."))
-    deal = _deal(found, number)
-    names = {s.letter: s.name for s in seats_of(found)}
+    deal = _deal(table, number)
+    names = {s.letter: s.name for s in seats_of(table)}
     lang = engine_language()
     versions = []
     previous = None
@@ -427,14 +380,14 @@ def deal_history(
     return render(
         request,
         "tables/deal_history.html",
-        {"tournament": tournament, "table": found, "deal": deal, "versions": versions},
+        {"tournament": tournament, "table": table, "deal": deal, "versions": versions},
     )
 
 
-def table_case(request: HttpRequest, slug: str, round: int, table: int) -> JsonResponse:
+@public_table_page
+def table_case(request: HttpRequest, tournament: Tournament, table: Table) -> JsonResponse:
     """The sheet as a SPEC §12.5 case: ``python -m scoring check`` re-checks it."""
-    found = _table(request, slug, round, table)
-    case = case_of(build_sheet(found, "en"))
+    case = case_of(build_sheet(table, "en"))
     response = JsonResponse(
         [case], safe=False, json_dumps_params={"ensure_ascii": False, "indent": 1}
     )

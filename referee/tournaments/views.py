@@ -15,7 +15,6 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from referee.core.confirm import ask, confirmed
-from referee.core.errors import ServiceError
 from referee.core.permissions import (
     is_chief,
     is_official,
@@ -24,7 +23,7 @@ from referee.core.permissions import (
     public_through,
 )
 from referee.core.posts import get_leads_to, nothing_done
-from referee.core.refusals import add_refusal, attempt, show_refusal
+from referee.core.refusals import attempt
 
 from . import services
 from .confirmations import start_summary, withdraw_summary
@@ -166,26 +165,25 @@ def manage_settings(request: HttpRequest, tournament: Tournament) -> HttpRespons
             convention_form = ConventionForm(request.POST)
             if convention_form.is_valid():
                 data = convention_form.cleaned_data
-                try:
-                    services.set_convention(
+                if attempt(
+                    request,
+                    lambda: services.set_convention(
                         tournament.pk, data["convention"], data["options"], request.user
-                    )
-                except ServiceError as error:
-                    add_refusal(convention_form, error)
-                else:
-                    messages.success(request, _("The convention is saved."))
+                    ),
+                    _("The convention is saved."),
+                    form=convention_form,
+                ):
                     return redirect("manage-settings", tournament.slug)
         else:
             settings_form = SettingsForm(request.POST)
             if settings_form.is_valid():
-                try:
-                    services.update_settings(
-                        tournament.pk, settings_form.cleaned_data, request.user
-                    )
-                except ServiceError as error:
-                    add_refusal(settings_form, error)
-                else:
-                    messages.success(request, _("The settings are saved."))
+                chosen = settings_form.cleaned_data
+                if attempt(
+                    request,
+                    lambda: services.update_settings(tournament.pk, chosen, request.user),
+                    _("The settings are saved."),
+                    form=settings_form,
+                ):
                     return redirect("manage-settings", tournament.slug)
     entries = list(tournament.entries.select_related("player"))
     names = {e.pk: e.player.name for e in entries}
@@ -251,17 +249,15 @@ def manage_players(request: HttpRequest, tournament: Tournament) -> HttpResponse
             if form.is_valid():
                 choice = form.details()
         if choice is not None:
-            try:
-                entry = services.register_player(tournament.pk, choice, request.user)
-            except ServiceError as error:
-                if isinstance(choice, int):
-                    show_refusal(request, error)
-                else:
-                    add_refusal(form, error)
-            else:
-                messages.success(
-                    request, _("%(name)s is registered.") % {"name": entry.player.name}
-                )
+            chosen = choice
+            registered = attempt(  # a registry player's refusal above the page, else at the form
+                request,
+                lambda: services.register_player(tournament.pk, chosen, request.user),
+                form=None if isinstance(choice, int) else form,
+            )
+            if registered.value is not None:
+                name = registered.value.player.name
+                messages.success(request, _("%(name)s is registered.") % {"name": name})
                 return redirect("manage-players", tournament.slug)
     query = request.GET.get("q", "")
     entries = _entries(tournament)
@@ -348,16 +344,14 @@ def manage_substitute(
             if form.is_valid():
                 choice = form.details()
         if choice is not None:
-            try:
-                substitute = services.substitute_player(
-                    entry.pk, choice, request.user, reason=request.POST.get("reason", "")
-                )
-            except ServiceError as error:
-                if isinstance(choice, int):
-                    show_refusal(request, error)
-                else:
-                    add_refusal(form, error)
-            else:
+            chosen, reason = choice, request.POST.get("reason", "")
+            substituted = attempt(
+                request,
+                lambda: services.substitute_player(entry.pk, chosen, request.user, reason=reason),
+                form=None if isinstance(choice, int) else form,
+            )
+            if substituted.value is not None:
+                substitute = substituted.value
                 messages.success(
                     request,
                     _("%(new)s replaces %(old)s from the next round.")
@@ -410,15 +404,15 @@ def manage_import_confirm(request: HttpRequest, tournament: Tournament) -> HttpR
         for error in form.errors.get("payload", []):
             messages.error(request, str(error))  # a message (the stub: or its ValidationError)
         return redirect("manage-import", tournament.slug)
-    try:
-        result = services.import_players(
-            tournament.pk,
-            form.cleaned_data["payload"],
-            request.user,
-            same_as=_same_as(request.POST.getlist("same_as")),
-        )
-    except ServiceError as error:
-        show_refusal(request, error)
+    same_as = _same_as(request.POST.getlist("same_as"))
+    imported = attempt(
+        request,
+        lambda: services.import_players(
+            tournament.pk, form.cleaned_data["payload"], request.user, same_as=same_as
+        ),
+    )
+    result = imported.value
+    if result is None:
         return redirect("manage-import", tournament.slug)
     messages.success(request, _("%(n)s players are registered.") % {"n": len(result.registered)})
     for line, why in result.skipped:

@@ -13,9 +13,8 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from referee.accounts import services as accounts
-from referee.core.errors import ServiceError
 from referee.core.permissions import chief_of_filter, may_create_tournaments
-from referee.core.refusals import add_refusal
+from referee.core.refusals import add_refusal, outcome_of
 from referee.standings import services as standings
 from referee.standings.services.settings import InvalidSettings
 from referee.tournaments import services as tournaments
@@ -60,18 +59,19 @@ def new_tournament(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         form = WizardForm(request.POST)
         if form.is_valid():
-            try:
-                tournament = _create(request.user, form)
-            except InvalidSettings as error:
+            created = outcome_of(lambda: _create(request.user, form))
+            error = created.refusal
+            if isinstance(error, InvalidSettings):
                 for field, message in error.errors.items():
                     form.add_error("tie_0" if field == "tie_breaks" else None, message)
-            except ServiceError as error:
+            elif error is not None:
                 if error.field in ("username", "password", "kind"):
                     error.field = "co_chief"
                 if error.field and f"opt_{error.field}" in form.fields:
                     error.field = f"opt_{error.field}"
                 add_refusal(form, error)
-            else:
+            elif created.value is not None:
+                tournament = created.value
                 messages.success(
                     request,
                     _("%(name)s is created and you are its chief referee. Now add the players.")

@@ -13,6 +13,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from referee.core.errors import NotVisible as NotVisible  # the services' 404 (core.errors)
 from referee.core.errors import ServiceError
 from referee.core.permissions import require_chief
 from referee.standings.refusals import REFUSALS
@@ -22,10 +23,6 @@ from referee.tournaments.models import Registration, Tournament
 from ..models import StandingsSettings
 from ..pure import points, ranking
 from ..refusals import RULES
-
-
-class NotVisible(ServiceError):
-    """Not for this viewer: an unpublished tournament, or a round the public does not see yet."""
 
 
 class InvalidSettings(ServiceError):
