@@ -6,44 +6,37 @@ from __future__ import annotations
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, JsonResponse
-from django.shortcuts import get_object_or_404, redirect
+from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
-from referee.accounts.models import Role
 from referee.core.bounds import check_text
-from referee.core.errors import ServiceError
-from referee.core.people import person
-from referee.core.permissions import is_chief
-from referee.tournaments.log import log_action
-from referee.tournaments.surfaces import tournament_for
+from referee.core.refusals import outcome_of
+from referee.tournaments.models import Tournament
+from referee.tournaments.surfaces import manage_page
 
+from .devices import revoke_device_token
 from .errors import error_body
-from .models import DeviceToken
 
 
 @login_required
 @require_POST
 def revoke_device(request: HttpRequest, token: int) -> HttpResponse:
-    """The chief referee revokes a device token of one of his tournament's officials."""
-    try:  # a NUL byte PostgreSQL cannot even compare is a bad request, not a server error
-        slug = check_text(request.POST.get("tournament", ""), "tournament", 100)
-    except ServiceError as error:
-        return HttpResponseBadRequest(error.message)
-    tournament = tournament_for(request, slug)  # 404 to whoever may not see it
-    found = get_object_or_404(DeviceToken.objects.select_related("user"), pk=token)
-    official = (
-        found.user_id == tournament.chief_referee_id
-        or Role.objects.filter(tournament=tournament, user_id=found.user_id).exists()
-    )
-    if not is_chief(request.user, tournament) or not official:
-        raise PermissionDenied(_("Only the chief referee may revoke his officials' devices."))
-    label = f"{person(found.user)} — {found.name or found.prefix}"
-    found.delete()
-    log_action(tournament, request.user, "device.revoked", label, about=found.user)
+    """The chief referee revokes a device token of one of his tournament's officials; the
+    tournament is the form's (the staff page's), so the surface is entered here."""
+    slug = request.POST.get("tournament", "")
+    # a NUL byte PostgreSQL cannot even compare is a bad request, not a server error
+    bad = outcome_of(lambda: check_text(slug, "tournament", 100)).refusal
+    if bad is not None:
+        return HttpResponseBadRequest(bad.message)
+    return _revoke(request, slug, token)
+
+
+@manage_page
+def _revoke(request: HttpRequest, tournament: Tournament, token: int) -> HttpResponse:
+    label = revoke_device_token(tournament, request.user, token)
     messages.success(request, _("The device token is revoked: %(device)s.") % {"device": label})
     return redirect("manage-staff", tournament.slug)
 
