@@ -68,7 +68,7 @@ def caches_from_environment(base_dir: Path) -> dict[str, Any]:
     each other's stale pages, and the site refuses to start."""
     url = os.environ.get("REDIS_URL")
     servers = os.environ.get("APP_SERVERS", "1")
-    if not url and (not servers.isdigit() or int(servers) > 1):
+    if not url and (not servers.isdecimal() or int(servers) > 1):
         from django.core.exceptions import ImproperlyConfigured
 
         raise ImproperlyConfigured(

@@ -39,7 +39,7 @@ def _key_owner(request: HttpRequest) -> Any:
     """Whose keys the form's key is among: the signed-in user's, or on the chief referee's
     explicit path the named author's (the view refuses that path to anybody else)."""
     author = request.POST.get(AUTHOR, "")
-    if request.POST.get("on_behalf") != "yes" or not author.isdigit() or len(author) > 12:
+    if request.POST.get("on_behalf") != "yes" or not author.isdecimal() or len(author) > 12:
         return request.user
     if int(author) == request.user.pk:
         return request.user

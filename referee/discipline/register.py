@@ -284,7 +284,7 @@ def filters(request: Any) -> dict[str, Any]:
     found: dict[str, Any] = {}
     for key in ("round", "table", "player"):
         text = request.GET.get(key, "")
-        found[key] = int(text) if text.isdigit() else None
+        found[key] = int(text) if text.isdecimal() else None
     kind = request.GET.get("kind", "")
     found["kind"] = kind if kind in KINDS else None
     return found

@@ -67,7 +67,7 @@ def recompute(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _number(text: str | None) -> int | None:
-    return int(text) if text and text.isdigit() else None
+    return int(text) if text and text.isdecimal() else None
 
 
 def player(request: HttpRequest, player_id: int) -> HttpResponse:
@@ -104,7 +104,7 @@ def _qualify(request: HttpRequest, tournament: Tournament) -> None:
         qualification.set_division(
             tournament.pk,
             request.POST.get("name", ""),
-            [int(v) for v in request.POST.getlist("players") if v.isdigit()],
+            [int(v) for v in request.POST.getlist("players") if v.isdecimal()],
             request.user,
             _number(request.POST.get("division_category")),
         )

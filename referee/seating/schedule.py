@@ -72,7 +72,7 @@ def parse_schedule(tournament: Tournament, content: bytes, filename: str) -> dic
     for line, row in enumerate(rows[1:], start=2):
         cell = {key: row[i] if i < len(row) else "" for key, i in columns.items()}
         player = _player(cell["player"], by_name, ids)
-        if not cell["round"].isdigit() or int(cell["round"]) < 1:
+        if not cell["round"].isdecimal() or int(cell["round"]) < 1:
             errors.append(_("Line %(line)s: the round is a number from 1.") % {"line": line})
             continue
         if player is None:
@@ -86,7 +86,7 @@ def parse_schedule(tournament: Tournament, content: bytes, filename: str) -> dic
         table = cell["table"].casefold()
         if table in BYE:
             plan["byes"].append(player)
-        elif table.isdigit():
+        elif table.isdecimal():
             plan["tables"].setdefault(int(table), []).append(player)
         else:
             errors.append(
@@ -107,7 +107,7 @@ def parse_schedule(tournament: Tournament, content: bytes, filename: str) -> dic
 
 
 def _player(text: str, by_name: dict[str, list[int]], ids: set[int]) -> int | None:
-    if text.startswith("#") and text[1:].isdigit():
+    if text.startswith("#") and text[1:].isdecimal():
         return int(text[1:]) if int(text[1:]) in ids else None
     found = by_name.get(folded(text), [])
     return found[0] if len(found) == 1 else None

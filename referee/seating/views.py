@@ -111,7 +111,7 @@ def seat_next(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     seed_text = request.POST.get("seed", "").strip()
     seed = (
         int(seed_text)
-        if seed_text.isascii() and seed_text.isdigit() and len(seed_text) < 19
+        if seed_text.isascii() and seed_text.isdecimal() and len(seed_text) < 19
         else None
     )
     attempt(

@@ -35,7 +35,7 @@ class BadAuthor(Exception):
 
 
 def _user_id(value: str) -> int:
-    if not value.isdigit() or len(value) > 12:
+    if not value.isdecimal() or len(value) > 12:
         raise BadAuthor(value)
     return int(value)
 

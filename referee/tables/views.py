@@ -277,7 +277,7 @@ def deal_edit(
     if request.method == "POST":
         form = DealForm(request.POST, **options)
         posted = request.POST.get("version", "")
-        expected = int(posted) if posted.isdigit() and len(posted) < 10 else None
+        expected = int(posted) if posted.isdecimal() and len(posted) < 10 else None
         if form.is_valid():
             reason = form.cleaned_data["reason"]
             numbers = _current_numbers(table)

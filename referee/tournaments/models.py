@@ -360,7 +360,7 @@ class ActionLog(models.Model):
     @property
     def shown_subject(self) -> str:
         """The subject in the reader's language: a round is written as its number."""
-        if self.subject_type == actions.ROUND and self.subject.isdigit():
+        if self.subject_type == actions.ROUND and self.subject.isdecimal():
             return gettext("round %(n)s") % {"n": self.subject}
         return self.subject
 

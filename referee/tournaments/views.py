@@ -425,7 +425,7 @@ def _same_as(values: list[str]) -> dict[int, int]:
     out = {}
     for value in values:
         line, _sep, player = value.partition(":")
-        if line.isdigit() and player.isdigit():
+        if line.isdecimal() and player.isdecimal():
             out[int(line)] = int(player)
     return out
 
@@ -435,7 +435,7 @@ def manage_log(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """The action log, newest first; ``?type=tables.deal&id=5``: one object's history."""
     entries = ActionLog.objects.filter(tournament=tournament).select_related("user")
     about = request.GET.get("type", ""), request.GET.get("id", "")
-    if about[0] and about[1].isdigit():
+    if about[0] and about[1].isdecimal():
         entries = entries.filter(subject_type=about[0], subject_id=int(about[1]))
     else:
         about = ("", "")

@@ -144,7 +144,7 @@ def _expected_version(request: Request) -> int:
             "If-Match",
         )
     value = header.strip().removeprefix("W/").strip('"')
-    if not value.isdigit() or len(value) > 9:
+    if not value.isdecimal() or len(value) > 9:
         return 0  # names no version: refused as stale (412, with the current deal)
     return int(value)
 

@@ -161,7 +161,7 @@ class StandingsView(ApiView):
         after = request.query_params.get("after")
         number = None
         if after is not None:
-            if not after.isdigit() or len(after) > 4:
+            if not after.isdecimal() or len(after) > 4:
                 raise ValidationError({"after": [_("A round number.")]})
             number = int(after)
         found = standings.standings_after(tournament, number, viewer=request.user)

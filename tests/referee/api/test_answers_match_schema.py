@@ -13,7 +13,7 @@ import pytest
 from referee.discipline.models import Entry
 from referee.tournaments.models import Registration, Round, Stage, Team
 
-from ..layer.play import play_round, tournament_of
+from ..format.play import play_round, tournament_of
 from .conftest import client_for
 from .test_surface_walk_api import api_endpoints
 

@@ -339,3 +339,19 @@ def test_an_imported_list_marks_a_row_with_a_control_character_and_keeps_the_oth
     assert [row.valid for row in preview.rows] == [True, False, False]
     assert "U+202E" in " ".join(preview.rows[1].errors)
     assert "U+2066" in " ".join(preview.rows[2].errors)
+
+
+def test_no_number_is_read_with_isdigit():
+    """``"²".isdigit()`` is true but ``int("²")`` fails: a superscript typed in a form was a
+    server error (the qualification page, found by the forms' fuzz). Numbers are read with
+    ``isdecimal``, whose every yes ``int`` takes."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[3] / "referee"
+    found = [
+        str(path.relative_to(root))
+        for path in root.rglob("*.py")
+        if "migrations" not in path.parts and ".isdigit()" in path.read_text()
+    ]
+    assert found == []
+    assert "²".isdigit() and not "²".isdecimal()

@@ -72,7 +72,7 @@ class Command(BaseCommand):
     def _tournament(self, key: str) -> Tournament:
         found = Tournament.objects.select_related("chief_referee")
         tournament = found.filter(slug=key).first()
-        if tournament is None and key.isdigit():
+        if tournament is None and key.isdecimal():
             tournament = found.filter(pk=int(key)).first()
         if tournament is None:
             raise CommandError(f"No tournament {key!r} (give its id or short name).")

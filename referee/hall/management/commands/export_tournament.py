@@ -23,7 +23,7 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         key = options["tournament"]
         found = Tournament.objects.filter(slug=key).first()
-        if found is None and key.isdigit():
+        if found is None and key.isdecimal():
             found = Tournament.objects.filter(pk=int(key)).first()
         if found is None:
             raise CommandError(f"No tournament {key!r}.")

@@ -24,7 +24,7 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, tournament: str, check: bool, **options: Any) -> None:
         found = Tournament.objects.filter(slug=tournament).first()
-        if found is None and tournament.isdigit():
+        if found is None and tournament.isdecimal():
             found = Tournament.objects.filter(pk=int(tournament)).first()
         if found is None:
             raise CommandError(f"no tournament {tournament!r}")
