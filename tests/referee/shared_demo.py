@@ -93,9 +93,10 @@ def transactional(item: pytest.Item) -> bool:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The tests of the demo first, together (one build a worker); the order is otherwise
-    kept, and is the same in every xdist worker."""
-    items.sort(key=lambda item: not wants_demo(item))
+    """The tests of the demo first, together (one build a worker), then the ones marked
+    ``slow`` (started early, they do not leave one xdist worker busy at the end while the
+    other idles); the order is otherwise kept, and is the same in every worker."""
+    items.sort(key=lambda item: (not wants_demo(item), item.get_closest_marker("slow") is None))
 
 
 @pytest.hookimpl(tryfirst=True)

@@ -149,6 +149,7 @@ def walk_as(client, login: str | None, raw: set[str]) -> tuple[dict[str, list[st
     return found, names
 
 
+@pytest.mark.slow
 def test_every_page_of_the_demo_in_russian_has_no_raw_code_and_no_english(demo, settings):
     settings.LANGUAGE_CODE = "ru"
     enrich_demo()

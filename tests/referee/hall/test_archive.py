@@ -73,6 +73,7 @@ def wipe(tournament: Tournament) -> None:
     Player.objects.filter(pk__in=players).delete()
 
 
+@pytest.mark.slow
 def test_a_round_trip_restores_identical_standings_protocols_and_case_files(demo, tmp_path):
     tournament = demo
     before = snapshot("demo")
@@ -424,6 +425,7 @@ def parts(slug: str) -> dict:
     }
 
 
+@pytest.mark.slow
 def test_a_round_trip_restores_every_part_of_a_tournament(demo, tmp_path):
     from referee.discipline.models import Appeal, Entry
     from referee.ratings.models import Category
