@@ -40,3 +40,21 @@ def _any_dealer(request, settings):
     """Most tests post the same sample deal again and again, whoever's deal it is; the
     dealer rotation is enforced in the tests marked ``rotation`` (tests/referee/hall)."""
     settings.ENFORCE_DEALER_ROTATION = request.node.get_closest_marker("rotation") is not None
+
+
+# the demo, built once per session for the tests that ask for it (shared_demo.py)
+from tests.referee.shared_demo import (  # noqa: E402
+    _shared_demo,
+    demo,
+    demo_output,
+    pytest_collection_modifyitems,
+    pytest_runtest_setup,
+)
+
+__all__ = [
+    "_shared_demo",
+    "demo",
+    "demo_output",
+    "pytest_collection_modifyitems",
+    "pytest_runtest_setup",
+]

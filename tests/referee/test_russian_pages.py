@@ -6,7 +6,6 @@ from __future__ import annotations
 import contextlib
 
 import pytest
-from django.core.management import call_command
 from django.urls import get_resolver, resolve
 from django.urls.exceptions import Resolver404
 
@@ -152,9 +151,9 @@ def walk_as(client, login: str | None, raw: set[str]) -> tuple[dict[str, list[st
     return found, names
 
 
-def test_every_page_of_the_demo_in_russian_has_no_raw_code_and_no_english(settings):
+@pytest.mark.slow
+def test_every_page_of_the_demo_in_russian_has_no_raw_code_and_no_english(demo, settings):
     settings.LANGUAGE_CODE = "ru"
-    call_command("load_demo")
     enrich_demo()
     from django.test import Client
 
@@ -240,14 +239,13 @@ def test_the_register_names_kinds_rules_and_rulings_in_russian():
         assert ruling_kind_label("talon_peeking") == "подсмотрел прикуп"
 
 
-def test_the_pages_a_post_shows_speak_russian_too(settings):
+def test_the_pages_a_post_shows_speak_russian_too(demo, settings):
     """The start summary, an import preview with refused rows, a registration refused at its
     rating and a refused register entry: pages no link leads to."""
     from django.core.files.uploadedfile import SimpleUploadedFile
     from django.test import Client
 
     settings.LANGUAGE_CODE = "ru"
-    call_command("load_demo")
     client = Client()
     assert client.login(username="chief", password="demo-chief")
     listing = "ФИО;Город;Клуб;Рейтинг\nВера Дроздова;Казань;;-5\nОлег Носов;Москва;;много\n"

@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from decimal import Decimal
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -217,6 +218,7 @@ def deadline(seconds: float, case: Any) -> Iterator[None]:
         signal.signal(signal.SIGPROF, previous)
 
 
+@pytest.mark.slow
 @settings(
     max_examples=400,
     deadline=None,

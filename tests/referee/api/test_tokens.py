@@ -116,11 +116,8 @@ def test_organisers_are_a_group_and_superusers():
     assert is_organiser(boss)
 
 
-def test_the_demo_organiser_may_create_tournaments(capsys):
-    from django.core.management import call_command
-
-    call_command("load_demo")
-    assert "organiser / demo-organiser" in capsys.readouterr().out
+def test_the_demo_organiser_may_create_tournaments(demo, demo_output):
+    assert "organiser / demo-organiser" in demo_output
     client = APIClient()
     token = client.post(
         "/api/v1/auth/token/", {"username": "organiser", "password": "demo-organiser"}

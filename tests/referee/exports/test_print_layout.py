@@ -10,7 +10,6 @@ from types import SimpleNamespace
 import openpyxl
 import pypdf
 import pytest
-from django.core.management import call_command
 from django.template.loader import render_to_string
 from django.utils import timezone
 
@@ -72,9 +71,8 @@ def test_a_posters_letter_heading_never_ends_a_column(players):
 
 
 @pytest.fixture
-def protocol(monkeypatch, db):
+def protocol(monkeypatch, demo):
     """The demo's first table's protocol: its template and context, and its PDF."""
-    call_command("load_demo")
     seen = {}
 
     def spy(template, context):

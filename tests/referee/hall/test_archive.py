@@ -11,7 +11,6 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 
-from referee.demo.loader import load_demo
 from referee.exports.protocol import table_protocols
 from referee.exports.reports import standings_csv
 from referee.hall.archive import checksum, dumps, export_tournament
@@ -74,8 +73,9 @@ def wipe(tournament: Tournament) -> None:
     Player.objects.filter(pk__in=players).delete()
 
 
-def test_a_round_trip_restores_identical_standings_protocols_and_case_files(tmp_path):
-    tournament = load_demo()
+@pytest.mark.slow
+def test_a_round_trip_restores_identical_standings_protocols_and_case_files(demo, tmp_path):
+    tournament = demo
     before = snapshot("demo")
     archive = tmp_path / "demo.json"
     call_command("export_tournament", "demo", output=str(archive))
@@ -262,7 +262,7 @@ def test_every_model_bound_to_a_tournament_is_archived_or_left_out_for_a_reason(
     } <= archived
 
 
-def furnished() -> Tournament:
+def furnished(tournament: Tournament) -> Tournament:
     """The demo with one of every part: teams, a stage, byes, a lot, forbidden pairs, a fixed
     schedule, a category and a division, a substitution, discipline entries and appeals (one
     reversing a deduction, so the entry is cancelled by the appeal against it)."""
@@ -273,7 +273,6 @@ def furnished() -> Tournament:
     from referee.tables.models import Substitution
     from referee.tournaments.models import Registration, Round, Stage, Team
 
-    tournament = load_demo()
     chief = get_user_model().objects.get(username="chief")
     referee = get_user_model().objects.get(username="referee")
     entries = list(Registration.objects.filter(tournament=tournament).order_by("pk"))
@@ -426,12 +425,13 @@ def parts(slug: str) -> dict:
     }
 
 
-def test_a_round_trip_restores_every_part_of_a_tournament(tmp_path):
+@pytest.mark.slow
+def test_a_round_trip_restores_every_part_of_a_tournament(demo, tmp_path):
     from referee.discipline.models import Appeal, Entry
     from referee.ratings.models import Category
     from referee.tables.models import Substitution
 
-    tournament = furnished()
+    tournament = furnished(demo)
     before, made = snapshot("demo"), parts("demo")
     assert made["discipline"][0][5] == "was on time"  # the deduction, cancelled by its appeal
     assert made["substitutions"] and made["byes"][-1][0] and made["stages"][0][1]
