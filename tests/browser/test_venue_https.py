@@ -62,12 +62,17 @@ def venue(tmp_path, live_server, settings):
         check=True, capture_output=True,
     )  # fmt: skip
     settings.VENUE_CA_CERT = str(authority / "ca.crt")
+    # nginx serves the static files from disk, as at a venue: collected first
+    from django.core.management import call_command
+
+    settings.STATIC_ROOT = str(tmp_path / "static")
+    call_command("collectstatic", interactive=False, verbosity=0)
     http, https = free_port(VENUE), free_port(VENUE)
     upstream = live_server.url.removeprefix("http://")
     proxy = subprocess.Popen(
         [sys.executable, str(ROOT / "deploy" / "proxy.py"), f"--listen={VENUE}:{http}",
          f"--upstream={upstream}", f"--tls-listen={VENUE}:{https}", f"--tls-dir={authority}",
-         f"--dir={tmp_path / 'proxy'}"],
+         f"--dir={tmp_path / 'proxy'}", f"--static={tmp_path / 'static'}"],
         stdout=subprocess.DEVNULL,
     )  # fmt: skip
     for _ in range(100):
