@@ -32,23 +32,12 @@ from referee.tables.models import Agreement
 from referee.tournaments.models import Round, Tournament
 
 from .factories import UserFactory, referee_of, table_with_players
+from .tables.test_services import SIX_MADE
 
 pytestmark = pytest.mark.django_db
 
 TOURNAMENT = "t/<slug:slug>/"
 MANAGE = TOURNAMENT + "manage/"
-SIX_MADE = {
-    "dealer": "C",
-    "type": "game",
-    "declarer": "A",
-    "contract": {"level": 6, "strain": "S"},
-    "defence": [
-        {"player": "B", "call": "whist", "order": 1},
-        {"player": "C", "call": "whist", "order": 2},
-    ],
-    "play": "closed",
-    "tricks": {"A": 6, "B": 2, "C": 2},
-}
 #: a table card's key is its own guard (tests/referee/tables/test_card.py): a wrong one here
 WRONG_KEY = "0" * 20
 

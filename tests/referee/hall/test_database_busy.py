@@ -112,22 +112,15 @@ def test_the_api_answers_a_locked_database_with_its_json_error():
 
 def test_once_the_lock_is_released_the_same_post_is_stored_once():
     table = table_with_players(3)
-    client = Client()
+    client = Client(raise_request_exception=False)
     client.force_login(referee_of(table.round.tournament))
-    other = sqlite3.connect(connection.settings_dict["NAME"], timeout=0)
-    other.execute("BEGIN IMMEDIATE")
-    with connection.cursor() as cursor:
-        cursor.execute("PRAGMA busy_timeout = 50")
-    client.raise_request_exception = False
     keyed = {**POSTED, "idempotency_key": "k-again"}
-    assert client.post(deal_form(table), keyed).status_code == 503
-    other.rollback()
-    other.close()
+    with locked():
+        assert client.post(deal_form(table), keyed).status_code == 503
     first = client.post(deal_form(table), keyed)
     again = client.post(deal_form(table), keyed)
     assert first.status_code == again.status_code == 302
     assert Deal.objects.filter(table=table).count() == 1
-    connection.close()
 
 
 def test_a_resend_of_a_stored_deal_is_answered_while_others_hold_the_lock():
