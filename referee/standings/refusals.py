@@ -69,6 +69,10 @@ _RULES: dict[str, Promise] = {
         "Give how many best results count: a whole number from 1, or nothing to count them all."
     ),
     "series.min_starts": _("The minimum number of starts is a whole number, 0 or more."),
+    "duplicate.role": _("A seat on a board is the first, second or third hand, or the dealer."),
+    "duplicate.value": _("A board's result is a number of whists."),
+    "duplicate.seat_twice": _("The same seat of a board is given twice at one table."),
+    "duplicate.method": _("The comparison of boards is by matchpoints or by datum."),
     "outlook.cut": _("The number of places that qualify is a whole number from 1."),
     "outlook.rounds": _("The number of rounds left is a whole number, 0 or more."),
     "outlook.table_sizes": _("Tables have 3 or 4 players."),
