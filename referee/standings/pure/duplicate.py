@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Generic, Literal, TypeVar
 
-from .exact import StandingsError
+from .exact import StandingsError, exact_sum, places
 
 P = TypeVar("P", bound=Hashable)
 Method = Literal["matchpoints", "datum"]
@@ -71,7 +71,6 @@ class Compared(Generic[P]):
     play: Play[P]
     plays: int
     matchpoints: Fraction
-    most: int
     percent: Fraction
     datum: Fraction | None
     difference: Fraction
@@ -79,6 +78,10 @@ class Compared(Generic[P]):
     @property
     def player(self) -> P:
         return self.play.player
+
+    @property
+    def most(self) -> int:
+        return self.plays - 1
 
 
 @dataclass(frozen=True)
@@ -133,33 +136,32 @@ def _checked(plays: Iterable[Play[P]]) -> list[Play[P]]:
 def _datum(others: Sequence[Fraction], trim: bool) -> Fraction:
     if trim and len(others) >= 5:
         others = sorted(others)[1:-1]
-    return Fraction(sum(others, Fraction(0))) / len(others)
+    return exact_sum(others) / len(others)
 
 
 def compare(plays: Iterable[Play[P]], *, trim: bool = False) -> list[Compared[P]]:
     """Every play compared with the same seat of the same board at the other tables of its
     group; in the order given."""
     checked = _checked(plays)
-    seats: dict[tuple[Hashable, int, int], list[Fraction]] = {}
-    for play in checked:
-        seats.setdefault(_key(play), []).append(Fraction(play.value))
-    result = []
-    for play in checked:
-        values = seats[_key(play)]
-        mine = Fraction(play.value)
+    seats: dict[tuple[Hashable, int, int], list[int]] = {}
+    for i, play in enumerate(checked):
+        seats.setdefault(_key(play), []).append(i)
+    result: list[Compared[P] | None] = [None] * len(checked)
+    for seat in seats.values():
+        values = [Fraction(checked[i].value) for i in seat]
         n = len(values)
-        beaten = sum(1 for v in values if v < mine)
-        tied = sum(1 for v in values if v == mine) - 1
-        points = beaten + Fraction(tied, 2)
         if n == 1:
-            result.append(Compared(play, 1, Fraction(0), 0, ALONE, None, Fraction(0)))
+            result[seat[0]] = Compared(checked[seat[0]], 1, Fraction(0), ALONE, None, Fraction(0))
             continue
-        others = list(values)
-        others.remove(mine)
-        datum = _datum(others, trim)
-        percent = points / (n - 1) * 100
-        result.append(Compared(play, n, Fraction(points), n - 1, percent, datum, mine - datum))
-    return result
+        # shared places from 0 (best, worst): the tables below are n − 1 − worst, the ties
+        # worst − best, so the matchpoints are n − 1 − (best + worst)/2
+        for k, (best, worst) in enumerate(places(values)):
+            i, value = seat[k], values[k]
+            points = Fraction(2 * (n - 1) - best - worst, 2)
+            datum = _datum(values[:k] + values[k + 1 :], trim)
+            percent = points / (n - 1) * 100
+            result[i] = Compared(checked[i], n, points, percent, datum, value - datum)
+    return [c for c in result if c is not None]
 
 
 def totals(compared: Iterable[Compared[P]]) -> list[Total[P]]:
@@ -169,10 +171,10 @@ def totals(compared: Iterable[Compared[P]]) -> list[Total[P]]:
         lines.setdefault(c.player, []).append(c)
     out = []
     for player, own in lines.items():
-        points = Fraction(sum((c.matchpoints for c in own), Fraction(0)))
+        points = exact_sum(c.matchpoints for c in own)
         most = sum(c.most for c in own)
         percent = points / most * 100 if most else ALONE
-        difference = Fraction(sum((c.difference for c in own), Fraction(0)))
+        difference = exact_sum(c.difference for c in own)
         out.append(Total(player, len(own), points, most, percent, difference))
     return out
 
