@@ -25,6 +25,7 @@ import logging
 import sys
 from collections.abc import Callable
 
+import psycopg
 from django.db import InterfaceError, OperationalError, connections
 from django.http import HttpRequest, HttpResponse, HttpResponseBase, JsonResponse
 from django.template import loader
@@ -74,9 +75,17 @@ ENDED_BY_SERVER = ("57P01", "57P02", "57P03")
 
 
 def _disconnection(error: BaseException) -> bool:
-    """Whether the driver's error under Django's says the server ended the connection."""
-    state = getattr(error.__cause__, "sqlstate", None)
-    return isinstance(state, str) and (state.startswith("08") or state in ENDED_BY_SERVER)
+    """Whether the driver's error under Django's says the server ended the connection.
+
+    The server's own errors carry a SQLSTATE; psycopg's ``OperationalError`` without one
+    comes from libpq itself, on the socket ("consuming input failed: server closed the
+    connection unexpectedly" when the backend ends while the query is under way, before its
+    FATAL message is read; found by ``bench/chaos.py`` on CI)."""
+    cause = error.__cause__
+    state = getattr(cause, "sqlstate", None)
+    if isinstance(state, str):
+        return state.startswith("08") or state in ENDED_BY_SERVER
+    return isinstance(cause, psycopg.OperationalError)
 
 
 def unavailable(request: HttpRequest, *, busy: bool = False) -> HttpResponse:

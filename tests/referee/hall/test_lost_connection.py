@@ -238,3 +238,21 @@ def test_sqlites_locked_database_is_not_a_lost_connection():
     kept = connection.connection
     assert not connection_lost(OperationalError("database is locked"))
     assert connection.connection is kept
+
+
+def test_libpqs_own_socket_error_is_a_lost_connection_even_on_a_fresh_connection():
+    """Found by ``bench/chaos.py`` on CI: a backend terminated while the query is under way
+    ends in libpq's "server closed the connection unexpectedly", an error without a
+    SQLSTATE; Django has already replaced the connection, so only the error says so."""
+    import psycopg
+    from django.db import OperationalError
+
+    from referee.hall.dbfaults import connection_lost
+
+    connection.ensure_connection()
+    error = OperationalError("consuming input failed: server closed the connection")
+    error.__cause__ = psycopg.OperationalError("consuming input failed")
+    assert connection_lost(error)
+    refused = OperationalError("canceling statement due to statement timeout")
+    refused.__cause__ = psycopg.errors.QueryCanceled("canceling statement")
+    assert not connection_lost(refused)
