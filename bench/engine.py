@@ -1,7 +1,8 @@
 """Engine throughput: deals and pulkas in process, the whole command line, and a peer.
 
     python bench/engine.py [--deals 100000] [--pulkas 2000] [--cli-deals 20000]
-                           [--repeat 7] [--seed 1] [--pref /tmp/pref]
+                           [--repeat 7] [--seed 1] [--pref /tmp/pref [--pref-only]
+                           [--games 20000]]
 
 Workloads (inputs are built before the clock starts; each runs ``--repeat`` times and the
 median is printed):
@@ -20,9 +21,12 @@ median is printed):
   drifts by a fifth within a minute);
 * trick games: with ``--pref PATH`` (a checkout of DmitryBal/pref, not part of this
   project), the same Sochi trick games scored by our ``score_deal`` and by that project's
-  ``preferans.scoring.score_game``, alternating in one run. Its ``config/default.yaml`` is
-  not in its repository, so its Sochi config is built by hand: prices 2/4/6/8/10, whist
-  obligations 4/2/1/1/1. It validates nothing; ours validates as always.
+  ``preferans.scoring.score_game``, alternating in one run, on two sets of ``--games``
+  each: the bench's own (``random_deal``'s played whist-and-pass games) and oracle-style
+  mixed games drawn uniformly (``mixed_games``: every contract, strain, defence and trick
+  split, unplayed and half-whisted games too). Its ``config/default.yaml`` is not in its
+  repository, so its Sochi config is built by hand: prices 2/4/6/8/10, whist obligations
+  4/2/1/1/1. It validates nothing; ours validates as always. ``--pref-only`` runs only it.
 """
 
 from __future__ import annotations
@@ -39,17 +43,32 @@ import sys
 import tempfile
 import time
 import types
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scoring import PRESETS, Call, Deal, DealType, Play, preset, score_deal, score_pulka
+from scoring import (
+    PRESETS,
+    Call,
+    Deal,
+    DealType,
+    DefenceCall,
+    Play,
+    preset,
+    score_deal,
+    score_pulka,
+)
+from scoring.calls import defenders_of
 from scoring.casefile import deal_to_json
+from scoring.model import STRAINS
 from scoring.samples import random_deal, random_pulka
+from scoring.table import Table
 
 ROOT = Path(__file__).resolve().parent.parent
+Tricks = Mapping[str, int]
 TABLES = (("A", "B", "C"), ("A", "B", "C", "D"))
 
 
@@ -179,25 +198,76 @@ def trick_games(rng: random.Random, count: int) -> list[tuple[tuple[str, ...], D
     return games
 
 
+def mixed_games(rng: random.Random, count: int) -> list[tuple[tuple[str, ...], Deal, Tricks]]:
+    """Oracle-style mixed Sochi trick games, drawn uniformly, not by ``random_deal``'s weights:
+    contracts 6-10, every strain, the declarer any hand, the defence whist - whist,
+    whist - pass, pass - whist, pass - pass or (on 6 and 7, Sochi's half-whist levels) an
+    accepted half-whist or one returned, play open or closed (closed when both whist), each
+    of the 66 splits of the ten tricks among the three hands equally likely. Each game comes
+    with its split: an unplayed game (pass - pass, an accepted half-whist) records no tricks,
+    and the peer, which knows no unplayed game, scores that split."""
+    cv = preset("sochi")
+    splits = [(a, b, 10 - a - b) for a in range(11) for b in range(11 - a)]
+    w, p, h, r = Call.WHIST, Call.PASS, Call.HALF_WHIST, Call.RETURN_WHIST
+    shapes: list[tuple[Call, ...]] = [(w, w), (w, p), (p, w), (p, p)]
+    half_shapes: list[tuple[Call, ...]] = [(p, h), (p, h, p), (p, h, r)]
+    games = []
+    for i in range(count):
+        players = TABLES[i % 2]
+        dealer = players[(i // 2) % len(players)]
+        table = Table.seat(cv, players, dealer)
+        declarer = rng.choice(table.hands)
+        level, strain = rng.randint(6, 10), rng.choice(STRAINS)
+        first, second = defenders_of(table, declarer)
+        shape = rng.choice(shapes + half_shapes if level in cv.half_whist_levels else shapes)
+        defence = tuple(
+            DefenceCall(first if n % 2 == 0 else second, call) for n, call in enumerate(shape)
+        )
+        split = dict(zip((declarer, first, second), rng.choice(splits), strict=True))
+        whists = shape.count(w) + shape.count(r)
+        play = Play.CLOSED if whists == 2 or rng.random() < 0.5 else Play.OPEN
+        deal = Deal(DealType.GAME, dealer, declarer, level, strain, defence, play, split)
+        if not whists:
+            deal = replace(deal, play=Play.NONE, tricks=None)
+        games.append((players, deal, split))
+    return games
+
+
+def pref_args(configs: dict[int, Any], players: tuple[str, ...], deal: Deal, tricks: Tricks) -> Any:
+    """``score_game``'s arguments for one of our games: seats as numbers, whisters (a
+    returned whist is the returner's whist) and passers (a half-whister too)."""
+    seat = {p: i for i, p in enumerate(players)}
+    whisters = [seat[c.player] for c in deal.defence if c.call in (Call.WHIST, Call.RETURN_WHIST)]
+    passers = [seat[p] for p in tricks if p != deal.declarer and seat[p] not in whisters]
+    assert deal.declarer is not None
+    dealer = seat[deal.dealer] if deal.dealer is not None else 0
+    active = [seat[p] for p in tricks]
+    name = f"{deal.level}{deal.strain}"
+    counts = {seat[p]: n for p, n in tricks.items()}
+    config = configs[len(players)]
+    return (config, name, seat[deal.declarer], whisters, passers, counts, dealer, active)
+
+
 def compare_pref(path: Path, rng: random.Random, count: int, repeat: int) -> None:
     config, pref = pref_module(path)
-    cv = preset("sochi")
-    games = trick_games(rng, count)
     configs = {3: pref_sochi(config, 3), 4: pref_sochi(config, 4)}
-    theirs = []
-    for players, deal in games:
-        seat = {p: i for i, p in enumerate(players)}
-        whisters = [seat[c.player] for c in deal.defence if c.call == Call.WHIST]
-        passers = [seat[c.player] for c in deal.defence if c.call == Call.PASS]
-        assert deal.tricks is not None and deal.declarer is not None
-        tricks = {seat[p]: n for p, n in deal.tricks.items()}
-        dealer = seat[deal.dealer] if deal.dealer is not None else 0
-        active = [seat[p] for p in deal.tricks]
-        name = f"{deal.level}{deal.strain}"
-        args = (configs[len(players)], name, seat[deal.declarer], whisters, passers, tricks)
-        theirs.append((*args, dealer, active))
-    ours = [(cv, players, deal) for players, deal in games]
-    score_game = pref.score_game
+    own = [(players, deal, deal.tricks or {}) for players, deal in trick_games(rng, count)]
+    for label, games in (("trick games", own), ("mixed games", mixed_games(rng, count))):
+        race(label, games, configs, pref.score_game, repeat)
+
+
+def race(
+    label: str,
+    games: list[tuple[tuple[str, ...], Deal, Tricks]],
+    configs: dict[int, Any],
+    score_game: Callable[..., object],
+    repeat: int,
+) -> None:
+    """Our ``score_deal`` and the peer's ``score_game`` on the same games, alternating."""
+    cv = preset("sochi")
+    theirs = [pref_args(configs, players, deal, tricks) for players, deal, tricks in games]
+    ours = [(cv, players, deal) for players, deal, _ in games]
+    score_deals(ours)  # every game is one we score (and the seatings are read once)
     gc.collect()
     gc.freeze()  # the inputs are not the collector's work, for either engine
 
@@ -212,8 +282,9 @@ def compare_pref(path: Path, rng: random.Random, count: int, repeat: int) -> Non
         times["theirs"].append(median_of(run_theirs, 1))
         ratios.append(times["theirs"][-1] / times["ours"][-1])
     mine, peer = statistics.median(times["ours"]), statistics.median(times["theirs"])
+    count = len(games)
     print(
-        f"trick games: {count:>8,}  ours {count / mine:>10,.0f} games/s, "
+        f"{label}: {count:>8,}  ours {count / mine:>10,.0f} games/s, "
         f"DmitryBal/pref score_game {count / peer:>10,.0f} games/s: "
         f"ours {statistics.median(ratios):.2f}x (median of {len(ratios)} alternating rounds)"
     )
@@ -228,8 +299,13 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=7)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--pref", type=Path, help="a checkout of DmitryBal/pref to compare")
+    parser.add_argument("--pref-only", action="store_true", help="only the --pref comparison")
+    parser.add_argument("--games", type=int, default=20_000, help="games of each --pref set")
     args = parser.parse_args()
     rng = random.Random(args.seed)
+    if args.pref_only:
+        compare_pref(args.pref, rng, args.games, args.repeat)
+        return
 
     deals = deal_workload(rng, args.deals)
     entries = sum(len(score_deal(cv, p, d).entries) for cv, p, d in deals)  # also warms up
@@ -269,7 +345,7 @@ def main() -> None:
     )
 
     if args.pref is not None:
-        compare_pref(args.pref, rng, 20_000, args.repeat)
+        compare_pref(args.pref, rng, args.games, args.repeat)
 
 
 if __name__ == "__main__":

@@ -20,8 +20,6 @@ from .deal import score_deal
 from .errors import CaseError, ScoringError, shown, valid_text
 from .ledger import Totals
 from .numbers import Amount, from_json, to_json
-from .pulka import score_pulka
-from .settlement import settle
 
 __all__ = [
     "KINDS",
@@ -42,7 +40,7 @@ KINDS = ("deal", "settlement", "pulka")
 def refusal(case: Any) -> ScoringError | None:
     """Why a case is refused, or None when it is scored (its output has no ``error``)."""
     try:
-        _score(case)
+        _score(case, _case_id(case))
     except ScoringError as error:
         return error
     return None
@@ -51,28 +49,35 @@ def refusal(case: Any) -> ScoringError | None:
 def run_cases(cases: Iterable[Any]) -> list[dict[str, Any]]:
     """The outputs of a file's cases in order; a case repeating an earlier id is refused."""
     seen: set[str] = set()
-    outputs = []
+    outputs: list[dict[str, Any]] = []
+    add = outputs.append
     for case in cases:
-        case_id = case.get("id") if isinstance(case, Mapping) else None
-        if isinstance(case_id, str) and not valid_text(case_id):
-            case_id = None  # refused by run_case, at its id
-        if isinstance(case_id, str) and case_id in seen:
-            error = CaseError("case.duplicate_id", "id", id=case_id)
-            outputs.append({"id": case_id, "error": str(error)})
-            continue
-        if isinstance(case_id, str):
+        case_id = _case_id(case)
+        if case_id is not None:
+            if case_id in seen:
+                error = CaseError("case.duplicate_id", "id", id=case_id)
+                add({"id": case_id, "error": str(error)})
+                continue
             seen.add(case_id)
-        outputs.append(run_case(case))
+        add(_output(case, case_id))
     return outputs
 
 
 def run_case(case: Any) -> dict[str, Any]:
     """The output object of one case (SPEC §12.9); a refusal is ``{"id", "error"}``."""
-    case_id = case.get("id") if isinstance(case, Mapping) else None
-    if not isinstance(case_id, str) or not valid_text(case_id):
-        case_id = None  # an id that cannot be written out is not echoed (_score refuses it)
+    return _output(case, _case_id(case))
+
+
+def _case_id(case: Any) -> str | None:
+    """The case's id as its output echoes it: a text UTF-8 can write, else None (refused at
+    its id by ``_score``). Found once per case, for the file's repeats and the output."""
+    case_id = case.get("id") if type(case) is dict or isinstance(case, Mapping) else None
+    return case_id if isinstance(case_id, str) and valid_text(case_id) else None
+
+
+def _output(case: Any, case_id: str | None) -> dict[str, Any]:
     try:
-        return {"id": case_id, **_score(case)}
+        return _score(case, case_id)
     except ScoringError as error:
         return {"id": case_id, "error": str(error)}
     except Exception as error:  # the boundary: one case's failure is that case's refusal
@@ -80,25 +85,26 @@ def run_case(case: Any) -> dict[str, Any]:
         return {"id": case_id, "error": str(failed)}
 
 
-def _score(case: Any) -> dict[str, Any]:
-    case = mapping(case, "case")
-    case_id = case.get("id")
-    if not isinstance(case_id, str) or not case_id:
-        raise CaseError("case.id", "id")
-    text(case_id, "id")
+def _score(case: Any, case_id: str | None) -> dict[str, Any]:
+    """The output of a case whose id ``_case_id`` found (its first key)."""
+    if not case_id:  # refused: at the case, or at its id, as the full checks find them
+        case = mapping(case, "case")
+        if not isinstance(case.get("id"), str) or not case.get("id"):
+            raise CaseError("case.id", "id")
+        text(case["id"], "id")
     kind = get(case, "kind", "kind")
     if not isinstance(kind, str) or kind not in KINDS:
         raise CaseError("case.unknown_kind", "kind", value=shown(kind))
     cv, players = table_of(case)
     if kind == "deal":
-        return _deal_output(case, cv, players)
+        return _deal_output(case, case_id, cv, players)
     if kind == "settlement":
-        return {"result": _json_book(_settlement(case, cv, players))}
-    return _pulka_output(case, cv, players)
+        return {"id": case_id, "result": _json_book(_settlement(case, cv, players))}
+    return _pulka_output(case, case_id, cv, players)
 
 
 def _deal_output(
-    case: Mapping[str, Any], cv: Convention, players: tuple[str, ...]
+    case: Mapping[str, Any], case_id: str | None, cv: Convention, players: tuple[str, ...]
 ) -> dict[str, Any]:
     raw = mapping(get(case, "deal", "deal"), "deal")
     pool = pool_before(case["pool_before"], players) if case.get("pool_before") else None
@@ -106,12 +112,14 @@ def _deal_output(
         result = score_deal(cv, players, parse_deal(raw, case.get("dealer")), pool)
     except ScoringError as error:
         raise error.within("deal") from None
-    return _totals_output(Totals.of(result.entries), players)
+    return _totals_output(Totals.of(result.entries), players, case_id)
 
 
 def _pulka_output(
-    case: Mapping[str, Any], cv: Convention, players: tuple[str, ...]
+    case: Mapping[str, Any], case_id: str | None, cv: Convention, players: tuple[str, ...]
 ) -> dict[str, Any]:
+    from .pulka import score_pulka  # (the command line starts without it)
+
     raw_deals = get(case, "deals", "deals")
     if not isinstance(raw_deals, list):
         raise CaseError("case.not_list_of", "deals", what="deals")
@@ -126,7 +134,9 @@ def _pulka_output(
         except ScoringError as error:
             raise error.within(f"deal {i}") from None
     sheet = score_pulka(cv, players, deals, size)
-    return {**_totals_output(sheet.totals, players), "result": _json_book(sheet.result)}
+    output = _totals_output(sheet.totals, players, case_id)
+    output["result"] = _json_book(sheet.result)
+    return output
 
 
 def _book(data: Mapping[str, Any], name: str, players: tuple[str, ...]) -> dict[str, Amount]:
@@ -139,6 +149,8 @@ def _book(data: Mapping[str, Any], name: str, players: tuple[str, ...]) -> dict[
 
 
 def _settlement(case: Mapping[str, Any], cv: Convention, players: tuple[str, ...]) -> Any:
+    from .settlement import settle  # (the command line starts without it)
+
     data = mapping(get(case, "input", "input"), "input")
     pool_size(data.get("pool_size"), "input.pool_size")
     pulka = _book(data, "pulka", players)
@@ -173,26 +185,46 @@ def _seated(book: Mapping[str, Amount], players: tuple[str, ...]) -> dict[str, i
     """A book's non-zero values in seating order (every key is a player at the table)."""
     if not book:
         return {}
-    return {p: to_json(book[p]) for p in players if book.get(p)}
+    return {p: v if type(v) is int else to_json(v) for p in players if (v := book.get(p))}
 
 
-def _totals_output(totals: Totals, players: tuple[str, ...]) -> dict[str, Any]:
+def _totals_output(totals: Totals, players: tuple[str, ...], case_id: str | None) -> dict[str, Any]:
     whists = totals.whists
     pairs: Iterable[tuple[str, str]] = whists
     if len(whists) > 1:
-        seat = {p: i for i, p in enumerate(players)}
-        pairs = sorted(whists, key=lambda pair: (seat[pair[0]], seat[pair[1]]))
-    adjustments = _seated(totals.adjustments, players) if totals.adjustments else {}
+        pairs = sorted(whists, key=_pair_order(players).__getitem__)
+    adjustments = totals.adjustments
     return {
+        "id": case_id,
         "pulka": _seated(totals.pulka, players),
         "gora": _seated(totals.gora, players),
         "whists": [
-            {"by": by, "on": on, "amount": to_json(whists[(by, on)])}
-            for by, on in pairs
-            if whists[(by, on)]
+            {"by": pair[0], "on": pair[1], "amount": v if type(v) is int else to_json(v)}
+            for pair in pairs
+            if (v := whists[pair])
         ],
-        "adjustments": [{"player": p, "whists": v} for p, v in adjustments.items()],
+        "adjustments": [
+            {"player": p, "whists": v} for p, v in _seated(adjustments, players).items()
+        ]
+        if adjustments
+        else [],
     }
+
+
+_PAIR_ORDERS: dict[tuple[str, ...], dict[tuple[str, str], int]] = {}
+
+
+def _pair_order(players: tuple[str, ...]) -> dict[tuple[str, str], int]:
+    """Each ordered pair of the table's players -> its place in seating order (the writer's
+    seat, then the other's): whists are written so (made once per seating, bounded)."""
+    order = _PAIR_ORDERS.get(players)
+    if order is None:
+        pairs = [(by, on) for by in players for on in players]
+        order = {pair: i for i, pair in enumerate(pairs)}
+        if len(_PAIR_ORDERS) >= 4096:
+            _PAIR_ORDERS.clear()
+        _PAIR_ORDERS[players] = order
+    return order
 
 
 # -- checking ---------------------------------------------------------------------------

@@ -17,7 +17,6 @@ from typing import Any
 
 from .casevalues import (
     _MEMBERS,
-    _choice,
     get,
     integer,
     mapping,
@@ -172,16 +171,19 @@ def parse_deal(obj: Mapping[str, Any], dealer: Any) -> Deal:
     if not obj.keys() <= _DEAL_KEYS:
         unknown = sorted(str(name) for name in obj.keys() - _DEAL_KEYS)[0]
         raise CaseError("case.unknown_field", "", name=shown(unknown))
-    kind = _choice(DealType, get(obj, "type", "type"))
+    # type and play: a member for a known text; missing is refused first, as required
+    value = obj.get("type")
+    kind = _TYPES.get(value) if type(value) is str else None
     if kind is None:
-        raise CaseError("case.unknown_type", "type", value=shown(obj["type"]))
+        raise CaseError("case.unknown_type", "type", value=shown(get(obj, "type", "type")))
     level, strain = _contract(obj, kind)
-    play = _choice(Play, get(obj, "play", "play"))
+    value = obj.get("play")
+    play = _PLAYS.get(value) if type(value) is str else None
     if play is None:
-        raise CaseError("case.unknown_play", "play", value=shown(obj["play"]))
+        raise CaseError("case.unknown_play", "play", value=shown(get(obj, "play", "play")))
     tricks = obj.get("tricks")
     if tricks is not None:
-        tricks = dict(mapping(tricks, "tricks"))
+        tricks = dict(tricks if type(tricks) is dict else mapping(tricks, "tricks"))
     series = None
     if "raspasy" in obj:
         series = mapping(obj["raspasy"], "raspasy").get("series_index")
@@ -193,14 +195,15 @@ def parse_deal(obj: Mapping[str, Any], dealer: Any) -> Deal:
             raise CaseError("case.talon_list", "talon")
         talon = tuple(talon)
     ruling = _ruling(obj["ruling"]) if obj.get("ruling") is not None else None
-    referee = parse_referee_rulings(obj.get("referee_rulings"))
+    referee = obj.get("referee_rulings")
+    referee = () if referee is None else parse_referee_rulings(referee)
     declarer = obj.get("declarer")
     if isinstance(declarer, list):
         raise CaseError("case.one_declarer", "declarer")
     return new_deal(  # the fields of Deal in order
         kind,
-        player_id(dealer, "dealer", optional=True),
-        player_id(declarer, "declarer", optional=True),
+        None if dealer is None else player_id(dealer, "dealer", optional=True),
+        None if declarer is None else player_id(declarer, "declarer", optional=True),
         level,
         strain,
         _defence(obj.get("defence") or []),
@@ -211,6 +214,10 @@ def parse_deal(obj: Mapping[str, Any], dealer: Any) -> Deal:
         ruling,
         referee,
     )
+
+
+_TYPES: dict[str, DealType] = _MEMBERS[DealType]
+_PLAYS: dict[str, Play] = _MEMBERS[Play]
 
 
 def _contract(obj: Mapping[str, Any], kind: DealType) -> tuple[Any, Any]:

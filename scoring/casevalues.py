@@ -66,10 +66,3 @@ def pool_size(value: Any, field: str) -> Amount | None:
 _MEMBERS: dict[type, dict[str, Any]] = {
     enum: {member.value: member for member in enum} for enum in (DealType, Play, Call)
 }
-
-
-def _choice(enum: Any, value: Any) -> Any:
-    """The enum member of ``value`` (a text), or None."""
-    if type(value) is not str:
-        return None
-    return _MEMBERS[enum].get(value)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import gc
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from .casefile import check_case, run_cases
@@ -41,12 +41,34 @@ def _cases(path: str, text: str) -> list[Any] | None:
     return cases
 
 
-_ENCODER = json.JSONEncoder(ensure_ascii=False)
+def _line_encoder() -> Callable[[Any], str]:
+    """``JSONEncoder(ensure_ascii=False).encode``, its C encoder made once instead of once per
+    call (as ``encode`` does): a fifth of the encoding's time for a file of small outputs.
+    Without circular checks: the outputs are trees of fresh lists and dicts."""
+    plain = json.JSONEncoder(ensure_ascii=False)
+    make = getattr(json.encoder, "c_make_encoder", None)  # (not in the typeshed stubs)
+    if make is None:  # an interpreter without json's C accelerator
+        return plain.encode
+    encode = make(
+        None,
+        plain.default,
+        json.encoder.encode_basestring,
+        plain.indent,
+        plain.key_separator,
+        plain.item_separator,
+        plain.sort_keys,
+        plain.skipkeys,
+        plain.allow_nan,
+    )
+    return lambda output: "".join(encode(output, 0))
+
+
+_encode = _line_encoder()
 
 
 def dumps(outputs: list[dict[str, Any]]) -> str:
     """The ``score`` output: one JSON list, one case per line."""
-    return _joined(list(map(_ENCODER.encode, outputs)))
+    return _joined(list(map(_encode, outputs)))
 
 
 def _joined(lines: list[str]) -> str:
@@ -102,7 +124,7 @@ def _run(command: str, path: str) -> int:
         return 2
     outputs = run_cases(cases)
     if command == "score":
-        _write(list(map(_ENCODER.encode, outputs)))
+        _write(list(map(_encode, outputs)))
         return 0
     failed = 0
     for case, output in zip(cases, outputs, strict=True):
