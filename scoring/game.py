@@ -31,16 +31,16 @@ def score_unplayed(
 ) -> tuple[list[Entry], Outcome]:
     """Pass – pass or an accepted half-whist: the contract counts as made (SPEC §3.7–3.8)."""
     prices = table.convention.prices
-    entries = [Entry(POOL, declarer, prices.contract[level], R_MADE, Term("made", (level,)))]
+    c = prices.contract[level]
     if defence.kind == PASS_PASS:
-        entries[0] = entries[0]._replace(rule=R_PASS_PASS, term=Term("passed_out", (level,)))
-        return entries, Outcome("made")
+        return [new(Entry, (POOL, declarer, c, R_PASS_PASS, _PASSED_TERMS[level], None))], _UNPLAYED
     assert defence.kind == HALF_WHIST and defence.half_whister is not None
-    tricks = divide(OBLIGATION[level], 2)
-    amount = divide(OBLIGATION[level] * prices.whist[level], 2)
-    term = Term("half_whist", (tricks, prices.whist[level]))
-    entries.append(Entry(WHIST, defence.half_whister, amount, R_HALF, term, declarer))
-    return entries, Outcome("made", half_whist=True)
+    entries = [new(Entry, (POOL, declarer, c, R_MADE, _MADE_TERMS[level], None))]
+    w = prices.whist[level]
+    term = new(Term, ("half_whist", (divide(OBLIGATION[level], 2), w)))
+    amount = divide(OBLIGATION[level] * w, 2)
+    entries.append(new(Entry, (WHIST, defence.half_whister, amount, R_HALF, term, declarer)))
+    return entries, _HALF_WHISTED
 
 
 def score_played(
@@ -85,9 +85,13 @@ def score_played(
     return entries, _SET
 
 
+# Values shared by every deal that writes them (tuples: immutable), made once.
 _MADE_TERMS = {level: Term("made", (level,)) for level in (6, 7, 8, 9, 10)}
+_PASSED_TERMS = {level: Term("passed_out", (level,)) for level in (6, 7, 8, 9, 10)}
 _MADE = Outcome("made", whisted=True)
 _SET = Outcome("set", whisted=True)
+_UNPLAYED = Outcome("made")
+_HALF_WHISTED = Outcome("made", half_whist=True)
 
 
 def _own_tricks(
@@ -134,8 +138,8 @@ def trick_whists(
     if halves:
         half = divide(w * defence_tricks, 2)
         rule = R_CHECKED if defence.kind == CHECKED else R_GENTLEMAN
-        term = Term("half_defence_tricks", (defence_tricks, w))
-        return [Entry(WHIST, p, half, rule, term, declarer) for p in defence.defenders]
+        term = new(Term, ("half_defence_tricks", (defence_tricks, w)))
+        return [new(Entry, (WHIST, p, half, rule, term, declarer)) for p in defence.defenders]
     term = new(Term, ("defence_tricks", (defence_tricks, w)))
     return [new(Entry, (WHIST, whisters[0], w * defence_tricks, R_TRICKS, term, declarer))]
 

@@ -93,14 +93,21 @@ class Totals:
         return totals
 
     def add(self, entries: Iterable[Entry]) -> None:
-        books = {POOL: self.pulka, GORA: self.gora, ADJUSTMENT: self.adjustments}
-        whists = self.whists
-        for kind, player, amount, _, _, on in entries:
+        pulka, gora, whists, adjustments = self.pulka, self.gora, self.whists, self.adjustments
+        book: dict[Any, Amount]
+        key: Any
+        for entry in entries:  # (indexes: an Entry is a tuple, unpacked slower than a plain one)
+            kind, key = entry[0], entry[1]
             if kind == WHIST:
-                assert on is not None
-                book: dict[Any, Amount] = whists
-                key: Any = (player, on)
+                assert entry[5] is not None
+                book, key = whists, (key, entry[5])
+            elif kind == POOL:
+                book = pulka
+            elif kind == GORA:
+                book = gora
+            elif kind == ADJUSTMENT:
+                book = adjustments
             else:
-                book, key = books[kind], player
-            total = book.get(key, 0) + amount
+                raise KeyError(kind)
+            total = book.get(key, 0) + entry[2]
             book[key] = total if type(total) is int else exact(total)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from fractions import Fraction
 
-from .ledger import GORA, POOL, WHIST, Entry, Outcome, Term
+from .ledger import GORA, POOL, WHIST, Entry, Outcome, Term, new
 from .numbers import Amount, divide, exact
 from .table import Table
 
@@ -37,7 +37,10 @@ def score_raspasy(
         idle = cv.raspasy_idle_dealer_pool
         if idle:
             entries.append(Entry(POOL, table.sitting_out, idle, R_IDLE, Term("raspasy_idle")))
-    return entries, Outcome("raspasy")
+    return entries, _RASPASY
+
+
+_RASPASY = Outcome("raspasy")  # (immutable: one for every raspasy)
 
 
 def _gets_zero_bonus(table: Table, player: str) -> bool:
@@ -52,8 +55,8 @@ def _to_mountain(
     for p in hands:
         taken = tricks[p]
         if taken:
-            term = Term("raspasy_tricks", (k, taken, step))
-            entries.append(Entry(GORA, p, step * taken, R_MOUNTAIN, term))
+            term = new(Term, ("raspasy_tricks", (k, taken, step)))
+            entries.append(new(Entry, (GORA, p, step * taken, R_MOUNTAIN, term, None)))
         elif _gets_zero_bonus(table, p):
             entries += _zero_bonus(cv.raspasy_zero_bonus, p, k, step)
     if cv.raspasy_amnesty:
@@ -65,9 +68,9 @@ def _to_mountain(
 
 
 def _zero_bonus(kind: str, player: str, k: int, step: Amount) -> list[Entry]:
-    term = Term("raspasy_zero", (k,))
+    term = new(Term, ("raspasy_zero", (k,)))
     if kind == "pool_price":
-        return [Entry(POOL, player, step, R_ZERO, term)]
+        return [new(Entry, (POOL, player, step, R_ZERO, term, None))]
     if kind == "pool_half_price":
         return [Entry(POOL, player, divide(step, 2), R_ZERO, term)]
     if kind == "pool_one":
@@ -91,7 +94,8 @@ def _on_whists(
     entries = []
     for p in hands:
         if tricks[p] == 0 and _gets_zero_bonus(table, p):
-            entries.append(Entry(POOL, p, step, R_ZERO, Term("raspasy_zero", (k,))))
+            term = new(Term, ("raspasy_zero", (k,)))
+            entries.append(new(Entry, (POOL, p, step, R_ZERO, term, None)))
     for victim in hands:
         taken = tricks[victim]
         if victim in writers or not taken:
@@ -99,6 +103,6 @@ def _on_whists(
         for writer in writers:
             amount = divide(price * taken, len(writers))
             code = "raspasy_whists" if len(writers) == 1 else "raspasy_whists_half"
-            term = Term(code, (k, taken, price))
-            entries.append(Entry(WHIST, writer, amount, R_WHISTS, term, victim))
+            term = new(Term, (code, (k, taken, price)))
+            entries.append(new(Entry, (WHIST, writer, amount, R_WHISTS, term, victim)))
     return entries
