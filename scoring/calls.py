@@ -78,11 +78,17 @@ _CALL = attrgetter("player", "call", "replaces")
 def read_defence(table: Table, deal: Deal, declarer: str, level: int) -> Defence:
     """Validate the calls of a trick game and say what they decided (a sequence already
     read at this table under this convention is not read again)."""
-    stalingrad = table.convention.stalingrad  # only there do strain and play matter here
-    key: tuple[object, ...] = (declarer, level, table.players, table.sitting_out)
-    key += (deal.strain, deal.play) if stalingrad else ()
-    key += tuple(map(_CALL, deal.defence))
-    memo = table.convention.memo
+    cv = table.convention
+    key: tuple[object, ...] = (
+        declarer,
+        level,
+        table.players,
+        table.sitting_out,
+        *map(_CALL, deal.defence),
+    )
+    if cv.stalingrad:  # only there do strain and play matter here
+        key += (deal.strain, deal.play)
+    memo = cv.memo
     try:
         defence: Defence | None = memo.get(key)
     except TypeError:  # a value that cannot be a key is refused by the reading itself

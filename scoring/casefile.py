@@ -183,26 +183,34 @@ def _json_book(book: Mapping[str, Amount]) -> dict[str, int | float]:
 
 def _seated(book: Mapping[str, Amount], players: tuple[str, ...]) -> dict[str, int | float]:
     """A book's non-zero values in seating order (every key is a player at the table)."""
-    if not book:
-        return {}
-    return {p: v if type(v) is int else to_json(v) for p in players if (v := book.get(p))}
+    seated: dict[str, int | float] = {}
+    if book:  # (loops, not comprehensions: these run for every case of a file)
+        for p in players:
+            v = book.get(p)
+            if v:
+                seated[p] = v if type(v) is int else to_json(v)
+    return seated
 
 
 def _totals_output(totals: Totals, players: tuple[str, ...], case_id: str | None) -> dict[str, Any]:
     whists = totals.whists
     pairs: Iterable[tuple[str, str]] = whists
     if len(whists) > 1:
-        pairs = sorted(whists, key=_pair_order(players).__getitem__)
+        order = _PAIR_ORDERS.get(players) or _pair_order(players)
+        pairs = sorted(whists, key=order.__getitem__)
+    written = []
+    for pair in pairs:
+        v = whists[pair]
+        if v:
+            written.append(
+                {"by": pair[0], "on": pair[1], "amount": v if type(v) is int else to_json(v)}
+            )
     adjustments = totals.adjustments
     return {
         "id": case_id,
         "pulka": _seated(totals.pulka, players),
         "gora": _seated(totals.gora, players),
-        "whists": [
-            {"by": pair[0], "on": pair[1], "amount": v if type(v) is int else to_json(v)}
-            for pair in pairs
-            if (v := whists[pair])
-        ],
+        "whists": written,
         "adjustments": [
             {"player": p, "whists": v} for p, v in _seated(adjustments, players).items()
         ]
@@ -217,13 +225,11 @@ _PAIR_ORDERS: dict[tuple[str, ...], dict[tuple[str, str], int]] = {}
 def _pair_order(players: tuple[str, ...]) -> dict[tuple[str, str], int]:
     """Each ordered pair of the table's players -> its place in seating order (the writer's
     seat, then the other's): whists are written so (made once per seating, bounded)."""
-    order = _PAIR_ORDERS.get(players)
-    if order is None:
-        pairs = [(by, on) for by in players for on in players]
-        order = {pair: i for i, pair in enumerate(pairs)}
-        if len(_PAIR_ORDERS) >= 4096:
-            _PAIR_ORDERS.clear()
-        _PAIR_ORDERS[players] = order
+    pairs = [(by, on) for by in players for on in players]
+    order = {pair: i for i, pair in enumerate(pairs)}
+    if len(_PAIR_ORDERS) >= 4096:
+        _PAIR_ORDERS.clear()
+    _PAIR_ORDERS[players] = order
     return order
 
 

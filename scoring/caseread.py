@@ -220,15 +220,19 @@ _TYPES: dict[str, DealType] = _MEMBERS[DealType]
 _PLAYS: dict[str, Play] = _MEMBERS[Play]
 
 
+_RASPASY, _MISERE = DealType.RASPASY, DealType.MISERE  # (an Enum's attribute costs ~6x this)
+
+
 def _contract(obj: Mapping[str, Any], kind: DealType) -> tuple[Any, Any]:
     contract = obj.get("contract")
-    if kind == DealType.RASPASY:
+    if kind == _RASPASY:
         if contract is not None:
             raise CaseError("case.raspasy_contract", "contract")
         return None, None
-    contract = mapping(get(obj, "contract", "contract"), "contract")
+    if type(contract) is not dict:
+        contract = mapping(get(obj, "contract", "contract"), "contract")
     level = contract.get("level")
-    if kind == DealType.MISERE:
+    if kind == _MISERE:
         if level != "misere" or contract.get("strain") is not None:
             raise CaseError("case.misere_contract", "contract")
         return None, None

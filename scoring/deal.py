@@ -294,9 +294,10 @@ def _tricks(
     table: Table, tricks: Mapping[str, int], hands: tuple[str, ...], field: str
 ) -> Mapping[str, int]:
     """Tricks per hand in play: whole numbers >= 0, every hand given, summing to 10."""
-    if type(tricks) is dict and tricks.keys() == set(hands):
+    if type(tricks) is dict and len(tricks) == len(hands):  # each hand, and no other
         total = 0
-        for count in tricks.values():
+        for player in hands:
+            count = tricks.get(player)
             if type(count) is not int or count < 0:
                 break
             total += count
