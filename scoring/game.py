@@ -214,17 +214,21 @@ def consolation(
     k = cv.prices.consolation[level]
     amount = k * undertricks
     term = new(Term, ("consolation", (undertricks, k)))
+    writers: tuple[str, ...]
     if defence is None:
-        writers = list(defenders_of(table, declarer))
+        writers = defenders_of(table, declarer)
     elif defence.by_dealer and not cv.dealer_whist_defenders_consolation:
-        writers = []
+        writers = ()
     elif defence.silent is None:
-        writers = list(defence.defenders)
+        writers = defence.defenders
     else:
-        writers = [p for p in defence.defenders if p != defence.silent]
+        writers = tuple(p for p in defence.defenders if p != defence.silent)
     dealer = table.sitting_out
     if dealer is not None and (
         cv.consolation_to_dealer or (defence is not None and defence.by_dealer)
     ):
-        writers.append(dealer)
-    return [new(Entry, (WHIST, p, amount, R_CONSOLATION, term, declarer)) for p in writers]
+        writers += (dealer,)
+    entries = []  # (a loop: a comprehension is a function call of its own, per set deal)
+    for p in writers:
+        entries.append(new(Entry, (WHIST, p, amount, R_CONSOLATION, term, declarer)))
+    return entries
