@@ -72,7 +72,9 @@ def _case_id(case: Any) -> str | None:
     """The case's id as its output echoes it: a text UTF-8 can write, else None (refused at
     its id by ``_score``). Found once per case, for the file's repeats and the output."""
     case_id = case.get("id") if type(case) is dict or isinstance(case, Mapping) else None
-    return case_id if isinstance(case_id, str) and valid_text(case_id) else None
+    if isinstance(case_id, str) and (case_id.isascii() or valid_text(case_id)):
+        return case_id
+    return None
 
 
 def _output(case: Any, case_id: str | None) -> dict[str, Any]:
@@ -86,7 +88,7 @@ def _output(case: Any, case_id: str | None) -> dict[str, Any]:
 
 
 def _score(case: Any, case_id: str | None) -> dict[str, Any]:
-    """The output of a case whose id ``_case_id`` found (its first key)."""
+    """The output of a case, its id (as ``_case_id`` found it) the output's first key."""
     if not case_id:  # refused: at the case, or at its id, as the full checks find them
         case = mapping(case, "case")
         if not isinstance(case.get("id"), str) or not case.get("id"):
@@ -106,7 +108,9 @@ def _score(case: Any, case_id: str | None) -> dict[str, Any]:
 def _deal_output(
     case: Mapping[str, Any], case_id: str | None, cv: Convention, players: tuple[str, ...]
 ) -> dict[str, Any]:
-    raw = mapping(get(case, "deal", "deal"), "deal")
+    raw = case.get("deal")
+    if type(raw) is not dict:  # (the checks' calls only for a deal that is not an object)
+        raw = mapping(get(case, "deal", "deal"), "deal")
     pool = pool_before(case["pool_before"], players) if case.get("pool_before") else None
     try:
         result = score_deal(cv, players, parse_deal(raw, case.get("dealer")), pool)
