@@ -58,17 +58,9 @@ def score_played(
     w = prices.whist[level]
     effective = tricks[declarer] - penalty_tricks
     if effective >= level:
-        term = _MADE_TERMS[level]
-        entries = [new(Entry, (POOL, declarer, prices.contract[level], R_MADE, term, None))]
-        whisters = defence.whisters
-        if len(whisters) == 2:  # each writes W × his own tricks (SPEC §3.3), as _own_tricks
-            for p in whisters:
-                taken = tricks[p]
-                if taken:
-                    term = new(Term, ("own_tricks", (taken, w)))
-                    entries.append(new(Entry, (WHIST, p, w * taken, R_TRICKS, term, declarer)))
-        else:
-            entries += trick_whists(table, declarer, w, defence, tricks, False)
+        c = prices.contract[level]
+        entries = [new(Entry, (POOL, declarer, c, R_MADE, _MADE_TERMS[level], None))]
+        trick_whists(entries, table, declarer, w, defence, tricks, False)
         d1, d2 = defence.defenders
         if defence.kind != CHECKED and tricks[d1] + tricks[d2] < OBLIGATION[level]:
             entries += shortfall(table, level, defence, tricks)  # only on a made contract
@@ -77,10 +69,7 @@ def score_played(
     r = prices.set[level]
     term = new(Term, ("set", (undertricks, r)))
     entries = [new(Entry, (GORA, declarer, r * undertricks, R_SET, term, None))]
-    if len(defence.whisters) == 2:
-        _own_tricks(entries, defence.whisters, tricks, w, declarer)
-    else:
-        entries += trick_whists(table, declarer, w, defence, tricks, True)
+    trick_whists(entries, table, declarer, w, defence, tricks, True)
     entries += consolation(table, declarer, level, undertricks, defence)
     return entries, _SET
 
@@ -110,26 +99,28 @@ def _own_tricks(
 
 
 def trick_whists(
+    entries: list[Entry],
     table: Table,
     declarer: str,
     w: Amount,
     defence: Defence,
     tricks: Mapping[str, int],
     is_set: bool,
-) -> list[Entry]:
-    """Whists for defence tricks at ``w`` = W(L) (SPEC §3.3–3.5, §3.7, §4)."""
+) -> None:
+    """Whists for defence tricks at ``w`` = W(L), written after ``entries`` (SPEC §3.3–3.5,
+    §3.7, §4): appended, not returned, as every played game writes them."""
     whisters = defence.whisters
     if len(whisters) == 2:
-        entries: list[Entry] = []
         _own_tricks(entries, whisters, tricks, w, declarer)
-        return entries
+        return
     d1, d2 = defence.defenders
     defence_tricks = tricks[d1] + tricks[d2]
     if not defence_tricks:
-        return []
+        return
     cv = table.convention
     if defence.kind == CHECKED and cv.checked_ten_split == "own_tricks":
-        return _checked_own_tricks(declarer, w, defence, tricks)
+        _checked_own_tricks(entries, declarer, w, defence, tricks)
+        return
     halves = defence.kind == CHECKED or (
         defence.passer is not None
         and cv.whist_sharing == "gentleman"
@@ -139,23 +130,22 @@ def trick_whists(
         half = divide(w * defence_tricks, 2)
         rule = R_CHECKED if defence.kind == CHECKED else R_GENTLEMAN
         term = new(Term, ("half_defence_tricks", (defence_tricks, w)))
-        return [new(Entry, (WHIST, p, half, rule, term, declarer)) for p in defence.defenders]
+        entries += [new(Entry, (WHIST, p, half, rule, term, declarer)) for p in (d1, d2)]
+        return
     term = new(Term, ("defence_tricks", (defence_tricks, w)))
-    return [new(Entry, (WHIST, whisters[0], w * defence_tricks, R_TRICKS, term, declarer))]
+    entries.append(new(Entry, (WHIST, whisters[0], w * defence_tricks, R_TRICKS, term, declarer)))
 
 
 def _checked_own_tricks(
-    declarer: str, w: Amount, defence: Defence, tricks: Mapping[str, int]
-) -> list[Entry]:
+    entries: list[Entry], declarer: str, w: Amount, defence: Defence, tricks: Mapping[str, int]
+) -> None:
     """A checked ten under ``checked_ten_split = own_tricks``: each defender writes W × the
     tricks he took himself (SPEC §4)."""
-    entries = []
     for p in defence.defenders:
         taken = tricks[p]
         if taken:
             term = Term("own_tricks", (taken, w))
             entries.append(Entry(WHIST, p, w * taken, R_CHECKED_OWN, term, declarer))
-    return entries
 
 
 def shortfall(table: Table, level: int, defence: Defence, tricks: Mapping[str, int]) -> list[Entry]:
