@@ -90,10 +90,10 @@ def _output(case: Any, case_id: str | None) -> dict[str, Any]:
 def _score(case: Any, case_id: str | None) -> dict[str, Any]:
     """The output of a case, its id (as ``_case_id`` found it) the output's first key."""
     if not case_id:  # refused: at the case, or at its id, as the full checks find them
-        case = mapping(case, "case")
-        if not isinstance(case.get("id"), str) or not case.get("id"):
+        raw = mapping(case, "case").get("id")
+        if not isinstance(raw, str) or not raw:
             raise CaseError("case.id", "id")
-        text(case["id"], "id")
+        text(raw, "id")
     kind = get(case, "kind", "kind")
     if not isinstance(kind, str) or kind not in KINDS:
         raise CaseError("case.unknown_kind", "kind", value=shown(kind))

@@ -218,8 +218,6 @@ def parse_deal(obj: Mapping[str, Any], dealer: Any) -> Deal:
 
 _TYPES: dict[str, DealType] = _MEMBERS[DealType]
 _PLAYS: dict[str, Play] = _MEMBERS[Play]
-
-
 _RASPASY, _MISERE = DealType.RASPASY, DealType.MISERE  # (an Enum's attribute costs ~6x this)
 
 

@@ -107,8 +107,8 @@ def trick_whists(
     tricks: Mapping[str, int],
     is_set: bool,
 ) -> None:
-    """Whists for defence tricks at ``w`` = W(L), written after ``entries`` (SPEC §3.3–3.5,
-    §3.7, §4): appended, not returned, as every played game writes them."""
+    """Whists for defence tricks at ``w`` = W(L) (SPEC §3.3–3.5, §3.7, §4), appended to the
+    deal's ``entries`` (no list of their own: every played game writes them)."""
     whisters = defence.whisters
     if len(whisters) == 2:
         _own_tricks(entries, whisters, tricks, w, declarer)
