@@ -24,9 +24,10 @@ median is printed):
   ``preferans.scoring.score_game``, alternating in one run, on two sets of ``--games``
   each: the bench's own (``random_deal``'s played whist-and-pass games) and oracle-style
   mixed games drawn uniformly (``mixed_games``: every contract, strain, defence and trick
-  split, unplayed and half-whisted games too). Its ``config/default.yaml`` is not in its
-  repository, so its Sochi config is built by hand: prices 2/4/6/8/10, whist obligations
-  4/2/1/1/1. It validates nothing; ours validates as always. ``--pref-only`` runs only it.
+  split, unplayed and half-whisted games too), both sides' inputs made game by game in one
+  pass (``fresh``). Its ``config/default.yaml`` is not in its repository, so its Sochi
+  config is built by hand: prices 2/4/6/8/10, whist obligations 4/2/1/1/1. It validates
+  nothing; ours validates as always. ``--pref-only`` runs only it.
 """
 
 from __future__ import annotations
