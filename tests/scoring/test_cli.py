@@ -477,3 +477,18 @@ def test_a_failing_case_is_reported_in_process(tmp_path, capsys):
     assert main(["check", str(path)]) == 1
     out = capsys.readouterr().out
     assert "gora A expected 4 got 2" in out and out.strip().endswith("0 passed, 2 failed")
+
+
+def test_an_output_line_is_the_json_of_the_plain_encoder_written_without_escapes():
+    # the C encoder is made once for the file: its lines are JSONEncoder(ensure_ascii=False)'s
+    from scoring.cli import dumps
+
+    outputs = [
+        {"id": "Ж-1", "pulka": {"A": 2}, "gora": {}, "whists": [], "adjustments": []},
+        {"id": "x", "result": {"A": 0.333333, "B": -0.333333}, "note": None, "ok": True},
+    ]
+    assert dumps(outputs) == (
+        '[\n {"id": "Ж-1", "pulka": {"A": 2}, "gora": {}, "whists": [], "adjustments": []},\n'
+        ' {"id": "x", "result": {"A": 0.333333, "B": -0.333333}, "note": null, "ok": true}\n]'
+    )
+    assert dumps([]) == "[]"

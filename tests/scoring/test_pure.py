@@ -23,8 +23,8 @@ def test_no_module_of_scoring_imports_django():
 
 
 def test_the_command_line_starts_without_the_modules_it_does_not_score_deals_with(tmp_path):
-    # explain and the board analysis are imported on first use: scoring an empty file
-    # (start-up only) loads none of them
+    # explain, the pulka's and settlement's modules and the board analysis are imported on
+    # first use: scoring an empty file (start-up only) loads none of them
     (tmp_path / "empty.json").write_text("[]")
     code = (
         "import os, runpy, sys; sys.argv = ['scoring', 'score', sys.argv[1]]\n"
@@ -40,7 +40,7 @@ def test_the_command_line_starts_without_the_modules_it_does_not_score_deals_wit
     )
     loaded = eval(done.stderr)
     assert "scoring.deal" in loaded
-    for module in ("explain", "disputed", "penalties"):
+    for module in ("explain", "disputed", "penalties", "pulka", "settlement"):
         assert f"scoring.{module}" not in loaded
     for module in ("cards", "board", "dd"):  # the board analysis: never on the way in
         assert f"scoring.{module}" not in loaded
