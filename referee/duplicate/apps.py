@@ -1,0 +1,8 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class DuplicateConfig(AppConfig):
+    name = "referee.duplicate"
+    verbose_name = _("Duplicate preferans")
+    default_auto_field = "django.db.models.BigAutoField"
