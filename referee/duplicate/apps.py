@@ -6,3 +6,11 @@ class DuplicateConfig(AppConfig):
     name = "referee.duplicate"
     verbose_name = _("Duplicate preferans")
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from referee.tables import extensions
+
+        from . import panel, services
+
+        extensions.on_new_deal(services.board_deal)
+        extensions.table_panel(panel.next_board)

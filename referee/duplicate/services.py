@@ -219,7 +219,9 @@ def publish_boards(session_id: int, user: Any, published: bool = True) -> Sessio
 
 
 def session_of_round(round_: Round) -> Session | None:
-    """The session whose stanza ``round_`` is, or None (an ordinary round)."""
+    """The session whose stanza ``round_`` is, or None (an ordinary round: no query)."""
+    if round_.method != Round.Method.DUPLICATE:
+        return None
     for session in Session.objects.filter(tournament_id=round_.tournament_id):
         if round_.number in session.rounds:
             return session
@@ -236,37 +238,42 @@ def dealer_letter(session: Session, seats: Sequence[int], hands: Sequence[int]) 
     return LETTERS[list(seats).index(hands[session.size - 1])]
 
 
-@transaction.atomic
 def record_board(
     table_id: int, board: int, data: Mapping[str, Any], user: Any, reason: str = ""
 ) -> Deal:
-    """Record a table's play of ``board``: refused unless it is the table's next board of
-    its set, and the table seats as many as the board set is made for; the dealer is the
-    board's (filled in when not given). Then the ordinary ``record_deal``."""
-    table = Table.objects.select_related("round__tournament").get(pk=table_id)
+    """Record a table's play of ``board``: the ordinary ``record_deal``, with the board
+    checked by ``board_deal``."""
+    return record_deal(table_id, data, user, reason, board=board)
+
+
+def board_deal(
+    table: Table, position: int, data: Mapping[str, Any], board: int | None
+) -> Mapping[str, Any] | None:
+    """The hook of ``tables.extensions`` for a new deal of a session's table: refused unless
+    it is the table's next board of its set (``board`` if the referee named one) and the
+    table seats as many as the board set is made for; the dealer is the board's (filled in
+    when not given). None for a table of an ordinary round."""
     session = session_of_round(table.round)
     if session is None:
-        raise REFUSALS.error("board.not_at_table", "board", board=board, boards="—")
+        return None
     seats = table.seats.count()
     if seats != session.size:
         raise REFUSALS.error("board.size", "board", size=session.size, seats=seats)
     plan = table_plan(session, table.round.number, table.number)
     numbers = [b for b, _hands in plan["boards"]]
-    if board not in numbers:
+    if board is not None and board not in numbers:
         listed = ", ".join(map(str, numbers))
         raise REFUSALS.error("board.not_at_table", "board", board=board, boards=listed)
-    played = table.deals.filter(deleted=False).count()
-    if played >= len(numbers):
+    if position > len(numbers):
         raise REFUSALS.error("board.set_full", "board")
-    if numbers[played] != board:
-        raise REFUSALS.error("board.not_next", "board", board=board, next=numbers[played])
-    hands = plan["boards"][played][1]
-    dealer = dealer_letter(session, plan["seats"], hands)
+    expected = numbers[position - 1]
+    if board is not None and board != expected:
+        raise REFUSALS.error("board.not_next", "board", board=board, next=expected)
+    dealer = dealer_letter(session, plan["seats"], plan["boards"][position - 1][1])
     if data.get("dealer") not in (None, dealer):
         seat = Seat.objects.select_related("registration__player").get(
             table=table, position=LETTERS.index(dealer) + 1
         )
-        raise REFUSALS.error(
-            "board.dealer", "dealer", board=board, name=seat.registration.player.name
-        )
-    return record_deal(table_id, {**data, "dealer": dealer}, user, reason)
+        name = seat.registration.player.name
+        raise REFUSALS.error("board.dealer", "dealer", board=expected, name=name)
+    return {**data, "dealer": dealer}
