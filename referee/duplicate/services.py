@@ -162,7 +162,7 @@ def _seat(session: Session, tournament: Tournament, stanza: int, user: Any) -> R
         number=number,
         method=Round.Method.DUPLICATE,
         seed=session.seed or 0,
-        notes=session.notes if stanza == 1 else [],
+        notes=[],  # the movement's notes are the session's (duplicate.notes)
     )
     dealer = session.size  # the board's dealer: the third hand at 3, the dealer at 4
     for table in session.plan["stanzas"][stanza - 1]:
