@@ -113,7 +113,8 @@ def diagram(text: str) -> list[tuple[str, list[tuple[str, str]]]]:
         for suit, symbol in enumerate(SYMBOLS):
             held = (cards >> (8 * suit)) & 0xFF
             ranks = " ".join(RANKS[r] for r in range(7, -1, -1) if held >> r & 1)
-            by_suit.append((symbol, ranks or "—"))
+            if ranks or label != "T":  # the talon's two cards without its empty suits
+                by_suit.append((symbol, ranks or "—"))
         lines.append((label, by_suit))
     return lines
 
