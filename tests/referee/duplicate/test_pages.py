@@ -12,6 +12,7 @@ from openpyxl import load_workbook
 
 from referee.duplicate import services
 from referee.duplicate.models import Session
+from referee.duplicate.results import session_results
 from referee.seating.services import start_round
 from referee.tables.models import Table
 from referee.tournaments.models import Round
@@ -132,3 +133,52 @@ def test_the_board_page_takes_the_same_queries_for_9_and_12_players(
             assert client.get(urls(tournament, session)["board"]).status_code == 200
         counts.append(len(queries))
     assert counts[0] == counts[1]
+
+
+def test_a_12_player_session_through_the_pages_alone(client):
+    """The chief creates the session on its page, starts each stanza's round, the deal forms
+    take every board (the dealer filled in by the board), each table is signed off, the round
+    finished, the next stanza seated, the boards published; the public reads the results."""
+    from referee.core.confirm import FLAG
+    from referee.tables.dealdata import LETTERS
+    from referee.tables.form_codec import DealCodec
+    from referee.tables.models import Deal
+
+    tournament, chief = tournament_of(12, published=True)
+    client.force_login(chief)
+    slug = tournament.slug
+    created = client.post(
+        reverse("duplicate-sessions", args=[slug]),
+        {"size": 3, "boards_per_set": 2, "seed": 8, "method": "datum"},
+    )
+    assert created.status_code == 302
+    session = Session.objects.get()
+    for k, stanza in enumerate(session.plan["stanzas"]):
+        number = session.first_round + k
+        started = client.post(reverse("round-action", args=[slug, number, "start"]), {FLAG: "1"})
+        assert started.status_code == 302
+        for planned in stanza:
+            for _board, holders in planned["boards"]:
+                hands = [LETTERS[planned["seats"].index(r)] for r in holders]
+                form = DealCodec.initial_from(whisted(hands, 6))
+                form = {k: v for k, v in form.items() if v is not None and k != "dealer"}
+                posted = client.post(
+                    reverse("deal-add", args=[slug, number, planned["table"]]), form
+                )
+                assert posted.status_code == 302, posted.context["form"].errors
+            signed = client.post(
+                reverse("table-submit", args=[slug, number, planned["table"]]), {FLAG: "1"}
+            )
+            assert signed.status_code == 302
+        finished = client.post(reverse("round-action", args=[slug, number, "finish"]), {FLAG: "1"})
+        assert finished.status_code == 302
+        if k + 1 < session.stanzas:
+            client.post(reverse("duplicate-action", args=[slug, session.number, "seat"]))
+    assert Deal.objects.count() == 32 and Round.objects.filter(status="finished").count() == 4
+    client.post(reverse("duplicate-action", args=[slug, session.number, "publish"]))
+    client.logout()
+    page = client.get(reverse("duplicate-session", args=[slug, 1])).content.decode()
+    assert page.count('<tr><td class="num">') == 12
+    assert "sum of the differences to the mean" in page  # the datum, as chosen
+    # every table played every board the same way: every difference to the datum is 0
+    assert {line.score for line in session_results(session).standings} == {0}
