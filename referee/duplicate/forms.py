@@ -32,9 +32,9 @@ class SessionForm(forms.Form):
         max_length=40_000,
         widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}),
         help_text=_(
-            "One board after another: a line “Board 1”, then “1:”, “2:”, “3:” with the "
-            "first, second and third hand's ten cards and “T:” with the talon's two, e.g. "
-            "1: ♠AKQJ ♣AKQJ ♦AK (S C D H for the suits works too)."
+            "One board after another: a line “Board 1” (or “Сдача 1”), then “1:”, “2:”, “3:” "
+            "with the first, second and third hand's ten cards and “T:” with the talon's "
+            "two, e.g. 1: ♠AKQJ ♣AKQJ ♦AK (S C D H for the suits works too)."
         ),
     )
     method = forms.ChoiceField(

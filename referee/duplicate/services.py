@@ -29,7 +29,7 @@ from scoring.errors import BoardError
 from .models import Board, Session
 from .refusals import REFUSALS
 
-_BOARD_LINE = re.compile(r"^\s*board\b", re.IGNORECASE | re.MULTILINE)
+_BOARD_LINE = re.compile(r"^\s*(board|сдача)\b", re.IGNORECASE | re.MULTILINE)
 
 
 def _chief_only(user: Any, tournament: Tournament) -> None:
@@ -62,7 +62,8 @@ def plan_json(movement: Movement[int]) -> dict[str, Any]:
 
 
 def split_boards(text: str) -> list[CardBoard]:
-    """Boards in the notation, one after another (each begins with its "Board N" line);
+    """Boards in the notation, one after another (each begins with its "Board N" or
+    "Сдача N" line);
     refused at the first bad card of the first bad board."""
     starts = [m.start() for m in _BOARD_LINE.finditer(text)] or [0]
     chunks = [text[a:b] for a, b in zip(starts, [*starts[1:], len(text)], strict=True)]

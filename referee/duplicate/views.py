@@ -72,7 +72,8 @@ def manage_session(request: HttpRequest, tournament: Tournament, session: int) -
             "tournament": tournament,
             "session": found,
             "stanzas": stanzas,
-            "boards": found.boards.all(),
+            # the notation's first word in the reader's language (the reading takes both)
+            "boards": [b.text.replace("Board", _("Board"), 1) for b in found.boards.all()],
             "notes": movement_notes(found.notes),
         },
     )

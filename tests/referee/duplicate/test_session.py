@@ -17,6 +17,7 @@ from referee.tables.dealdata import LETTERS
 from referee.tables.models import Table
 from referee.tables.services import submit_table
 from referee.tournaments.models import Round
+from scoring.board import deal_boards
 
 from ..factories import RegistrationFactory, TournamentFactory, referee_of
 
@@ -204,3 +205,11 @@ def test_a_board_out_of_turn_or_of_another_table_is_refused():
     assert not table.deals.exists()
     deal = services.record_board(table.pk, first, data, chief)
     assert deal.number == 1 and deal.data["dealer"] == LETTERS[planned["seats"].index(hands[2])]
+
+
+def test_boards_given_with_russian_number_lines_are_read():
+    tournament, chief = tournament_of(9)
+    text = "".join(b.text().replace("Board", "Сдача") for b in deal_boards(3, 3))
+    session = services.create_session(tournament.pk, chief, boards_per_set=1, boards=text)
+    assert [b.text for b in session.boards.all()] == [b.text() for b in deal_boards(3, 3)]
+    assert session.seed is None
