@@ -4,6 +4,7 @@ each table's boards recorded and signed off, the travellers compared by hand."""
 from __future__ import annotations
 
 from fractions import Fraction
+from fractions import Fraction as f
 
 import pytest
 
@@ -213,3 +214,54 @@ def test_boards_given_with_russian_number_lines_are_read():
     session = services.create_session(tournament.pk, chief, boards_per_set=1, boards=text)
     assert [b.text for b in session.boards.all()] == [b.text() for b in deal_boards(3, 3)]
     assert session.seed is None
+
+
+def test_a_table_of_four_cannot_play_a_board_set_made_for_tables_of_three():
+    """A fourth player seated at a session's table (by hand, past the movement): its next
+    board is refused, and nothing is stored."""
+    tournament, chief = tournament_of(12)
+    session = services.create_session(tournament.pk, chief, seed=6)
+    round_ = Round.objects.get(tournament=tournament, number=1)
+    start_round(round_.pk, chief)
+    planned = session.plan["stanzas"][0][0]
+    table = Table.objects.get(round=round_, number=planned["table"])
+    from referee.tables.models import Seat
+
+    from ..factories import RegistrationFactory as Entry
+
+    Seat.objects.create(table=table, registration=Entry(tournament=tournament), position=4)
+    board, hands = planned["boards"][0]
+    data = passed_out(letters_of(session, planned, hands))
+    with pytest.raises(ServiceError) as refused:
+        services.record_board(table.pk, board, data, chief)
+    assert refused.value.code == "duplicate.board.size"
+    assert refused.value.params == {"size": 3, "seats": 4}
+    assert not table.deals.exists()
+
+
+def test_a_board_corrected_later_is_compared_again_for_everyone():
+    """Board 1 of the hand-worked session: the second play's set (−82/3 for the first hand)
+    corrected to a made game (16/3, like the third play): the first play's first hand still
+    beats both (2), the two others now tie (½ each)."""
+    from referee.tables.models import Deal
+    from referee.tables.services import correct_deal
+
+    tournament, chief = tournament_of(9, convention="sochi")
+    session = services.create_session(tournament.pk, chief, size=3, boards_per_set=1, seed=5)
+
+    def deal_for(board, play, hands):
+        if board != 1 or play == 0:
+            return passed_out(hands)
+        return whisted(hands, 5 if play == 1 else 6)
+
+    play_session(session, chief, deal_for)
+    second = session_results(session).travellers[0].plays[1]
+    assert [h.compared.matchpoints for h in second.hands] == [0, 2, 2]
+    deal = Deal.objects.get(pk=second.deal.pk)
+    fixed = {**deal.data, "tricks": {k: v for k, v in deal.data["tricks"].items()}}
+    declarer = fixed["declarer"]
+    whister = fixed["defence"][0]["player"]
+    fixed["tricks"][declarer], fixed["tricks"][whister] = 6, 3
+    correct_deal(deal.pk, fixed, chief, "the declarer took 6, not 5")
+    again = session_results(session).travellers[0]
+    assert [p.hands[0].compared.matchpoints for p in again.plays] == [2, f(1, 2), f(1, 2)]
