@@ -11,12 +11,14 @@ from django.views.decorators.http import require_GET
 from referee.core.language import engine_language
 from referee.core.permissions import is_official
 from referee.duplicate.models import Session
-from referee.duplicate.results import SessionResults, session_results
+from referee.duplicate.results import ROLE_NAMES, SessionResults, session_results
 from referee.tournaments.models import Tournament
 from referee.tournaments.surfaces import public_page
 
 from . import tabular
-from .views import CSV, XLSX, download, filename
+from .pdf import render_pdf
+from .printing import page_counter
+from .views import CSV, PDF, XLSX, download, filename
 
 
 def standings_sheet(results: SessionResults) -> tabular.Sheet:
@@ -91,3 +93,19 @@ def session_xlsx(request: HttpRequest, tournament: Tournament, session: int) -> 
     content = tabular.workbook([standings_sheet(results), travellers_sheet(results)])
     name = filename(tournament.slug, "duplicate", str(session)) + ".xlsx"
     return download(content, XLSX, name)
+
+
+@require_GET
+@public_page
+def session_pdf(request: HttpRequest, tournament: Tournament, session: int) -> HttpResponse:
+    """The session standings, then every board: its hands and its traveller, for print."""
+    results = _results(request, tournament, session)
+    context = {
+        "tournament": tournament,
+        "session": results.session,
+        "results": results,
+        "roles": ROLE_NAMES[results.session.size],
+        "page_counter": page_counter(),
+    }
+    content = render_pdf("exports/duplicate.html", context)
+    return download(content, PDF, filename(tournament.slug, "duplicate", str(session)) + ".pdf")

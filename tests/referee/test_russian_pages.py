@@ -37,6 +37,7 @@ NOT_IN_DEMO = {"table-dispute", "venue-certificate"}
 NOT_PAGES = {
     "duplicate-xlsx",
     "duplicate-csv",
+    "duplicate-pdf",
     "duplicate-action",
     "export-xlsx",
     "export-csv",

@@ -41,6 +41,7 @@ def urls(tournament, session):
         "records": reverse("duplicate-records", args=[slug, n]),
         "csv": reverse("duplicate-csv", args=[slug, n]),
         "xlsx": reverse("duplicate-xlsx", args=[slug, n]),
+        "pdf": reverse("duplicate-pdf", args=[slug, n]),
         "slips": reverse("duplicate-slips", args=[slug, n]),
     }
 
@@ -51,7 +52,7 @@ def test_the_public_sees_boards_and_travellers_only_once_published(client, playe
     page = client.get(address["session"], HTTP_ACCEPT_LANGUAGE="ru")
     assert page.status_code == 200
     assert "когда главный судья их опубликует" in page.content.decode()
-    for name in ("board", "records", "csv", "xlsx"):
+    for name in ("board", "records", "csv", "xlsx", "pdf"):
         assert client.get(address[name]).status_code == 404, name
     client.force_login(chief)
     assert client.get(address["board"]).status_code == 200  # the officials see them
@@ -75,6 +76,11 @@ def test_the_downloads_hold_the_standings_and_every_hand_of_every_play(client, p
     book = load_workbook(io.BytesIO(client.get(address["xlsx"]).content))
     travellers = book.worksheets[1]
     assert travellers.max_row == 1 + 8 * 4 * 3  # 8 boards, 4 tables, 3 hands
+    from pypdf import PdfReader
+
+    pdf = client.get(address["pdf"], HTTP_ACCEPT_LANGUAGE="ru")
+    text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf.content)).pages)
+    assert "Итоги сессии" in text and "Сдача 8" in text and "первая рука" in text
 
 
 def test_the_board_slips_are_the_officials(client, played):
