@@ -115,6 +115,18 @@ def session_page(request: HttpRequest, tournament: Tournament, session: int) -> 
 
 
 @public_page
+def session_screen(request: HttpRequest, tournament: Tournament, session: int) -> HttpResponse:
+    """The session standings in large type for the hall's screen, read again every 30 s."""
+    found = _session(tournament, session)
+    results = session_results(found, engine_language()) if _shown(request, found) else None
+    return render(
+        request,
+        "duplicate/screen.html",
+        {"tournament": tournament, "session": found, "results": results},
+    )
+
+
+@public_page
 def board_page(
     request: HttpRequest, tournament: Tournament, session: int, board: int
 ) -> HttpResponse:

@@ -108,7 +108,7 @@ def cup():
     return tournament, chief, referee, values
 
 
-def duplicate_session(tournament: Tournament, players: list[int]):
+def duplicate_session(tournament: Tournament, players: list[int], *, published: bool = False):
     """A duplicate session of one table and one board, its stanza not yet seated."""
     from referee.duplicate.models import Board, Session
     from referee.duplicate.services import plan_json
@@ -125,6 +125,7 @@ def duplicate_session(tournament: Tournament, players: list[int]):
         stanzas=1,
         seed=1,
         plan=plan_json(movement),
+        published=published,
     )
     Board.objects.create(session=session, number=1, text=deal_boards(1, 1)[0].text())
     return session

@@ -47,30 +47,90 @@ class SessionCreateSerializer(Strict, serializers.Serializer):
     trim = serializers.BooleanField(default=False)
 
 
+class GroupSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    tables = serializers.ListField(child=serializers.IntegerField())
+    players = serializers.ListField(child=serializers.IntegerField(), help_text="registration ids")
+
+
+class PlannedBoardSerializer(serializers.Serializer):
+    board = serializers.IntegerField()
+    hands = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="registration ids in the order of the hands: first, second, third (, dealer)",
+    )
+
+
+class PlannedTableSerializer(serializers.Serializer):
+    table = serializers.IntegerField()
+    group = serializers.IntegerField()
+    set = serializers.IntegerField()
+    seats = serializers.ListField(
+        child=serializers.IntegerField(), help_text="registration ids in seat order"
+    )
+    boards = PlannedBoardSerializer(many=True, help_text="in playing order: deal j is board j")
+
+
+class StanzaSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    round = serializers.IntegerField()
+    tables = PlannedTableSerializer(many=True)
+
+
+class LineSerializer(serializers.Serializer):
+    place = serializers.CharField(help_text="a shared place reads 3–4")
+    registration = serializers.IntegerField()
+    name = serializers.CharField()
+    boards = serializers.IntegerField()
+    matchpoints = serializers.FloatField()
+    most = serializers.IntegerField()
+    percent = serializers.FloatField()
+    difference = serializers.FloatField(help_text="the sum of the differences to the datum")
+
+
 class SessionSerializer(serializers.Serializer):
     number = serializers.IntegerField()
     size = serializers.IntegerField()
     boards_per_set = serializers.IntegerField()
     first_round = serializers.IntegerField()
-    stanzas = serializers.IntegerField()
     seed = serializers.IntegerField(allow_null=True)
     method = serializers.CharField()
     trim = serializers.BooleanField()
     published = serializers.BooleanField()
-    notes = serializers.ListField(child=serializers.CharField())
-    plan = serializers.JSONField(
-        help_text="per stanza, per table: its set, the players (registration ids) in seat "
-        "order and per board the players in the order of the hands"
+    movement = serializers.ListField(
+        child=serializers.CharField(), help_text="the movement's notes, in words"
     )
-    standings = serializers.JSONField(
-        allow_null=True, help_text="null until the boards are published (officials: always)"
+    groups = GroupSerializer(many=True)
+    stanzas = StanzaSerializer(many=True)
+    standings = LineSerializer(
+        many=True,
+        allow_null=True,
+        help_text="null until the boards are published (officials: always)",
     )
+
+
+class HandSerializer(serializers.Serializer):
+    role = serializers.ChoiceField(choices=["first", "second", "third", "dealer"])
+    registration = serializers.IntegerField()
+    name = serializers.CharField()
+    value = serializers.FloatField(allow_null=True, help_text="settled whists; null: not played")
+    matchpoints = serializers.FloatField(allow_null=True)
+    percent = serializers.FloatField(allow_null=True)
+    difference = serializers.FloatField(allow_null=True)
+
+
+class PlaySerializer(serializers.Serializer):
+    round = serializers.IntegerField()
+    table = serializers.IntegerField()
+    number = serializers.IntegerField(allow_null=True, help_text="the deal's number at its table")
+    summary = serializers.CharField()
+    hands = HandSerializer(many=True)
 
 
 class BoardSerializer(serializers.Serializer):
     number = serializers.IntegerField()
     text = serializers.CharField(help_text="the board in the notation")
-    plays = serializers.JSONField(help_text="every table's play: each hand's value and comparison")
+    plays = PlaySerializer(many=True)
 
 
 def _session(tournament: Tournament, number: int) -> Session:
@@ -107,13 +167,26 @@ def _session_body(request: Request, session: Session) -> dict[str, Any]:
         "size": session.size,
         "boards_per_set": session.boards_per_set,
         "first_round": session.first_round,
-        "stanzas": session.stanzas,
         "seed": session.seed,
         "method": session.method,
         "trim": session.trim,
         "published": session.published,
-        "notes": movement_notes(session.notes),
-        "plan": session.plan,
+        "movement": movement_notes(session.notes),
+        "groups": session.plan["groups"],
+        "stanzas": [
+            {
+                "number": k + 1,
+                "round": session.first_round + k,
+                "tables": [
+                    {
+                        **{key: table[key] for key in ("table", "group", "set", "seats")},
+                        "boards": [{"board": b, "hands": held} for b, held in table["boards"]],
+                    }
+                    for table in stanza
+                ],
+            }
+            for k, stanza in enumerate(session.plan["stanzas"])
+        ],
         "standings": _standings(results) if results is not None else None,
     }
 
@@ -139,7 +212,7 @@ def _board_body(traveller: Traveller) -> dict[str, Any]:
             {
                 "round": play.round,
                 "table": play.table,
-                "deal": play.deal.number if play.deal else None,
+                "number": play.deal.number if play.deal else None,
                 "summary": play.contract,
                 "hands": hands,
             }

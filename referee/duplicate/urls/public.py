@@ -8,4 +8,5 @@ urlpatterns = [
     path("duplicate/<int:session>/", views.session_page, name="duplicate-session"),
     path("duplicate/<int:session>/boards/<int:board>/", views.board_page, name="duplicate-board"),
     path("duplicate/<int:session>/records/", views.hand_records, name="duplicate-records"),
+    path("duplicate/<int:session>/screen/", views.session_screen, name="duplicate-screen"),
 ]

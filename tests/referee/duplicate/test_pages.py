@@ -188,3 +188,12 @@ def test_a_12_player_session_through_the_pages_alone(client):
     assert "sum of the differences to the mean" in page  # the datum, as chosen
     # every table played every board the same way: every difference to the datum is 0
     assert {line.score for line in session_results(session).standings} == {0}
+
+
+def test_the_big_screen_shows_the_session_standings_once_published(client, played):
+    tournament, chief, session = played
+    address = reverse("duplicate-screen", args=[tournament.slug, session.number])
+    assert 'class="screen-table"' not in client.get(address).content.decode()
+    services.publish_boards(session.pk, chief)
+    page = client.get(address).content.decode()
+    assert page.count('<tr><td class="num">') == 12 and 'http-equiv="refresh"' in page
