@@ -10,9 +10,9 @@ from referee.accounts.signout import SignOut
 from referee.hall.certificate import certificate_file, certificate_page
 from referee.tournaments import views as tournament_views
 
-PUBLIC = ["tournaments", "seating", "tables", "standings", "exports"]
-REFEREE = ["tables", "discipline"]
-MANAGE = ["tournaments", "accounts", "seating", "standings", "ratings"]
+PUBLIC = ["tournaments", "seating", "tables", "standings", "exports", "duplicate"]
+REFEREE = ["tables", "discipline", "duplicate"]
+MANAGE = ["tournaments", "accounts", "seating", "standings", "ratings", "duplicate"]
 
 # the site's 500 page, or a 503 when a database connection was lost (hall.dbfaults)
 handler500 = "referee.hall.dbfaults.server_error"

@@ -14,7 +14,7 @@ The notation, one line per item, in this order when written:
     3: ♣Q987 ♦QJ10 ♥QJ10
     T: ♥97
 
-* ``Board N``: the number, a whole number from 1 (``board`` in any case);
+* ``Board N`` (or ``Сдача N``): the number, a whole number from 1 (the word in any case);
 * ``1:``, ``2:``, ``3:``: the first, second and third hand; ``T:`` the talon (``t:`` too);
 * the cards of a line as groups, a suit then its ranks: suits ♠ ♣ ♦ ♥ (or the letters
   ``S C D H``, either case), ranks ``7 8 9 10 J Q K A`` (letters in either case); spaces and
@@ -65,6 +65,8 @@ _LABELS = ("1", "2", "3", "T")
 _FIELDS = ("hand 1", "hand 2", "hand 3", "talon")
 _SIZES = (10, 10, 10, 2)
 _MASK64 = (1 << 64) - 1
+#: the first line's word: "Board 7", or in Russian "Сдача 7" (written back as "Board")
+_NUMBER_WORDS = ("board", "сдача")
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,7 +89,12 @@ class Board:
 def _number(line: str) -> int:
     word, _, value = line.partition(" ")
     value = value.strip()
-    if word.lower() != "board" or not value.isascii() or not value.isdigit() or int(value) < 1:
+    if (
+        word.lower() not in _NUMBER_WORDS
+        or not value.isascii()
+        or not value.isdigit()
+        or int(value) < 1
+    ):
         raise BoardError("board.number", "number", line=shown(line))
     return int(value)
 

@@ -4,11 +4,22 @@ from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from . import pages
-from .resources import deals, format, players, rounds, standings, tables, tokens, tournaments
+from .resources import (
+    deals,
+    duplicate,
+    format,
+    players,
+    rounds,
+    standings,
+    tables,
+    tokens,
+    tournaments,
+)
 
 T = "tournaments/<slug:slug>/"
 R = T + "rounds/<int:round>/"
 TABLE = R + "tables/<int:table>/"
+D = T + "duplicate/<int:session>/"
 
 v1 = [
     path("auth/token/", tokens.TokenView.as_view(), name="api-token"),
@@ -48,6 +59,17 @@ v1 = [
     path(TABLE + "deals/<int:number>/", deals.DealDetail.as_view(), name="api-deal"),
     path(TABLE + "substitute/", tables.TableSubstitute.as_view(), name="api-substitute-seat"),
     path(T + "register/", format.RegisterView.as_view(), name="api-register"),
+    path(T + "duplicate/", duplicate.SessionList.as_view(), name="api-duplicate"),
+    path(D, duplicate.SessionDetail.as_view(), name="api-duplicate-session"),
+    *(
+        path(
+            D + f"{action}/",
+            duplicate.SessionAction.as_view(action=action),
+            name=f"api-duplicate-{action}",
+        )
+        for action in ("seat", "publish", "hide")
+    ),
+    path(D + "boards/<int:board>/", duplicate.BoardDetail.as_view(), name="api-duplicate-board"),
     path(T + "discipline/", format.DisciplineList.as_view(), name="api-discipline"),
     path(T + "appeals/", format.AppealList.as_view(), name="api-appeals"),
     path(T + "appeals/<int:appeal>/decide/", format.AppealDecide.as_view(), name="api-decide"),

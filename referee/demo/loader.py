@@ -17,6 +17,7 @@ from django.db import transaction
 
 from referee.accounts.models import Role
 from referee.core.permissions import ORGANISERS
+from referee.demo.duplicate import load_duplicate_demo
 from referee.seating import services as seating
 from referee.standings import services as standings
 from referee.tables import services as tables
@@ -124,6 +125,7 @@ def load_demo(seed: int = 2026) -> Tournament:
             seating.finish_round(round_.pk, chief)
     # the public sees the three finished rounds; the round in play stays for the officials
     standings.update_settings(tournament, chief, {"published_through": 3})
+    load_duplicate_demo(chief, referee)
     return tournament
 
 

@@ -5,9 +5,10 @@ The archive holds everything of one tournament: its settings, players, teams and
 registrations, stages, rounds with their byes and seating notes, tables with their assigned
 referees, deals with every version and author, substitutions, the players' word on their
 tables' totals with the chief referee's decisions on disputes, the discipline register and
-appeals, the standings settings with the lot, the category and divisions, the staff's roles
-and the action log, and the users they name (username, names, e-mail, password hash).
-Rulings and adjustments live in the deals' data. Every row keeps its original id; an import
+appeals, the duplicate sessions with their boards and movement, the standings settings with
+the lot, the category and divisions, the staff's roles and the action log, and the users
+they name (username, names, e-mail, password hash). Rulings and adjustments live in the deals' data.
+Every row keeps its original id; an import
 gives it a new one and follows the references, also those inside JSON (registrations in the
 forbidden pairs, the schedule, the byes, the notes, a stage's players and the lot; the
 object of a log entry). ``NOT_ARCHIVED`` names what is left out, and why; a test walks the
@@ -36,6 +37,7 @@ from referee.accounts.models import Role
 from referee.core import safejson
 from referee.core.errors import ServiceError
 from referee.discipline.models import Appeal, Entry
+from referee.duplicate.models import Board, Session
 from referee.hall.refusals import REFUSALS
 from referee.ratings.models import Category, Division, TournamentCategory
 from referee.standings.models import StandingsSettings
@@ -67,6 +69,8 @@ LATER_SECTIONS = frozenset(
         "substitutions",
         "discipline",
         "appeals",
+        "duplicate_sessions",
+        "duplicate_boards",
     }
 )
 # shared by every tournament: an import takes the site's row of the same name, if any
@@ -103,6 +107,8 @@ def _sections() -> list[tuple[str, type[models.Model], Callable[[Tournament], An
         ("divisions", Division, in_t(Division, "tournament")),
         ("stages", Stage, in_t(Stage, "tournament")),
         ("rounds", Round, in_t(Round, "tournament")),
+        ("duplicate_sessions", Session, in_t(Session, "tournament")),
+        ("duplicate_boards", Board, in_t(Board, "session__tournament")),
         ("tables", Table, in_t(Table, "round__tournament")),
         ("seats", Seat, in_t(Seat, "table__round__tournament")),
         ("deals", Deal, in_t(Deal, "table__round__tournament")),
@@ -314,6 +320,26 @@ class _Importer:
             out.append({**note, "params": params})
         return out
 
+    def _plan(self, plan: Any) -> Any:
+        """A duplicate session's movement names players by registration id (its groups'
+        players, each table's seats and each board's holders)."""
+        entry = self._entry
+        groups = [{**g, "players": [entry(r) for r in g["players"]]} for g in plan["groups"]]
+        stanzas = [
+            [
+                {
+                    **table,
+                    "seats": [entry(r) for r in table["seats"]],
+                    "boards": [
+                        [board, [entry(r) for r in held]] for board, held in table["boards"]
+                    ],
+                }
+                for table in stanza
+            ]
+            for stanza in plan["stanzas"]
+        ]
+        return {**plan, "groups": groups, "stanzas": stanzas}
+
     def _json_references(self, model: type[models.Model], values: dict[str, Any]) -> dict[str, Any]:
         """Ids inside JSON follow their rows: registrations in the seating notes, the byes,
         a stage's players, the lot, and the object an action log entry concerns. The
@@ -328,6 +354,8 @@ class _Importer:
             values["byes"] = [self._entry(r) for r in values["byes"]]
         if model in (Round, Table):
             values["notes"] = self._notes(values["notes"])
+        if model is Session:
+            values["plan"] = self._plan(values["plan"])
         if model is Stage:
             values["named"] = [self._entry(r) for r in values["named"]]
             values["qualified"] = [self._entry(r) for r in values["qualified"]]

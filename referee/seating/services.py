@@ -122,7 +122,8 @@ def seat_next_round(
     number = (last.number if last else 0) + 1
     stage = stage_for(tournament, number)
     method = method or (stage.method if stage else Round.Method.RANDOM)
-    if method not in Round.Method.values:
+    if method not in Round.Method.values or method == Round.Method.DUPLICATE:
+        # a duplicate stanza is seated by its session's movement (duplicate.services)
         raise REFUSALS.error("method.unknown", "method")
     players, tables = entrants(tournament, user, stage, number)
     seed = random.SystemRandom().randrange(2**31) if seed is None else seed

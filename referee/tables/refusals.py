@@ -15,6 +15,9 @@ REFUSALS = Refusals(
     {
         "confirm.not_signed_off": _("Only a signed-off table waits for confirmation."),
         "deal.cap_reached": _("This table has played its %(cap)s deals."),
+        "deal.board_not_duplicate": _(
+            "This table plays no boards: a board number is only for a duplicate session."
+        ),
         "deal.changed": _(
             "Deal %(number)s was changed meanwhile (version %(version)s): nothing is saved."
         ),

@@ -25,6 +25,7 @@ from referee.tournaments.log import log_action
 from referee.tournaments.models import Round, Tournament, Unfinished
 
 from .dealdata import score_table
+from .extensions import prepared
 from .lap import check_lap
 from .models import Deal, DealVersion, Table
 from .results import summary
@@ -88,11 +89,18 @@ def _check_version(deal: Deal, expected: int | None) -> None:
 
 @transaction.atomic
 def record_deal(
-    table_id: int, data: Mapping[str, Any], user: Any, reason: str = "", *, sent_by: Any = None
+    table_id: int,
+    data: Mapping[str, Any],
+    user: Any,
+    reason: str = "",
+    *,
+    sent_by: Any = None,
+    board: int | None = None,
 ) -> Deal:
     """Append a deal to the table's sheet, entered by ``user``. ``sent_by``: the chief
     referee who sends, explicitly, a deal that ``user`` queued on a shared tablet: ``user``
-    stays its author, the action log names both."""
+    stays its author, the action log names both. ``board``: the board a duplicate table
+    plays (checked by the duplicate session's hook, ``extensions``)."""
     check_data(data)
     check_text(reason)
     table = _locked_table(table_id)
@@ -105,6 +113,7 @@ def record_deal(
         check_lap(table, deals, data)  # the cap and the time limit end the lap, not the deal
     elif cap is not None and len(deals) >= cap:
         raise REFUSALS.error("deal.cap_reached", cap=cap)
+    data = prepared(table, len(deals) + 1, data, board)
     check_dealer(table, [d.data for d in deals], data)
     _keep(table, [d.data for d in deals] + [dict(data)])
     number = (table.deals.aggregate(n=Max("number"))["n"] or 0) + 1

@@ -37,6 +37,7 @@ from . import services, tablet
 from .agreements import words_of
 from .dealdata import dealer_of, describe_deal, lot_of, ruling_of, talon_peekers
 from .drawing import pulka_svg
+from .extensions import panels
 from .form_choices import RULE_REFERENCES
 from .forms import DealForm
 from .lap import table_lap
@@ -163,6 +164,7 @@ def _page(request: HttpRequest, table: Table, form: DealForm | None = None) -> H
         "lap": table_lap(table),
         "agreed": [w for w in words if w.agreed and not w.superseded],
         "disputes": [w for w in words if w.disputed],
+        "panels": panels(table, len(sheet.rows) + 1),
     }
     return render(request, "tables/table.html", context)
 

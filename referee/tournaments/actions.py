@@ -86,6 +86,10 @@ ACTIONS: dict[str, Action] = _actions(
     ("standings.lot_recorded", _("lot recorded"), TOURNAMENT),
     # rounds (seating.services)
     ("round.seated", _("round seated"), ROUND),
+    # duplicate sessions (duplicate.services)
+    ("duplicate.created", _("duplicate session created"), TOURNAMENT),
+    ("duplicate.published", _("duplicate boards published"), TOURNAMENT),
+    ("duplicate.hidden", _("duplicate boards hidden"), TOURNAMENT),
     ("round.swapped", _("players swapped by hand"), ROUND),
     ("round.started", _("round started"), ROUND),
     ("round.finished", _("round finished"), ROUND),

@@ -255,6 +255,7 @@ class Round(models.Model):
         SWISS = "swiss", _("by standings (Swiss)")
         PLAYOFF = "playoff", _("play-off by standings (1–4, 5–8, …)")
         FIXED = "fixed", _("fixed schedule")
+        DUPLICATE = "duplicate", _("duplicate movement")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField()

@@ -35,6 +35,10 @@ NOT_IN_DEMO = {"table-dispute", "venue-certificate"}
 #: the URL patterns that are not pages to read: downloads, POST-only actions, the API, the
 #: admin, the service worker, the login form's own address is read (it is a page)
 NOT_PAGES = {
+    "duplicate-xlsx",
+    "duplicate-csv",
+    "duplicate-pdf",
+    "duplicate-action",
     "export-xlsx",
     "export-csv",
     "export-pdf",

@@ -92,7 +92,10 @@ def cup():
     sign_off(
         table.pk, referee, {a.pk: Verdict(True), b.pk: Verdict(True), c.pk: Verdict(False, "no")}
     )
+    session = duplicate_session(tournament, [s.registration_id for s in (a, b, c)])
     values = {
+        "session": session.number,
+        "board": 1,
         "slug": tournament.slug,
         "round": table.round.number,
         "table": table.number,
@@ -103,6 +106,29 @@ def cup():
         "key": WRONG_KEY,
     }
     return tournament, chief, referee, values
+
+
+def duplicate_session(tournament: Tournament, players: list[int], *, published: bool = False):
+    """A duplicate session of one table and one board, its stanza not yet seated."""
+    from referee.duplicate.models import Board, Session
+    from referee.duplicate.services import plan_json
+    from referee.seating.pure.movement import plan_movement
+    from scoring.board import deal_boards
+
+    movement = plan_movement(players, 3, boards_per_set=1)
+    session = Session.objects.create(
+        tournament=tournament,
+        number=1,
+        size=3,
+        boards_per_set=1,
+        first_round=2,
+        stanzas=1,
+        seed=1,
+        plan=plan_json(movement),
+        published=published,
+    )
+    Board.objects.create(session=session, number=1, text=deal_boards(1, 1)[0].text())
+    return session
 
 
 def address(route: Route, values: dict[str, object]) -> str:

@@ -44,6 +44,12 @@ def test_a_board_is_read_and_written_back_exactly():
     assert board.text(letters=True).splitlines()[1] == "1: SAKQ CJ10 D987 HA8"
 
 
+def test_the_number_line_may_be_russian_and_is_written_back_in_the_notation():
+    russian = TEXT.replace("Board 7", "Сдача 7")
+    assert parse_board(russian) == parse_board(TEXT)
+    assert parse_board(russian.replace("Сдача", "СДАЧА")).text() == TEXT
+
+
 def test_the_notation_takes_letters_any_case_any_line_order_and_blank_lines():
     text = "\n  board 7  \n\nt: h9 h7\n3: C Q987, D QJ10, H QJ10, S-\n2: SJ10987 CAK DAK HK\n"
     text += "1: ♤AKQ ♧J10 ♢987 ♡A8\n\n"

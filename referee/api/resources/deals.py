@@ -62,17 +62,24 @@ class DealDataSerializer(Strict, serializers.Serializer):
         child=serializers.DictField(), required=False, max_length=20
     )
 
-    also_accepted = frozenset({"reason"})  # DealWriteSerializer's
+    also_accepted = frozenset({"reason", "board"})  # DealWriteSerializer's
     unknown_message = gettext_lazy("Not a field of a deal (SPEC §12.2).")
 
     @staticmethod
     def stored(data: Any, validated: dict[str, Any]) -> dict[str, Any]:
-        """The deal as given (JSON values kept as sent), minus ``reason``."""
-        return {k: v for k, v in data.items() if k in validated and k != "reason"}
+        """The deal as given (JSON values kept as sent), minus ``reason`` and ``board``."""
+        return {k: v for k, v in data.items() if k in validated and k not in ("reason", "board")}
 
 
 class DealWriteSerializer(DealDataSerializer):
     reason = serializers.CharField(max_length=1000, required=False, allow_blank=True)
+    board = serializers.IntegerField(
+        required=False,
+        min_value=1,
+        max_value=9999,
+        help_text="a duplicate session's table: the board this deal is (checked: the table's "
+        "next board of its set); refused at a table that plays no boards",
+    )
 
 
 class EntrySerializer(serializers.Serializer):
@@ -184,7 +191,9 @@ class DealList(ApiView):
     @referee_table
     def post(self, request: Request, found: Table) -> Response:
         data, reason = _deal_data(request)
-        deal = services.record_deal(found.pk, data, request.user, reason)
+        given = request.data.get("board")  # checked by the serializer: a whole number 1..9999
+        board = None if given is None else int(given)
+        deal = services.record_deal(found.pk, data, request.user, reason, board=board)
         response = _with_etag(presenters.deal(found, deal.number), deal, status.HTTP_201_CREATED)
         response["Location"] = request.build_absolute_uri(f"{request.path}{deal.number}/")
         return response

@@ -2,10 +2,13 @@
 
 from django.urls import path
 
-from referee.exports import hall, views
+from referee.exports import duplicate, hall, views
 
 urlpatterns = [
     path("export/results.xlsx", views.results_xlsx, name="export-xlsx"),
+    path("duplicate/<int:session>/results.csv", duplicate.session_csv, name="duplicate-csv"),
+    path("duplicate/<int:session>/results.xlsx", duplicate.session_xlsx, name="duplicate-xlsx"),
+    path("duplicate/<int:session>/results.pdf", duplicate.session_pdf, name="duplicate-pdf"),
     path("export/standings.csv", views.standings_csv, name="export-csv"),
     path("export/standings.pdf", views.standings_pdf, name="export-pdf"),
     path("export/register.xlsx", views.register_xlsx, name="export-register-xlsx"),

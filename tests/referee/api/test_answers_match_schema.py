@@ -83,7 +83,12 @@ def played():
         "entry": Entry.objects.get().pk,
     }
     made = api.post(base + "appeals/", appeal, format="json").json()
+    from tests.referee.test_surface_walk import duplicate_session
+
+    duplicate_session(tournament, [e.pk for e in entries[:3]])
     kwargs = {
+        "session": 1,
+        "board": 1,
         "slug": "cup",
         "round": 1,
         "table": 1,

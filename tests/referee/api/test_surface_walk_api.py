@@ -34,6 +34,7 @@ from tests.referee.factories import (
     referee_of,
     table_with_players,
 )
+from tests.referee.test_surface_walk import duplicate_session
 
 from .conftest import SAMPLE_DEAL, client_for
 
@@ -72,6 +73,12 @@ SURFACES: dict[str, dict[str, str]] = {
     "api-decide": {"post": MANAGE},
     "api-stages": {"get": PUBLIC},
     "api-teams": {"get": PUBLIC},
+    "api-duplicate": {"get": PUBLIC, "post": MANAGE},
+    "api-duplicate-session": {"get": PUBLIC},
+    "api-duplicate-seat": {"post": MANAGE},
+    "api-duplicate-publish": {"post": MANAGE},
+    "api-duplicate-hide": {"post": MANAGE},
+    "api-duplicate-board": {"get": PUBLIC},
 }
 #: the endpoints of no tournament, each with its own test below
 SITE: dict[str | None, set[str]] = {
@@ -161,7 +168,11 @@ def world():
         grounds="not late",
         filed_by=users["referee"],
     )
+    players = list(table.seats.order_by("position").values_list("registration_id", flat=True))
+    duplicate_session(tournament, players, published=True)
     kwargs = {
+        "session": 1,
+        "board": 1,
         "slug": "cup",
         "round": 1,
         "table": 1,

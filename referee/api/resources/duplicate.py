@@ -1,0 +1,288 @@
+"""Duplicate sessions (README, *Duplicate preferans*): the list (``POST`` creates one, the
+chief's), one session with its movement and, once its boards are published (or for the
+officials), its standings; seating the next stanza, publishing or hiding the boards; one
+board with its hands and its traveller. A table's play of a board is posted as an ordinary
+deal with its ``board`` number (``deals``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from referee.core.language import engine_language
+from referee.core.permissions import is_official
+from referee.duplicate import services
+from referee.duplicate.models import Session
+from referee.duplicate.notes import movement_notes
+from referee.duplicate.results import SessionResults, Traveller, session_results
+from referee.tournaments.models import Tournament
+
+from .. import presenters
+from ..base import ERRORS, IDEMPOTENCY_PARAMETER, READ_ERRORS, ApiView, idempotent
+from ..strict import Strict
+from ..surfaces import manage, public
+
+POST = [IDEMPOTENCY_PARAMETER]
+
+
+class SessionCreateSerializer(Strict, serializers.Serializer):
+    size = serializers.ChoiceField(choices=[3, 4], default=3)
+    boards_per_set = serializers.IntegerField(min_value=1, max_value=12, default=2)
+    seed = serializers.IntegerField(
+        required=False, allow_null=True, min_value=0, max_value=2**63 - 1
+    )
+    boards = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=40_000,
+        help_text="the boards in the notation (README, Boards and double dummy), instead of a seed",
+    )
+    method = serializers.ChoiceField(choices=Session.Method.values, default="matchpoints")
+    trim = serializers.BooleanField(default=False)
+
+
+class GroupSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    tables = serializers.ListField(child=serializers.IntegerField())
+    players = serializers.ListField(child=serializers.IntegerField(), help_text="registration ids")
+
+
+class PlannedBoardSerializer(serializers.Serializer):
+    board = serializers.IntegerField()
+    hands = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="registration ids in the order of the hands: first, second, third (, dealer)",
+    )
+
+
+class PlannedTableSerializer(serializers.Serializer):
+    table = serializers.IntegerField()
+    group = serializers.IntegerField()
+    set = serializers.IntegerField()
+    seats = serializers.ListField(
+        child=serializers.IntegerField(), help_text="registration ids in seat order"
+    )
+    boards = PlannedBoardSerializer(many=True, help_text="in playing order: deal j is board j")
+
+
+class StanzaSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    round = serializers.IntegerField()
+    tables = PlannedTableSerializer(many=True)
+
+
+class LineSerializer(serializers.Serializer):
+    place = serializers.CharField(help_text="a shared place reads 3–4")
+    registration = serializers.IntegerField()
+    name = serializers.CharField()
+    boards = serializers.IntegerField()
+    matchpoints = serializers.FloatField()
+    most = serializers.IntegerField()
+    percent = serializers.FloatField()
+    difference = serializers.FloatField(help_text="the sum of the differences to the datum")
+
+
+class SessionSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    size = serializers.IntegerField()
+    boards_per_set = serializers.IntegerField()
+    first_round = serializers.IntegerField()
+    seed = serializers.IntegerField(allow_null=True)
+    method = serializers.CharField()
+    trim = serializers.BooleanField()
+    published = serializers.BooleanField()
+    movement = serializers.ListField(
+        child=serializers.CharField(), help_text="the movement's notes, in words"
+    )
+    groups = GroupSerializer(many=True)
+    stanzas = StanzaSerializer(many=True)
+    standings = LineSerializer(
+        many=True,
+        allow_null=True,
+        help_text="null until the boards are published (officials: always)",
+    )
+
+
+class HandSerializer(serializers.Serializer):
+    role = serializers.ChoiceField(choices=["first", "second", "third", "dealer"])
+    registration = serializers.IntegerField()
+    name = serializers.CharField()
+    value = serializers.FloatField(allow_null=True, help_text="settled whists; null: not played")
+    matchpoints = serializers.FloatField(allow_null=True)
+    percent = serializers.FloatField(allow_null=True)
+    difference = serializers.FloatField(allow_null=True)
+
+
+class PlaySerializer(serializers.Serializer):
+    round = serializers.IntegerField()
+    table = serializers.IntegerField()
+    number = serializers.IntegerField(allow_null=True, help_text="the deal's number at its table")
+    summary = serializers.CharField()
+    hands = HandSerializer(many=True)
+
+
+class BoardSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    text = serializers.CharField(help_text="the board in the notation")
+    plays = PlaySerializer(many=True)
+
+
+def _session(tournament: Tournament, number: int) -> Session:
+    found = get_object_or_404(Session, tournament=tournament, number=number)
+    found.tournament = tournament
+    return found
+
+
+def _shown(request: Request, session: Session) -> bool:
+    return session.published or is_official(request.user, session.tournament)
+
+
+def _standings(results: SessionResults) -> list[dict[str, Any]]:
+    return [
+        {
+            "place": line.place,
+            "registration": line.registration,
+            "name": line.name,
+            "boards": line.total.boards,
+            "matchpoints": presenters.number(line.total.matchpoints),
+            "most": line.total.most,
+            "percent": presenters.number(line.total.percent),
+            "difference": presenters.number(line.total.difference),
+        }
+        for line in results.standings
+    ]
+
+
+def _session_body(request: Request, session: Session) -> dict[str, Any]:
+    shown = _shown(request, session)
+    results = session_results(session, engine_language()) if shown else None
+    return {
+        "number": session.number,
+        "size": session.size,
+        "boards_per_set": session.boards_per_set,
+        "first_round": session.first_round,
+        "seed": session.seed,
+        "method": session.method,
+        "trim": session.trim,
+        "published": session.published,
+        "movement": movement_notes(session.notes),
+        "groups": session.plan["groups"],
+        "stanzas": [
+            {
+                "number": k + 1,
+                "round": session.first_round + k,
+                "tables": [
+                    {
+                        **{key: table[key] for key in ("table", "group", "set", "seats")},
+                        "boards": [{"board": b, "hands": held} for b, held in table["boards"]],
+                    }
+                    for table in stanza
+                ],
+            }
+            for k, stanza in enumerate(session.plan["stanzas"])
+        ],
+        "standings": _standings(results) if results is not None else None,
+    }
+
+
+def _board_body(traveller: Traveller) -> dict[str, Any]:
+    plays = []
+    for play in traveller.plays:
+        hands = []
+        for hand in play.hands:
+            c = hand.compared
+            hands.append(
+                {
+                    "role": hand.role,
+                    "registration": hand.registration,
+                    "name": hand.name,
+                    "value": presenters.number(hand.value),
+                    "matchpoints": presenters.number(c.matchpoints) if c else None,
+                    "percent": presenters.number(c.percent) if c else None,
+                    "difference": presenters.number(c.difference) if c else None,
+                }
+            )
+        plays.append(
+            {
+                "round": play.round,
+                "table": play.table,
+                "number": play.deal.number if play.deal else None,
+                "summary": play.contract,
+                "hands": hands,
+            }
+        )
+    return {"number": traveller.board, "text": traveller.text, "plays": plays}
+
+
+class SessionList(ApiView):
+    @extend_schema(responses={200: SessionSerializer(many=True), **READ_ERRORS}, tags=["duplicate"])
+    @public
+    def get(self, request: Request, tournament: Tournament) -> Response:
+        sessions = Session.objects.filter(tournament=tournament)
+        return Response([_session_body(request, s) for s in sessions])
+
+    @extend_schema(
+        request=SessionCreateSerializer,
+        responses={201: SessionSerializer, **ERRORS},
+        parameters=POST,
+        description="Create a duplicate session and seat its first stanza as the next round.",
+        tags=["duplicate"],
+    )
+    @idempotent
+    @manage
+    def post(self, request: Request, tournament: Tournament) -> Response:
+        data = SessionCreateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = dict(data.validated_data)
+        values["size"] = int(values["size"])
+        values["boards"] = values.get("boards") or ""
+        session = services.create_session(tournament.pk, request.user, **values)
+        return Response(_session_body(request, session), status=201)
+
+
+class SessionDetail(ApiView):
+    @extend_schema(responses={200: SessionSerializer, **READ_ERRORS}, tags=["duplicate"])
+    @public
+    def get(self, request: Request, tournament: Tournament, session: int) -> Response:
+        return Response(_session_body(request, _session(tournament, session)))
+
+
+class SessionAction(ApiView):
+    action = "seat"
+
+    @extend_schema(
+        request=None,
+        responses={200: SessionSerializer, **ERRORS},
+        parameters=POST,
+        description="seat: the next stanza as the next round; publish or hide: the boards",
+        tags=["duplicate"],
+    )
+    @idempotent
+    @manage
+    def post(self, request: Request, tournament: Tournament, session: int) -> Response:
+        found = _session(tournament, session)
+        if self.action == "seat":
+            services.seat_stanza(found.pk, request.user)
+        else:
+            services.publish_boards(found.pk, request.user, self.action == "publish")
+        return Response(_session_body(request, _session(tournament, session)))
+
+
+class BoardDetail(ApiView):
+    @extend_schema(responses={200: BoardSerializer, **READ_ERRORS}, tags=["duplicate"])
+    @public
+    def get(self, request: Request, tournament: Tournament, session: int, board: int) -> Response:
+        found = _session(tournament, session)
+        if not _shown(request, found):
+            raise Http404
+        results = session_results(found, engine_language())
+        traveller = next((t for t in results.travellers if t.board == board), None)
+        if traveller is None:
+            raise Http404
+        return Response(_board_body(traveller))

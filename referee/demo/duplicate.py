@@ -1,0 +1,119 @@
+"""The demo's duplicate tournament (slug ``demo-duplicate``): 12 players at 4 tables of 3,
+8 boards in 4 sets dealt from a recorded seed, Rostov rules, every stanza played through the
+referees' services and signed off, the boards published."""
+
+from __future__ import annotations
+
+import datetime
+import random
+from typing import Any
+
+from referee.accounts.models import Role
+from referee.duplicate import services as duplicate
+from referee.seating import services as seating
+from referee.tables import services as tables
+from referee.tables.dealdata import LETTERS
+from referee.tables.models import Table
+from referee.tournaments.models import Player, Registration, Round, Tournament
+from scoring.board import parse_board
+from scoring.dd import best_discard
+from scoring.model import STRAINS
+
+SLUG = "demo-duplicate"
+SEED = 20261203
+PLAYERS = [
+    ("Аркадий Белов", "Москва"),
+    ("Валентина Громова", "Ростов-на-Дону"),
+    ("Геннадий Давыдов", "Санкт-Петербург"),
+    ("Елена Жарова", "Казань"),
+    ("Захар Измайлов", "Москва"),
+    ("Инна Козлова", "Сочи"),
+    ("Константин Лавров", "Тула"),
+    ("Людмила Мельникова", "Москва"),
+    ("Никита Орлов", "Самара"),
+    ("Полина Родионова", "Санкт-Петербург"),
+    ("Руслан Сафонов", "Уфа"),
+    ("Тамара Устинова", "Воронеж"),
+]
+
+
+def _strength(cards: int) -> int:
+    """A quick hand valuation: aces 4, kings 3, queens 2, jacks 1 and the longest suit."""
+    points = sum(
+        weight
+        for bit, weight in ((7, 4), (6, 3), (5, 2), (4, 1))
+        for suit in range(4)
+        if cards >> (8 * suit + bit) & 1
+    )
+    return points + max(((cards >> (8 * suit)) & 0xFF).bit_count() for suit in range(4))
+
+
+def _contract(text: str) -> tuple[int, str, int]:
+    """The board's likely contract: its strongest hand (1-3) declares the strain in which he
+    takes the most tricks double dummy with his best discard (``scoring.dd``), and those
+    tricks; so every table plays about the same game, as in a real duplicate."""
+    board = parse_board(text)
+    declarer = max((1, 2, 3), key=lambda hand: _strength(board.hands[hand - 1] | board.talon))
+    tricks = {strain: best_discard(board, strain, declarer).tricks for strain in STRAINS}
+    strain = max(STRAINS, key=lambda s: (tricks[s], s != "NT"))
+    return declarer, strain, tricks[strain]
+
+
+def _game(rng: random.Random, hands: list[str], contract: tuple[int, str, int]) -> dict[str, Any]:
+    """One table's play of the board: the likely contract (at least 6, at most 8 bid), both
+    defenders whisting closed, the declarer one trick off the double-dummy count now and
+    then, as players err."""
+    declarer, strain, best = contract
+    who = hands[declarer - 1]
+    defenders = [h for h in hands if h != who]
+    level = min(max(best, 6), 8)
+    taken = min(max(best + rng.choice((-1, 0, 0, 0, 1)), 0), 10)
+    own = rng.randint(0, 10 - taken)
+    calls = [{"player": d, "call": "whist", "order": i} for i, d in enumerate(defenders, start=1)]
+    return {
+        "type": "game",
+        "declarer": who,
+        "contract": {"level": level, "strain": strain},
+        "defence": calls,
+        "play": "closed",
+        "tricks": {who: taken, defenders[0]: own, defenders[1]: 10 - taken - own},
+    }
+
+
+def load_duplicate_demo(chief: Any, referee: Any) -> Tournament:
+    rng = random.Random(SEED)
+    tournament = Tournament.objects.create(
+        name="Демо-дубликат: Кубок «Одни карты»",
+        slug=SLUG,
+        starts_on=datetime.date(2026, 12, 3),
+        ends_on=datetime.date(2026, 12, 3),
+        venue="Ростов-на-Дону, клуб «Висты»",
+        chief_referee=chief,
+        convention="rostov",
+        status=Tournament.Status.RUNNING,
+        published=True,
+    )
+    Role.objects.create(tournament=tournament, user=referee, kind=Role.Kind.REFEREE)
+    referee = type(referee).objects.get(pk=referee.pk)  # its roles are kept on the object
+    for name, city in PLAYERS:
+        Registration.objects.create(
+            tournament=tournament, player=Player.objects.create(name=name, city=city)
+        )
+    session = duplicate.create_session(tournament.pk, chief, size=3, boards_per_set=2, seed=SEED)
+    contracts = {b.number: _contract(b.text) for b in session.boards.all()}
+    for k, stanza in enumerate(session.plan["stanzas"]):
+        round_ = Round.objects.get(tournament=tournament, number=session.first_round + k)
+        seating.start_round(round_.pk, chief)
+        for planned in stanza:
+            table = Table.objects.get(round=round_, number=planned["table"])
+            for board, holders in planned["boards"]:
+                hands = [LETTERS[planned["seats"].index(r)] for r in holders]
+                duplicate.record_board(
+                    table.pk, board, _game(rng, hands, contracts[board]), referee
+                )
+            tables.submit_table(table.pk, referee)
+        seating.finish_round(round_.pk, chief)
+        if k + 1 < session.stanzas:
+            duplicate.seat_stanza(session.pk, chief)
+    duplicate.publish_boards(session.pk, chief)
+    return tournament

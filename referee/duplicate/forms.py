@@ -1,0 +1,45 @@
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from .models import Session
+
+
+class SessionForm(forms.Form):
+    size = forms.TypedChoiceField(
+        label=_("Players at a table"),
+        choices=[(3, _("tables of 3")), (4, _("tables of 4"))],
+        coerce=int,
+        initial=3,
+    )
+    boards_per_set = forms.IntegerField(
+        label=_("Boards per set"), min_value=1, max_value=12, initial=2
+    )
+    seed = forms.IntegerField(
+        label=_("Seed of the boards"),
+        min_value=0,
+        max_value=2**63 - 1,
+        required=False,
+        help_text=_(
+            "The same seed deals the same boards anywhere. Leave it empty for a new one, or "
+            "give the boards below instead."
+        ),
+    )
+    boards = forms.CharField(
+        label=_("Boards in the notation"),
+        required=False,
+        max_length=40_000,
+        widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}),
+        help_text=_(
+            "One board after another: a line “Board 1” (or “Сдача 1”), then “1:”, “2:”, “3:” "
+            "with the first, second and third hand's ten cards and “T:” with the talon's "
+            "two, e.g. 1: ♠AKQJ ♣AKQJ ♦AK (S C D H for the suits works too)."
+        ),
+    )
+    method = forms.ChoiceField(
+        label=_("Comparison"), choices=Session.Method.choices, initial=Session.Method.MATCHPOINTS
+    )
+    trim = forms.BooleanField(
+        label=_("Trimmed datum (drop the best and the worst of five or more)"), required=False
+    )

@@ -1,0 +1,70 @@
+"""A duplicate session: its boards and the movement that says who plays which board where.
+
+A stanza of the movement is one round of the tournament (``first_round`` + stanza − 1): its
+tables are seated by the plan, and deal j of a table is board j of the set it plays. The
+plan is kept as the movement generator made it (``plan``: per stanza, per table, its set and
+the players in seat order, and per board the players in the order of the seat roles), so
+the pages and the comparison never draw it again."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class Session(models.Model):
+    class Method(models.TextChoices):
+        MATCHPOINTS = "matchpoints", _("matchpoints")
+        DATUM = "datum", _("difference to the datum")
+
+    tournament = models.ForeignKey(
+        "tournaments.Tournament", on_delete=models.CASCADE, related_name="duplicate_sessions"
+    )
+    number = models.PositiveSmallIntegerField()
+    size = models.PositiveSmallIntegerField(_("players at a table"))
+    boards_per_set = models.PositiveSmallIntegerField(_("boards per set"))
+    first_round = models.PositiveSmallIntegerField()
+    stanzas = models.PositiveSmallIntegerField()
+    seed = models.BigIntegerField(_("seed of the boards"), null=True, blank=True)
+    method = models.CharField(
+        _("comparison"), max_length=12, choices=Method.choices, default=Method.MATCHPOINTS
+    )
+    trim = models.BooleanField(_("trimmed datum"), default=False)
+    published = models.BooleanField(_("boards published"), default=False)
+    plan = models.JSONField(editable=False)
+    notes = models.JSONField(default=list, editable=False)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        unique_together = [("tournament", "number")]
+        ordering = ["number"]
+        verbose_name = _("duplicate session")
+        verbose_name_plural = _("duplicate sessions")
+
+    def __str__(self) -> str:
+        return f"{self.tournament} — D{self.number}"
+
+    @property
+    def rounds(self) -> range:
+        return range(self.first_round, self.first_round + self.stanzas)
+
+
+class Board(models.Model):
+    """One board of a session, in the board notation (``scoring.board``), canonical."""
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="boards")
+    number = models.PositiveSmallIntegerField()
+    text = models.TextField()
+
+    class Meta:
+        unique_together = [("session", "number")]
+        ordering = ["number"]
+        verbose_name = _("board")
+        verbose_name_plural = _("boards")
+
+    def __str__(self) -> str:
+        return f"{self.session} — {self.number}"

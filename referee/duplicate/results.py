@@ -1,0 +1,197 @@
+"""A session's boards valued and compared: the travellers and the session standings.
+
+Each table's play of a board is valued on its own, as one deal settled in whists (SPEC §8,
+the SET-04 valuation: pool and mountain turned into whists, zero-sum at the table) under the
+tournament's convention, with no history: a raspasy at the first price of its progression, no
+pool to close. Then each seat role is compared with the same role at the other tables of its
+group (``standings.pure.duplicate``). Four queries, whatever the session's size."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+import scoring
+from referee.standings.pure.duplicate import Compared, Method, Play, Total, compare, totals
+from referee.standings.pure.exact import place_label, places
+from referee.tables.dealdata import describe_deal, letters, to_deal
+from referee.tables.models import Deal, Seat, Table
+from scoring.board import parse_board
+from scoring.cards import RANKS, SYMBOLS
+
+from .models import Board, Session
+
+ROLE_NAMES = {3: ("first", "second", "third"), 4: ("first", "second", "third", "dealer")}
+
+
+def role_number(index: int, size: int) -> int:
+    """``standings.pure.duplicate``'s role: 1–3 the hands, 0 the dealer of a table of 4."""
+    return 0 if index == 3 else index + 1
+
+
+def board_value(rules: scoring.Convention, size: int, data: Mapping[str, Any]) -> dict[str, Any]:
+    """A play's settled whists by seat letter (referee adjustments added), raising the
+    engine's refusal; a raspasy is scored at the first price of the progression."""
+    if data.get("type") == "raspasy":
+        data = {**data, "raspasy": {**(data.get("raspasy") or {}), "series_index": 1}}
+    sheet = scoring.score_pulka(rules, letters(size), [to_deal(data)], None)
+    adjustments = sheet.totals.adjustments
+    return {
+        p: Fraction(sheet.result.get(p, 0)) + Fraction(adjustments.get(p, 0)) for p in letters(size)
+    }
+
+
+@dataclass
+class Hand:
+    role: str
+    registration: int
+    name: str
+    value: Fraction | None = None
+    compared: Compared[int] | None = None
+
+
+@dataclass
+class TablePlay:
+    """One table's play of one board: who held which hand, what was played, each value."""
+
+    round: int
+    table: int
+    group: int
+    hands: list[Hand]
+    deal: Deal | None = None
+    contract: str = ""
+    error: str = ""
+
+
+@dataclass
+class Traveller:
+    board: int
+    text: str
+    plays: list[TablePlay] = field(default_factory=list)
+
+    @property
+    def spread(self) -> Fraction | None:
+        """The widest gap between two tables' values of one seat role."""
+        gaps = []
+        for i in range(len(self.plays[0].hands) if self.plays else 0):
+            values = [v for p in self.plays if (v := p.hands[i].value) is not None]
+            if len(values) > 1:
+                gaps.append(max(values) - min(values))
+        return max(gaps) if gaps else None
+
+    @property
+    def diagram(self) -> list[tuple[str, list[tuple[str, str]]]]:
+        """The hands by suit for the hand record: (label, [(suit sign, ranks)])."""
+        return diagram(self.text)
+
+
+@dataclass
+class Line:
+    place: str
+    registration: int
+    name: str
+    total: Total[int]
+    score: Fraction
+
+
+@dataclass
+class SessionResults:
+    session: Session
+    travellers: list[Traveller]
+    standings: list[Line]
+
+
+def diagram(text: str) -> list[tuple[str, list[tuple[str, str]]]]:
+    """A board's hands and talon by suit, in the game's order (♠ ♣ ♦ ♥), ranks high first."""
+    board = parse_board(text)
+    lines = []
+    for label, cards in zip(("1", "2", "3", "T"), (*board.hands, board.talon), strict=True):
+        by_suit = []
+        for suit, symbol in enumerate(SYMBOLS):
+            held = (cards >> (8 * suit)) & 0xFF
+            ranks = " ".join(RANKS[r] for r in range(7, -1, -1) if held >> r & 1)
+            if ranks or label != "T":  # the talon's two cards without its empty suits
+                by_suit.append((symbol, ranks or "—"))
+        lines.append((label, by_suit))
+    return lines
+
+
+def session_results(session: Session, lang: str = "ru") -> SessionResults:
+    tournament = session.tournament
+    rules = tournament.rules()
+    boards = {b.number: b.text for b in Board.objects.filter(session=session)}
+    tables = {
+        (t.round.number, t.number): t
+        for t in Table.objects.filter(
+            round__tournament=tournament, round__number__in=list(session.rounds)
+        ).select_related("round")
+    }
+    names: dict[int, str] = {}
+    for seat in Seat.objects.filter(table__in=tables.values()).select_related(
+        "registration__player"
+    ):
+        names[seat.registration_id] = seat.registration.player.name
+    deals: dict[int, dict[int, Deal]] = defaultdict(dict)
+    for deal in Deal.objects.filter(table__in=tables.values(), deleted=False).order_by("number"):
+        deals[deal.table_id][deal.number] = deal
+    travellers = {n: Traveller(n, text) for n, text in sorted(boards.items())}
+    roles = ROLE_NAMES[session.size]
+    plays: list[Play[int]] = []
+    for k, stanza in enumerate(session.plan["stanzas"]):
+        round_number = session.first_round + k
+        for planned in stanza:
+            table = tables.get((round_number, planned["table"]))
+            seats = planned["seats"]
+            for j, (board, holders) in enumerate(planned["boards"]):
+                play = TablePlay(
+                    round_number,
+                    planned["table"],
+                    planned["group"],
+                    [Hand(roles[i], r, names.get(r, "")) for i, r in enumerate(holders)],
+                )
+                travellers[board].plays.append(play)
+                found = deals[table.pk].get(j + 1) if table is not None else None
+                if found is None:
+                    continue
+                play.deal = deal = found
+                by_letter = {
+                    letters(session.size)[i]: names.get(r, "") for i, r in enumerate(seats)
+                }
+                play.contract = describe_deal(deal.data, by_letter, lang)
+                try:
+                    values = board_value(rules, session.size, deal.data)
+                except scoring.ScoringError as error:
+                    play.error = str(error)
+                    continue
+                for i, hand in enumerate(play.hands):
+                    hand.value = values[letters(session.size)[seats.index(hand.registration)]]
+                    plays.append(
+                        Play(
+                            board,
+                            planned["table"],
+                            role_number(i, session.size),
+                            hand.registration,
+                            hand.value,
+                            planned["group"],
+                        )
+                    )
+    compared = compare(plays, trim=session.trim)
+    found = {(c.play.board, c.play.table, c.play.role): c for c in compared}
+    for traveller in travellers.values():
+        for play in traveller.plays:
+            for i, hand in enumerate(play.hands):
+                hand.compared = found.get(
+                    (traveller.board, play.table, role_number(i, session.size))
+                )
+    lines = totals(compared)
+    method: Method = "datum" if session.method == Session.Method.DATUM else "matchpoints"
+    scores = [t.score(method) for t in lines]
+    ranked = sorted(zip(lines, scores, places(scores), strict=True), key=lambda x: x[2])
+    standings = [
+        Line(place_label(*where), t.player, names.get(t.player, ""), t, score)
+        for t, score, where in ranked
+    ]
+    return SessionResults(session, list(travellers.values()), standings)

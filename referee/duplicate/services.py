@@ -1,0 +1,280 @@
+"""Duplicate sessions: create one (boards dealt from a seed or given in the notation, the
+movement planned), seat its stanzas one round at a time, record a table's play of a board,
+publish the boards. Each service locks, checks the chief's right, validates, logs."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from referee.core.engine_text import REFUSALS as ENGINE
+from referee.core.permissions import require_chief
+from referee.seating.pure.movement import Movement, plan_movement
+from referee.seating.pure.movenotes import MovementError
+from referee.tables.dealdata import LETTERS
+from referee.tables.models import Deal, Seat, Table
+from referee.tables.results import summary
+from referee.tables.services import record_deal
+from referee.tournaments.log import log_action
+from referee.tournaments.models import Registration, Round, Tournament
+from scoring.board import Board as CardBoard
+from scoring.board import deal_boards, parse_board
+from scoring.errors import BoardError
+
+from .models import Board, Session
+from .refusals import REFUSALS
+
+_BOARD_LINE = re.compile(r"^\s*(board|сдача)\b", re.IGNORECASE | re.MULTILINE)
+
+
+def _chief_only(user: Any, tournament: Tournament) -> None:
+    require_chief(user, tournament, _("Only the chief referee may run a duplicate session."))
+
+
+def plan_json(movement: Movement[int]) -> dict[str, Any]:
+    """The movement as the session keeps it (``models``' docstring)."""
+    return {
+        "size": movement.size,
+        "boards_per_set": movement.boards_per_set,
+        "groups": [
+            {"number": g.number, "tables": list(g.tables), "players": list(g.players)}
+            for g in movement.groups
+        ],
+        "stanzas": [
+            [
+                {
+                    "table": t.table,
+                    "group": t.group,
+                    "set": t.board_set,
+                    "seats": list(t.seats),
+                    "boards": [[b.board, list(b.hands)] for b in t.boards],
+                }
+                for t in stanza.tables
+            ]
+            for stanza in movement.stanzas
+        ],
+    }
+
+
+def split_boards(text: str) -> list[CardBoard]:
+    """Boards in the notation, one after another (each begins with its "Board N" or
+    "Сдача N" line);
+    refused at the first bad card of the first bad board."""
+    starts = [m.start() for m in _BOARD_LINE.finditer(text)] or [0]
+    chunks = [text[a:b] for a, b in zip(starts, [*starts[1:], len(text)], strict=True)]
+    boards = []
+    for chunk in chunks:
+        try:
+            boards.append(parse_board(chunk))
+        except BoardError as error:
+            raise ENGINE.wrap(error, "boards") from None
+    return boards
+
+
+def _boards(seed: int | None, text: str, count: int) -> list[CardBoard]:
+    if not text.strip():
+        try:
+            return deal_boards(seed if seed is not None else 0, count)
+        except BoardError as error:
+            raise ENGINE.wrap(error, "seed") from None
+    boards = split_boards(text)
+    if len(boards) != count:
+        raise REFUSALS.error("session.boards_count", "boards", want=count, got=len(boards))
+    if sorted(b.number for b in boards) != list(range(1, count + 1)):
+        raise REFUSALS.error("session.board_numbers", "boards", want=count)
+    return sorted(boards, key=lambda b: b.number)
+
+
+@transaction.atomic
+def create_session(
+    tournament_id: int,
+    user: Any,
+    *,
+    size: int = 3,
+    boards_per_set: int = 2,
+    seed: int | None = None,
+    boards: str = "",
+    method: str = Session.Method.MATCHPOINTS,
+    trim: bool = False,
+) -> Session:
+    """A session of the tournament's active players in the order of a draw from ``seed``
+    (or given boards), its movement planned and its first stanza seated as the next round."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+    _chief_only(user, tournament)
+    if tournament.status != Tournament.Status.RUNNING:
+        raise REFUSALS.error("session.not_running")
+    last = tournament.rounds.order_by("-number").first()
+    if last is not None and last.status != Round.Status.FINISHED:
+        raise REFUSALS.error("session.round_open", n=last.number)
+    if method not in Session.Method.values:
+        method = Session.Method.MATCHPOINTS
+    if seed is None and not boards.strip():
+        seed = random.SystemRandom().randrange(2**31)
+    players = list(
+        tournament.entries.filter(status=Registration.Status.ACTIVE)
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
+    random.Random(seed or 0).shuffle(players)  # the draw of the first stanza's seats
+    try:
+        movement = plan_movement(players, size, boards_per_set=boards_per_set)
+    except MovementError as error:
+        raise REFUSALS.error(f"movement.{error.code}", "players", **error.params) from None
+    count = len(movement.groups) * len(movement.stanzas) * boards_per_set
+    dealt = _boards(seed, boards, count)
+    session = Session.objects.create(
+        tournament=tournament,
+        number=tournament.duplicate_sessions.count() + 1,
+        size=size,
+        boards_per_set=boards_per_set,
+        first_round=(last.number if last else 0) + 1,
+        stanzas=len(movement.stanzas),
+        seed=seed if not boards.strip() else None,
+        method=method,
+        trim=trim,
+        plan=plan_json(movement),
+        notes=[note.as_json() for note in movement.notes],
+        created_by=user,
+    )
+    Board.objects.bulk_create(Board(session=session, number=b.number, text=b.text()) for b in dealt)
+    if tournament.deal_cap != boards_per_set:
+        tournament.deal_cap = boards_per_set  # a table plays its set, no more
+        tournament.save(update_fields=["deal_cap"])
+    log_action(
+        tournament,
+        user,
+        "duplicate.created",
+        str(session.number),
+        data={"seed": session.seed, "boards": count, "players": len(players), "size": size},
+    )
+    _seat(session, tournament, 1, user)
+    return session
+
+
+def _seat(session: Session, tournament: Tournament, stanza: int, user: Any) -> Round:
+    number = session.first_round + stanza - 1
+    round_ = Round.objects.create(
+        tournament=tournament,
+        number=number,
+        method=Round.Method.DUPLICATE,
+        seed=session.seed or 0,
+        notes=[],  # the movement's notes are the session's (duplicate.notes)
+    )
+    dealer = session.size  # the board's dealer: the third hand at 3, the dealer at 4
+    for table in session.plan["stanzas"][stanza - 1]:
+        created = Table.objects.create(round=round_, number=table["table"], result=summary(None, 0))
+        Seat.objects.bulk_create(
+            Seat(
+                table=created,
+                registration_id=registration,
+                position=position,
+                first_dealer=position == dealer,
+            )
+            for position, registration in enumerate(table["seats"], start=1)
+        )
+    log_action(
+        tournament,
+        user,
+        "round.seated",
+        str(number),
+        about=round_,
+        data={"seed": round_.seed, "method": round_.method, "byes": []},
+    )
+    return round_
+
+
+@transaction.atomic
+def seat_stanza(session_id: int, user: Any) -> Round:
+    """Seat the session's next stanza as the next round, once the last one is finished."""
+    session = Session.objects.select_for_update().select_related("tournament").get(pk=session_id)
+    tournament = session.tournament
+    _chief_only(user, tournament)
+    seated = tournament.rounds.filter(number__in=session.rounds).order_by("-number")
+    last = seated.first()
+    if last is not None and last.number == session.rounds[-1]:
+        raise REFUSALS.error("session.stanzas_done")
+    if last is not None and last.status != Round.Status.FINISHED:
+        raise REFUSALS.error("session.stanza_open", n=last.number)
+    stanza = 1 if last is None else last.number - session.first_round + 2
+    return _seat(session, tournament, stanza, user)
+
+
+@transaction.atomic
+def publish_boards(session_id: int, user: Any, published: bool = True) -> Session:
+    """Show the hands, the travellers and the board pages to the public (or hide them)."""
+    session = Session.objects.select_for_update().select_related("tournament").get(pk=session_id)
+    _chief_only(user, session.tournament)
+    session.published = published
+    session.save(update_fields=["published"])
+    code = "duplicate.published" if published else "duplicate.hidden"
+    log_action(session.tournament, user, code, str(session.number))
+    return session
+
+
+# -- a table's play of a board -------------------------------------------------------------
+
+
+def session_of_round(round_: Round) -> Session | None:
+    """The session whose stanza ``round_`` is, or None (an ordinary round: no query)."""
+    if round_.method != Round.Method.DUPLICATE:
+        return None
+    for session in Session.objects.filter(tournament_id=round_.tournament_id):
+        if round_.number in session.rounds:
+            return session
+    return None
+
+
+def table_plan(session: Session, round_number: int, table_number: int) -> Mapping[str, Any]:
+    stanza = session.plan["stanzas"][round_number - session.first_round]
+    return next(t for t in stanza if t["table"] == table_number)
+
+
+def dealer_letter(session: Session, seats: Sequence[int], hands: Sequence[int]) -> str:
+    """The seat letter of a board's dealer (its last role) at a table seated ``seats``."""
+    return LETTERS[list(seats).index(hands[session.size - 1])]
+
+
+def record_board(
+    table_id: int, board: int, data: Mapping[str, Any], user: Any, reason: str = ""
+) -> Deal:
+    """Record a table's play of ``board``: the ordinary ``record_deal``, with the board
+    checked by ``board_deal``."""
+    return record_deal(table_id, data, user, reason, board=board)
+
+
+def board_deal(
+    table: Table, position: int, data: Mapping[str, Any], board: int | None
+) -> Mapping[str, Any] | None:
+    """The hook of ``tables.extensions`` for a new deal of a session's table: refused unless
+    it is the table's next board of its set (``board`` if the referee named one) and the
+    table seats as many as the board set is made for; the dealer is the board's (filled in
+    when not given). None for a table of an ordinary round."""
+    session = session_of_round(table.round)
+    if session is None:
+        return None
+    seats = table.seats.count()
+    if seats != session.size:
+        raise REFUSALS.error("board.size", "board", size=session.size, seats=seats)
+    plan = table_plan(session, table.round.number, table.number)
+    numbers = [b for b, _hands in plan["boards"]]
+    if board is not None and board not in numbers:
+        listed = ", ".join(map(str, numbers))
+        raise REFUSALS.error("board.not_at_table", "board", board=board, boards=listed)
+    if position > len(numbers):
+        raise REFUSALS.error("board.set_full", "board")
+    expected = numbers[position - 1]
+    if board is not None and board != expected:
+        raise REFUSALS.error("board.not_next", "board", board=board, next=expected)
+    dealer = dealer_letter(session, plan["seats"], plan["boards"][position - 1][1])
+    if data.get("dealer") not in (None, dealer):
+        seat = Seat.objects.select_related("registration__player").get(
+            table=table, position=LETTERS.index(dealer) + 1
+        )
+        name = seat.registration.player.name
+        raise REFUSALS.error("board.dealer", "dealer", board=expected, name=name)
+    return {**data, "dealer": dealer}

@@ -1,0 +1,1 @@
+"""Duplicate sessions' URLs by surface: ``public``, ``referee`` and the chief's ``manage``."""

@@ -1,0 +1,206 @@
+"""The duplicate session's pages: the chief's (create, seat the stanzas, publish), the
+officials' board slips and hand records, and the public session standings, travellers and
+board pages once the chief has published the boards (before that a traveller would tell a
+table that has yet to play a board how it went elsewhere)."""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from referee.core.language import engine_language
+from referee.core.permissions import is_official
+from referee.core.refusals import attempt
+from referee.tournaments.models import Round, Tournament
+from referee.tournaments.surfaces import manage_page, public_page, referee_page
+
+from . import services
+from .forms import SessionForm
+from .models import Session
+from .notes import movement_notes
+from .results import ROLE_NAMES, diagram, session_results
+
+
+def _session(tournament: Tournament, number: int) -> Session:
+    found = get_object_or_404(Session, tournament=tournament, number=number)
+    found.tournament = tournament
+    return found
+
+
+def _shown(request: HttpRequest, session: Session) -> bool:
+    """Whether the viewer sees the boards' hands and results: officials always, the public
+    once they are published."""
+    return session.published or is_official(request.user, session.tournament)
+
+
+@manage_page
+def manage_sessions(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    form = SessionForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        outcome = attempt(
+            request,
+            lambda: services.create_session(tournament.pk, request.user, **data),
+            _("The duplicate session is created and its first stanza seated."),
+            form=form,
+        )
+        if outcome:
+            return redirect("duplicate-manage", tournament.slug, outcome.value.number)
+    sessions = Session.objects.filter(tournament=tournament)
+    return render(
+        request,
+        "duplicate/manage_sessions.html",
+        {"tournament": tournament, "form": form, "sessions": sessions},
+    )
+
+
+@manage_page
+def manage_session(request: HttpRequest, tournament: Tournament, session: int) -> HttpResponse:
+    found = _session(tournament, session)
+    rounds = {
+        r.number: r for r in Round.objects.filter(tournament=tournament, number__in=found.rounds)
+    }
+    stanzas = [
+        {"number": k + 1, "round": rounds.get(number)} for k, number in enumerate(found.rounds)
+    ]
+    return render(
+        request,
+        "duplicate/manage_session.html",
+        {
+            "tournament": tournament,
+            "session": found,
+            "stanzas": stanzas,
+            # the notation's first word in the reader's language (the reading takes both)
+            "boards": [b.text.replace("Board", _("Board"), 1) for b in found.boards.all()],
+            "notes": movement_notes(found.notes),
+        },
+    )
+
+
+@manage_page
+@require_POST
+def session_action(
+    request: HttpRequest, tournament: Tournament, session: int, action: str
+) -> HttpResponse:
+    found = _session(tournament, session)
+    user = request.user
+    if action == "seat":
+        attempt(
+            request,
+            lambda: services.seat_stanza(found.pk, user),
+            _("The next stanza is seated."),
+        )
+    elif action in ("publish", "hide"):
+        done = (
+            _("The boards are published.") if action == "publish" else _("The boards are hidden.")
+        )
+        attempt(request, lambda: services.publish_boards(found.pk, user, action == "publish"), done)
+    else:
+        raise Http404
+    return redirect("duplicate-manage", tournament.slug, found.number)
+
+
+@public_page
+def session_page(request: HttpRequest, tournament: Tournament, session: int) -> HttpResponse:
+    found = _session(tournament, session)
+    shown = _shown(request, found)
+    results = session_results(found, engine_language()) if shown else None
+    return render(
+        request,
+        "duplicate/session.html",
+        {"tournament": tournament, "session": found, "results": results, "shown": shown},
+    )
+
+
+@public_page
+def session_screen(request: HttpRequest, tournament: Tournament, session: int) -> HttpResponse:
+    """The session standings in large type for the hall's screen, read again every 30 s."""
+    found = _session(tournament, session)
+    results = session_results(found, engine_language()) if _shown(request, found) else None
+    return render(
+        request,
+        "duplicate/screen.html",
+        {"tournament": tournament, "session": found, "results": results},
+    )
+
+
+@public_page
+def board_page(
+    request: HttpRequest, tournament: Tournament, session: int, board: int
+) -> HttpResponse:
+    found = _session(tournament, session)
+    if not _shown(request, found):
+        raise Http404
+    results = session_results(found, engine_language())
+    traveller = next((t for t in results.travellers if t.board == board), None)
+    if traveller is None:
+        raise Http404
+    return render(
+        request,
+        "duplicate/board.html",
+        {
+            "tournament": tournament,
+            "session": found,
+            "traveller": traveller,
+            "roles": ROLE_NAMES[found.size],
+            "boards": [t.board for t in results.travellers],
+        },
+    )
+
+
+@public_page
+def hand_records(request: HttpRequest, tournament: Tournament, session: int) -> HttpResponse:
+    found = _session(tournament, session)
+    if not _shown(request, found):
+        raise Http404
+    boards = [{"number": b.number, "diagram": diagram(b.text)} for b in found.boards.all()]
+    return render(
+        request,
+        "duplicate/records.html",
+        {"tournament": tournament, "session": found, "boards": boards},
+    )
+
+
+@referee_page
+def board_slips(request: HttpRequest, tournament: Tournament, session: int) -> HttpResponse:
+    """One slip per table and stanza: its set's boards and who holds which hand (the cards
+    are on the hand records: the slips travel with the boards)."""
+    found = _session(tournament, session)
+    names = (
+        dict(
+            tournament.entries.filter(pk__in=found.plan["groups"][0]["players"]).values_list(
+                "pk", "player__name"
+            )
+        )
+        if found.plan["groups"]
+        else {}
+    )
+    for group in found.plan["groups"][1:]:
+        names |= dict(
+            tournament.entries.filter(pk__in=group["players"]).values_list("pk", "player__name")
+        )
+    slips = [
+        {
+            "round": found.first_round + k,
+            "table": table["table"],
+            "set": table["set"],
+            "boards": [
+                {"number": board, "hands": [names.get(r, "") for r in holders]}
+                for board, holders in table["boards"]
+            ],
+        }
+        for k, stanza in enumerate(found.plan["stanzas"])
+        for table in stanza
+    ]
+    return render(
+        request,
+        "duplicate/slips.html",
+        {
+            "tournament": tournament,
+            "session": found,
+            "slips": slips,
+            "roles": ROLE_NAMES[found.size],
+        },
+    )

@@ -1,0 +1,54 @@
+"""Where the apps above the tables take part in a table's entry without being imported here
+(the layers import only downward): a duplicate session's tables play boards, so a new deal
+is checked against the table's next board, and the table page names the board and who holds
+which hand. An app registers its hooks in its ``AppConfig.ready``.
+
+A deal hook gets the table (locked), the deal's place on the sheet, the deal's data and the
+board number the referee gave (None if none); it returns the data to store (e.g. with the
+board's dealer filled in), raises a refusal, or returns None when the table is not its own.
+A board number no hook claims is refused: the table plays no boards."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from .models import Table
+from .refusals import REFUSALS
+
+DealHook = Callable[[Table, int, Mapping[str, Any], "int | None"], "Mapping[str, Any] | None"]
+#: the table page's panel for the next deal: a template and its context, or None
+Panel = Callable[[Table, int], "tuple[str, dict[str, Any]] | None"]
+
+_DEAL_HOOKS: list[DealHook] = []
+_PANELS: list[Panel] = []
+
+
+def on_new_deal(hook: DealHook) -> DealHook:
+    if hook not in _DEAL_HOOKS:
+        _DEAL_HOOKS.append(hook)
+    return hook
+
+
+def table_panel(panel: Panel) -> Panel:
+    if panel not in _PANELS:
+        _PANELS.append(panel)
+    return panel
+
+
+def prepared(
+    table: Table, position: int, data: Mapping[str, Any], board: int | None
+) -> dict[str, Any]:
+    """The deal's data as the hooks would store it (see the module's docstring)."""
+    for hook in _DEAL_HOOKS:
+        result = hook(table, position, data, board)
+        if result is not None:
+            return dict(result)
+    if board is not None:
+        raise REFUSALS.error("deal.board_not_duplicate", "board")
+    return dict(data)
+
+
+def panels(table: Table, position: int) -> list[tuple[str, dict[str, Any]]]:
+    """The panels of the table page for the deal at ``position``."""
+    return [found for panel in _PANELS if (found := panel(table, position)) is not None]
