@@ -179,11 +179,11 @@ def session_results(session: Session, lang: str = "ru") -> SessionResults:
                         )
                     )
     compared = compare(plays, trim=session.trim)
-    found = {(c.play.board, c.play.table, c.play.role): c for c in compared}
+    by_seat = {(c.play.board, c.play.table, c.play.role): c for c in compared}
     for traveller in travellers.values():
         for play in traveller.plays:
             for i, hand in enumerate(play.hands):
-                hand.compared = found.get(
+                hand.compared = by_seat.get(
                     (traveller.board, play.table, role_number(i, session.size))
                 )
     lines = totals(compared)

@@ -46,7 +46,7 @@ def manage_sessions(request: HttpRequest, tournament: Tournament) -> HttpRespons
             _("The duplicate session is created and its first stanza seated."),
             form=form,
         )
-        if outcome:
+        if outcome.value is not None:
             return redirect("duplicate-manage", tournament.slug, outcome.value.number)
     sessions = Session.objects.filter(tournament=tournament)
     return render(

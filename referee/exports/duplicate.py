@@ -24,7 +24,7 @@ from .views import CSV, PDF, XLSX, download, filename
 def standings_sheet(results: SessionResults) -> tabular.Sheet:
     header = [_("Place"), _("Player"), _("Boards"), _("Matchpoints"), _("Most possible")]
     header += [_("Percent"), _("Datum difference")]
-    rows = [
+    rows: list[list[tabular.Value]] = [
         [
             line.place,
             line.name,
