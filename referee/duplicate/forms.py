@@ -37,9 +37,33 @@ class SessionForm(forms.Form):
             "two, e.g. 1: ♠AKQJ ♣AKQJ ♦AK (S C D H for the suits works too)."
         ),
     )
+    boards_file = forms.FileField(
+        label=_("Or a file of boards"),
+        required=False,
+        help_text=_(
+            "A text file (UTF-8) in the same notation; it takes the place of the box above."
+        ),
+    )
     method = forms.ChoiceField(
         label=_("Comparison"), choices=Session.Method.choices, initial=Session.Method.MATCHPOINTS
     )
     trim = forms.BooleanField(
         label=_("Trimmed datum (drop the best and the worst of five or more)"), required=False
     )
+
+    def clean(self) -> dict[str, object]:
+        data = super().clean() or {}
+        upload = data.pop("boards_file", None)
+        if upload is not None:
+            if upload.size > MAX_FILE:
+                self.add_error("boards_file", _("The file is too large for a set of boards."))
+                return data
+            try:
+                data["boards"] = upload.read().decode("utf-8-sig")
+            except UnicodeDecodeError:
+                self.add_error("boards_file", _("The file is not UTF-8 text."))
+        return data
+
+
+#: a board takes some 120 bytes: 200 KB holds over a thousand
+MAX_FILE = 200_000

@@ -37,7 +37,7 @@ def _shown(request: HttpRequest, session: Session) -> bool:
 
 @manage_page
 def manage_sessions(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    form = SessionForm(request.POST or None)
+    form = SessionForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         outcome = attempt(

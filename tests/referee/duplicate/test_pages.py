@@ -197,3 +197,23 @@ def test_the_big_screen_shows_the_session_standings_once_published(client, playe
     services.publish_boards(session.pk, chief)
     page = client.get(address).content.decode()
     assert page.count('<tr><td class="num">') == 12 and 'http-equiv="refresh"' in page
+
+
+def test_the_boards_may_come_from_a_file(client):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from scoring.board import deal_boards
+
+    tournament, chief = tournament_of(9, published=True)
+    client.force_login(chief)
+    text = "".join(b.text() for b in deal_boards(77, 3)).encode()
+    upload = SimpleUploadedFile("boards.txt", b"\xef\xbb\xbf" + text, content_type="text/plain")
+    form = {"size": 3, "boards_per_set": 1, "method": "matchpoints", "boards_file": upload}
+    response = client.post(reverse("duplicate-sessions", args=[tournament.slug]), form)
+    assert response.status_code == 302
+    assert "".join(b.text for b in Session.objects.get().boards.all()).encode() == text
+    bad = SimpleUploadedFile("boards.txt", b"\xff\xfe", content_type="text/plain")
+    page = client.post(
+        reverse("duplicate-sessions", args=[tournament.slug]), {**form, "boards_file": bad}
+    )
+    assert page.status_code == 200 and Session.objects.count() == 1

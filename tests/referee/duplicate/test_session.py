@@ -265,3 +265,28 @@ def test_a_board_corrected_later_is_compared_again_for_everyone():
     correct_deal(deal.pk, fixed, chief, "the declarer took 6, not 5")
     again = session_results(session).travellers[0]
     assert [p.hands[0].compared.matchpoints for p in again.plays] == [2, f(1, 2), f(1, 2)]
+
+
+def test_tables_of_four_give_the_dealer_role_no_cards_and_compare_it_too():
+    """20 players at 5 tables of 4, one board a set: 5 stanzas, each board at 5 tables. The
+    dealer holds no cards (the fourth role) and deals each board; his seat is compared with
+    the other dealers of the board like any hand: 5 plays share 5·4/2 = 10 matchpoints."""
+    tournament, chief = tournament_of(20)
+    session = services.create_session(tournament.pk, chief, size=4, boards_per_set=1, seed=9)
+    assert (session.stanzas, session.boards.count()) == (5, 5)
+    dealt = []
+
+    def deal_for(board, play, hands):
+        dealt.append(hands)
+        return whisted(hands[:3], 5 + play % 3)
+
+    play_session(session, chief, deal_for)
+    results = session_results(session)
+    for traveller in results.travellers:
+        assert [h.role for h in traveller.plays[0].hands] == ["first", "second", "third", "dealer"]
+        for role in range(4):
+            assert sum(p.hands[role].compared.matchpoints for p in traveller.plays) == 10
+    from referee.tables.models import Deal
+
+    # each deal's recorded dealer is the seat of the board's dealer role
+    assert sorted(d.data["dealer"] for d in Deal.objects.all()) == sorted(h[3] for h in dealt)
