@@ -112,6 +112,9 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # The site's public address, as the players' phones reach it (e.g. http://192.168.1.10:8000):
 # the QR codes and printed links of the table cards and protocols hold it (core.site)
 SITE_URL = os.environ.get("SITE_URL", "").strip()
+# a duplicate session's double-dummy tables: "background" (a thread after the session is
+# created), "now" (on commit, in the request) or "off" (python manage.py analyse_boards)
+DUPLICATE_ANALYSIS = os.environ.get("DUPLICATE_ANALYSIS", "background")
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"

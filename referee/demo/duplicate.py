@@ -8,8 +8,11 @@ import datetime
 import random
 from typing import Any
 
+from django.test.utils import override_settings
+
 from referee.accounts.models import Role
 from referee.duplicate import services as duplicate
+from referee.duplicate.analysis import analyse_boards
 from referee.seating import services as seating
 from referee.tables import services as tables
 from referee.tables.dealdata import LETTERS
@@ -99,7 +102,11 @@ def load_duplicate_demo(chief: Any, referee: Any) -> Tournament:
         Registration.objects.create(
             tournament=tournament, player=Player.objects.create(name=name, city=city)
         )
-    session = duplicate.create_session(tournament.pk, chief, size=3, boards_per_set=2, seed=SEED)
+    with override_settings(DUPLICATE_ANALYSIS="off"):  # analysed here, not in a thread
+        session = duplicate.create_session(
+            tournament.pk, chief, size=3, boards_per_set=2, seed=SEED
+        )
+    analyse_boards(session.pk)
     contracts = {b.number: _contract(b.text) for b in session.boards.all()}
     for k, stanza in enumerate(session.plan["stanzas"]):
         round_ = Round.objects.get(tournament=tournament, number=session.first_round + k)

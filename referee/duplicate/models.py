@@ -59,6 +59,8 @@ class Board(models.Model):
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="boards")
     number = models.PositiveSmallIntegerField()
     text = models.TextField()
+    #: the double-dummy table (``analysis``), None until it is computed
+    analysis = models.JSONField(null=True, blank=True, editable=False)
 
     class Meta:
         unique_together = [("session", "number")]

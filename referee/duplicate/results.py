@@ -17,10 +17,11 @@ from typing import Any
 import scoring
 from referee.standings.pure.duplicate import Compared, Method, Play, Total, compare, totals
 from referee.standings.pure.exact import place_label, places
-from referee.tables.dealdata import describe_deal, letters, to_deal
+from referee.tables.dealdata import LETTERS, describe_deal, letters, to_deal
 from referee.tables.models import Deal, Seat, Table
 from scoring.board import parse_board
 from scoring.cards import RANKS, SYMBOLS
+from scoring.model import STRAINS
 
 from .models import Board, Session
 
@@ -64,6 +65,10 @@ class TablePlay:
     deal: Deal | None = None
     contract: str = ""
     error: str = ""
+    #: the declarer's tricks as played, and double dummy in the same strain (or at misère:
+    #: 0 when it holds, else 1), when the board's analysis is in
+    taken: int | None = None
+    dd: int | None = None
 
 
 @dataclass
@@ -71,6 +76,21 @@ class Traveller:
     board: int
     text: str
     plays: list[TablePlay] = field(default_factory=list)
+    analysis: dict[str, Any] | None = None
+
+    @property
+    def dd_rows(self) -> list[tuple[str, list[int], bool]]:
+        """The double-dummy table by hand: (role, tricks in ♠ ♣ ♦ ♥ БК, misère holds)."""
+        if self.analysis is None:
+            return []
+        return [
+            (
+                role,
+                [self.analysis["tricks"][hand][s] for s in STRAINS],
+                self.analysis["misere"][hand],
+            )
+            for role, hand in zip(ROLE_NAMES[3], ("1", "2", "3"), strict=True)
+        ]
 
     @property
     def spread(self) -> Fraction | None:
@@ -104,6 +124,32 @@ class SessionResults:
     standings: list[Line]
 
 
+def _beside_dd(
+    play: TablePlay,
+    data: Mapping[str, Any],
+    seats: list[int],
+    holders: list[int],
+    analysis: Mapping[str, Any] | None,
+) -> None:
+    """The declarer's tricks as played and double dummy (a game or a misère)."""
+    declarer = data.get("declarer")
+    tricks = data.get("tricks")
+    if analysis is None or not isinstance(declarer, str) or declarer not in LETTERS:
+        return
+    index = LETTERS.index(declarer)
+    if index >= len(seats) or seats[index] not in holders[:3]:
+        return
+    hand = str(holders.index(seats[index]) + 1)
+    if isinstance(tricks, Mapping) and isinstance(tricks.get(declarer), int):
+        play.taken = tricks[declarer]
+    if data.get("type") == "misere":
+        play.dd = 0 if analysis["misere"][hand] else 1
+    elif data.get("type") == "game":
+        strain = (data.get("contract") or {}).get("strain")
+        if strain in STRAINS:
+            play.dd = analysis["tricks"][hand][strain]
+
+
 def diagram(text: str) -> list[tuple[str, list[tuple[str, str]]]]:
     """A board's hands and talon by suit, in the game's order (♠ ♣ ♦ ♥), ranks high first."""
     board = parse_board(text)
@@ -122,7 +168,7 @@ def diagram(text: str) -> list[tuple[str, list[tuple[str, str]]]]:
 def session_results(session: Session, lang: str = "ru") -> SessionResults:
     tournament = session.tournament
     rules = tournament.rules()
-    boards = {b.number: b.text for b in Board.objects.filter(session=session)}
+    boards = {b.number: (b.text, b.analysis) for b in Board.objects.filter(session=session)}
     tables = {
         (t.round.number, t.number): t
         for t in Table.objects.filter(
@@ -137,7 +183,9 @@ def session_results(session: Session, lang: str = "ru") -> SessionResults:
     deals: dict[int, dict[int, Deal]] = defaultdict(dict)
     for deal in Deal.objects.filter(table__in=tables.values(), deleted=False).order_by("number"):
         deals[deal.table_id][deal.number] = deal
-    travellers = {n: Traveller(n, text) for n, text in sorted(boards.items())}
+    travellers = {
+        n: Traveller(n, text, analysis=analysis) for n, (text, analysis) in sorted(boards.items())
+    }
     roles = ROLE_NAMES[session.size]
     plays: list[Play[int]] = []
     for k, stanza in enumerate(session.plan["stanzas"]):
@@ -161,6 +209,7 @@ def session_results(session: Session, lang: str = "ru") -> SessionResults:
                     letters(session.size)[i]: names.get(r, "") for i, r in enumerate(seats)
                 }
                 play.contract = describe_deal(deal.data, by_letter, lang)
+                _beside_dd(play, deal.data, seats, holders, travellers[board].analysis)
                 try:
                     values = board_value(rules, session.size, deal.data)
                 except scoring.ScoringError as error:

@@ -26,6 +26,7 @@ from scoring.board import Board as CardBoard
 from scoring.board import deal_boards, parse_board
 from scoring.errors import BoardError
 
+from .analysis import after_commit
 from .models import Board, Session
 from .refusals import REFUSALS
 
@@ -153,6 +154,7 @@ def create_session(
         data={"seed": session.seed, "boards": count, "players": len(players), "size": size},
     )
     _seat(session, tournament, 1, user)
+    after_commit(session)  # the boards' double-dummy tables (analysis)
     return session
 
 

@@ -20,7 +20,7 @@ from . import services
 from .forms import SessionForm
 from .models import Session
 from .notes import movement_notes
-from .results import ROLE_NAMES, diagram, session_results
+from .results import ROLE_NAMES, Traveller, session_results
 
 
 def _session(tournament: Tournament, number: int) -> Session:
@@ -155,7 +155,7 @@ def hand_records(request: HttpRequest, tournament: Tournament, session: int) -> 
     found = _session(tournament, session)
     if not _shown(request, found):
         raise Http404
-    boards = [{"number": b.number, "diagram": diagram(b.text)} for b in found.boards.all()]
+    boards = [Traveller(b.number, b.text, analysis=b.analysis) for b in found.boards.all()]
     return render(
         request,
         "duplicate/records.html",

@@ -24,6 +24,13 @@ def _empty_cache(settings):
 
 
 @pytest.fixture(autouse=True)
+def _no_board_analysis_thread(settings):
+    """A duplicate session's boards are analysed by the tests that want it, never by a
+    thread outliving the test's database (duplicate.analysis)."""
+    settings.DUPLICATE_ANALYSIS = "off"
+
+
+@pytest.fixture(autouse=True)
 def _no_login_throttling(settings):
     """Login throttling (django-axes) is tested on its own (tests/referee/hall)."""
     settings.AXES_ENABLED = False

@@ -124,12 +124,27 @@ class PlaySerializer(serializers.Serializer):
     table = serializers.IntegerField()
     number = serializers.IntegerField(allow_null=True, help_text="the deal's number at its table")
     summary = serializers.CharField()
+    taken = serializers.IntegerField(allow_null=True, help_text="the declarer's tricks")
+    dd = serializers.IntegerField(
+        allow_null=True, help_text="double dummy in the contract's strain (misère: 0 holds)"
+    )
     hands = HandSerializer(many=True)
+
+
+class AnalysedHandSerializer(serializers.Serializer):
+    hand = serializers.IntegerField(help_text="1, 2 or 3: the first, second or third hand")
+    tricks = serializers.DictField(
+        child=serializers.IntegerField(), help_text="per strain S C D H NT, his best discard"
+    )
+    misere = serializers.BooleanField(help_text="his misère holds")
 
 
 class BoardSerializer(serializers.Serializer):
     number = serializers.IntegerField()
     text = serializers.CharField(help_text="the board in the notation")
+    analysis = AnalysedHandSerializer(
+        many=True, allow_null=True, help_text="double dummy; null while it is computed"
+    )
     plays = PlaySerializer(many=True)
 
 
@@ -214,10 +229,19 @@ def _board_body(traveller: Traveller) -> dict[str, Any]:
                 "table": play.table,
                 "number": play.deal.number if play.deal else None,
                 "summary": play.contract,
+                "taken": play.taken,
+                "dd": play.dd,
                 "hands": hands,
             }
         )
-    return {"number": traveller.board, "text": traveller.text, "plays": plays}
+    found = traveller.analysis
+    analysis = None
+    if found is not None:
+        analysis = [
+            {"hand": int(hand), "tricks": found["tricks"][hand], "misere": found["misere"][hand]}
+            for hand in ("1", "2", "3")
+        ]
+    return {"number": traveller.board, "text": traveller.text, "analysis": analysis, "plays": plays}
 
 
 class SessionList(ApiView):

@@ -1,0 +1,104 @@
+"""Each board's double-dummy table (issue 23, point 2): computed once per board after the
+session commits, kept on the board, shown on the board page, the hand records, the PDF and
+the API, each table's declarer beside his double-dummy tricks."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from referee.duplicate import analysis, services
+from referee.duplicate.models import Board
+from referee.duplicate.results import session_results
+
+from .test_session import play_session, tournament_of, whisted
+
+pytestmark = pytest.mark.django_db
+
+#: The first hand holds all eight spades and ♣AK; the second ♣QJ10987 ♦AKQJ; the third
+#: ♦10987 ♥AKQJ109; the talon ♥87.
+OBVIOUS = "Board {n}\n1: ♠AKQJ10987 ♣AK\n2: ♣QJ10987 ♦AKQJ\n3: ♦10987 ♥AKQJ109\nT: ♥87\n"
+
+
+def test_an_obvious_board_worked_by_hand():
+    """First hand in spades: he discards the talon's hearts, leads and takes all ten (eight
+    trumps nobody else holds, then ♣AK). His misère holds: he discards ♣AK and leads a heart,
+    which the third hand must win (all his hearts are higher); the declarer, left with
+    spades and one small heart, never wins a trick again, so he never leads a spade (that
+    would win, nobody else holding one). Third hand in hearts: with the
+    talon eight trumps; he ruffs every spade or club led and loses his two diamonds to the
+    second hand's ♦AKQJ: 8. Second hand at no trump: the first hand leads and runs his
+    eight spades and ♣AK: 0."""
+    found = analysis.analysis_of(OBVIOUS.format(n=1))
+    assert found["tricks"]["1"]["S"] == 10
+    assert found["misere"]["1"] is True
+    assert found["tricks"]["3"]["H"] == 8
+    assert found["tricks"]["2"]["NT"] == 0
+    assert found["discards"]["1"]["S"] == "♥87"
+
+
+def test_a_sessions_boards_are_analysed_once_and_shown_beside_each_play(client):
+    tournament, chief = tournament_of(9, published=True)
+    boards = "".join(OBVIOUS.format(n=n) for n in (1, 2, 3))
+    session = services.create_session(tournament.pk, chief, boards_per_set=1, boards=boards)
+    page = reverse("duplicate-board", args=[tournament.slug, 1, 1])
+    client.force_login(chief)
+    assert "is being computed" in client.get(page).content.decode()
+    assert analysis.analyse_boards(session.pk) == 3
+    assert analysis.analyse_boards(session.pk) == 0  # kept: never computed twice
+    # every table: 6♠ by the first hand (whom every board makes the first hand) takes 7
+    play_session(session, chief, lambda board, play, hands: whisted(hands, 7))
+    play = session_results(session).travellers[0].plays[0]
+    assert (play.taken, play.dd) == (7, 10)
+    text = client.get(page, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "у разыгрывающего 7, в открытую 10" in text and "Двойной болван" in text
+    api = client.get(f"/api/v1/tournaments/{tournament.slug}/duplicate/1/boards/1/").json()
+    first = api["analysis"][0]
+    assert (first["hand"], first["tricks"]["S"], first["misere"]) == (1, 10, True)
+    assert set(first["tricks"]) == {"S", "C", "D", "H", "NT"}
+    assert (api["plays"][0]["taken"], api["plays"][0]["dd"]) == (7, 10)
+
+
+def test_now_the_boards_are_analysed_on_commit(settings, django_capture_on_commit_callbacks):
+    settings.DUPLICATE_ANALYSIS = "now"
+    tournament, chief = tournament_of(9)
+    boards = "".join(OBVIOUS.format(n=n) for n in (1, 2, 3))
+    with django_capture_on_commit_callbacks(execute=True):
+        services.create_session(tournament.pk, chief, boards_per_set=1, boards=boards)
+    assert not Board.objects.filter(analysis__isnull=True).exists()
+
+
+def test_in_the_background_a_thread_analyses_them_after_the_commit(
+    settings, monkeypatch, django_capture_on_commit_callbacks
+):
+    settings.DUPLICATE_ANALYSIS = "background"
+    started = []
+
+    class Thread:
+        def __init__(self, target, args, name, daemon):
+            started.append((target, args, daemon))
+
+        def start(self):
+            started.append("started")
+
+    monkeypatch.setattr(analysis.threading, "Thread", Thread)
+    tournament, chief = tournament_of(9)
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        session = services.create_session(tournament.pk, chief, boards_per_set=1, seed=1)
+    assert started == []  # nothing before the commit
+    for callback in callbacks:
+        callback()
+    assert started == [(analysis._in_thread, (session.pk,), True), "started"]
+
+
+def test_the_command_analyses_what_is_left(tmp_path):
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    tournament, chief = tournament_of(9)
+    services.create_session(tournament.pk, chief, boards_per_set=1, seed=2)
+    out = StringIO()
+    call_command("analyse_boards", stdout=out)
+    assert out.getvalue().strip() == "3 board(s) analysed"
+    assert not Board.objects.filter(analysis__isnull=True).exists()
