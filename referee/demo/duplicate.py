@@ -18,9 +18,6 @@ from referee.tables import services as tables
 from referee.tables.dealdata import LETTERS
 from referee.tables.models import Table
 from referee.tournaments.models import Player, Registration, Round, Tournament
-from scoring.board import parse_board
-from scoring.dd import best_discard
-from scoring.model import STRAINS
 
 SLUG = "demo-duplicate"
 SEED = 20261203
@@ -40,26 +37,19 @@ PLAYERS = [
 ]
 
 
-def _strength(cards: int) -> int:
-    """A quick hand valuation: aces 4, kings 3, queens 2, jacks 1 and the longest suit."""
-    points = sum(
-        weight
-        for bit, weight in ((7, 4), (6, 3), (5, 2), (4, 1))
-        for suit in range(4)
-        if cards >> (8 * suit + bit) & 1
+def _contract(analysis: dict[str, Any]) -> tuple[int, str, int]:
+    """The board's likely contract: the hand and strain with the most double-dummy tricks
+    (its analysis, ``duplicate.analysis``; a suit before no trump), and those tricks; so
+    every table plays about the same game, as in a real duplicate."""
+    best = max(
+        (
+            (int(hand), strain, tricks)
+            for hand, row in analysis["tricks"].items()
+            for strain, tricks in row.items()
+        ),
+        key=lambda c: (c[2], c[1] != "NT", -c[0]),
     )
-    return points + max(((cards >> (8 * suit)) & 0xFF).bit_count() for suit in range(4))
-
-
-def _contract(text: str) -> tuple[int, str, int]:
-    """The board's likely contract: its strongest hand (1-3) declares the strain in which he
-    takes the most tricks double dummy with his best discard (``scoring.dd``), and those
-    tricks; so every table plays about the same game, as in a real duplicate."""
-    board = parse_board(text)
-    declarer = max((1, 2, 3), key=lambda hand: _strength(board.hands[hand - 1] | board.talon))
-    tricks = {strain: best_discard(board, strain, declarer).tricks for strain in STRAINS}
-    strain = max(STRAINS, key=lambda s: (tricks[s], s != "NT"))
-    return declarer, strain, tricks[strain]
+    return best
 
 
 def _game(rng: random.Random, hands: list[str], contract: tuple[int, str, int]) -> dict[str, Any]:
@@ -107,7 +97,7 @@ def load_duplicate_demo(chief: Any, referee: Any) -> Tournament:
             tournament.pk, chief, size=3, boards_per_set=2, seed=SEED
         )
     analyse_boards(session.pk)
-    contracts = {b.number: _contract(b.text) for b in session.boards.all()}
+    contracts = {b.number: _contract(b.analysis) for b in session.boards.all()}
     for k, stanza in enumerate(session.plan["stanzas"]):
         round_ = Round.objects.get(tournament=tournament, number=session.first_round + k)
         seating.start_round(round_.pk, chief)
