@@ -37,10 +37,11 @@ PLAYERS = [
 ]
 
 
-def _contract(analysis: dict[str, Any]) -> tuple[int, str, int]:
+def _contract(analysis: dict[str, Any] | None) -> tuple[int, str, int]:
     """The board's likely contract: the hand and strain with the most double-dummy tricks
     (its analysis, ``duplicate.analysis``; a suit before no trump), and those tricks; so
     every table plays about the same game, as in a real duplicate."""
+    assert analysis is not None  # analysed just before
     best = max(
         (
             (int(hand), strain, tricks)
