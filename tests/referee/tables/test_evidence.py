@@ -202,7 +202,7 @@ def test_the_page_reads_a_bounded_number_of_queries(
         assert client.get(url(deal)).status_code == 200
 
 
-def test_the_protocol_prints_the_block(deal, chief, table):
+def test_the_block_of_many_deals_at_once(deal, chief, table):
     services.enter_hands(deal.pk, HANDS, 1, "", chief)
     names = {s.letter: s.name for s in seats_of(table)}
     (evidence,) = deals_evidence(list(Deal.objects.filter(table=table)), names)
@@ -212,3 +212,19 @@ def test_the_protocol_prints_the_block(deal, chief, table):
     html = render_to_string("tables/_evidence.html", {"evidence": evidence})
     assert "the ruling is the referee's" in html
     assert "as the best defence takes double dummy" in html
+
+
+def test_the_printed_protocol_carries_the_evidence(deal, chief, table):
+    import io
+
+    import pypdf
+
+    from referee.exports.reports import shown_protocol_pdf
+
+    services.enter_hands(deal.pk, HANDS, 1, "", chief)
+    with translation.override("ru"):
+        data = shown_protocol_pdf(table)
+    text = " ".join(p.extract_text() for p in pypdf.PdfReader(io.BytesIO(data)).pages)
+    text = " ".join(text.split())
+    assert "Анализ в открытую, для сведения судьи; решение принимает судья." in text
+    assert "план вистующего, как сыграно" in text.lower()
