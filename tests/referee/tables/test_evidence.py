@@ -228,3 +228,35 @@ def test_the_printed_protocol_carries_the_evidence(deal, chief, table):
     text = " ".join(text.split())
     assert "Анализ в открытую, для сведения судьи; решение принимает судья." in text
     assert "план вистующего, как сыграно" in text.lower()
+
+
+def test_a_misere_with_these_hands_holds_and_each_plan_is_set_against_it(table, chief):
+    # Worked by hand: at misère with the same cards A holds every spade and two small cards
+    # of a side suit (♥87 after discarding ♦87). Nobody else holds a spade, so A takes a
+    # trick only when he leads one. He leads only the first trick: ♥7, and whoever holds a
+    # heart must follow with a higher one. From then on the defenders win every trick and
+    # lead: a suit A holds, he follows with his lowest, all theirs are higher; a suit he
+    # lacks, he throws a spade, which cannot win a trick led in another suit. He takes no
+    # trick: the misère holds against the best defence. The played plan (A took 0) is as
+    # double dummy; the alternative (A catches 1) needs the declarer to err.
+    referee = referee_of(table.round.tournament)
+    misere = {
+        "dealer": "C",
+        "type": "misere",
+        "declarer": "A",
+        "contract": {"level": "misere"},
+        "defence": [],
+        "play": "open",
+        "tricks": {"A": 0, "B": 6, "C": 4},
+        "ruling": {**DISPUTED["ruling"], "alternative": {"A": 1, "B": 5, "C": 4}},
+    }
+    deal = services.record_deal(table.pk, misere, referee)
+    hands = services.enter_hands(deal.pk, HANDS, 1, "♦87", chief)
+    names = {s.letter: s.name for s in seats_of(table)}
+    evidence = evidence_of(deal.number, deal.data, hands, names)
+    assert evidence.misere and evidence.tricks == 0
+    assert evidence.guarantee == "the misère holds"
+    played, alternative = evidence.plans
+    assert (played.result, played.against) == ("the misère holds", "as double dummy")
+    assert alternative.result == "the misère is caught: 1 trick"
+    assert alternative.against == "double dummy the declarer keeps the misère clean"
