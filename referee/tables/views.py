@@ -416,7 +416,8 @@ def deal_evidence(
             if done:
                 return redirect(request.path)
     names = {s.letter: s.name for s in seats_of(table)}
-    hands = current_hands([deal.pk]).get(deal.pk)
+    analysable = has_contract(deal.data)
+    hands = current_hands([deal.pk]).get(deal.pk) if analysable else None
     evidence = evidence_of(deal.number, deal.data, hands, names) if hands else None
     return render(
         request,
@@ -426,9 +427,9 @@ def deal_evidence(
             "table": table,
             "deal": deal,
             "summary": describe_deal(deal.data, names, engine_language()),
-            "analysable": has_contract(deal.data),
+            "analysable": analysable,
             "evidence": evidence,
-            "form": form if chief and has_contract(deal.data) and not deal.deleted else None,
+            "form": form if chief and analysable and not deal.deleted else None,
         },
     )
 

@@ -260,3 +260,16 @@ def test_a_misere_with_these_hands_holds_and_each_plan_is_set_against_it(table, 
     assert (played.result, played.against) == ("the misère holds", "as double dummy")
     assert alternative.result == "the misère is caught: 1 trick"
     assert alternative.against == "double dummy the declarer keeps the misère clean"
+
+
+def test_a_deal_corrected_to_raspasy_keeps_its_hands_but_shows_no_analysis(client, deal, chief):
+    services.enter_hands(deal.pk, HANDS, 1, "", chief)
+    raspasy = {"dealer": "C", "type": "raspasy", "play": "closed"}
+    raspasy["tricks"] = {"A": 3, "B": 3, "C": 4}
+    services.correct_deal(deal.pk, raspasy, chief, "it was a raspasy")
+    client.force_login(chief)
+    page = client.get(url(deal))
+    assert page.status_code == 200
+    assert "Only a game or a misère has a declarer's hands to analyse." in page.content.decode()
+    assert 'name="board"' not in page.content.decode()
+    assert DealHands.objects.count() == 1
