@@ -94,6 +94,9 @@ EN: dict[str, Phrase] = {
     "manual": lambda reason: f"referee: {reason}",
 }
 
+#: the plan a 3.8.5.1 compensation is by, in the Russian phrase
+_RU_PLAN = {"actual": "фактической игры", "alternative": "по другому плану"}
+
 RU: dict[str, Phrase] = {
     "made": lambda level: f"{level} сыграна",
     "passed_out": lambda level: f"{level} без виста (пас – пас)",
@@ -120,7 +123,9 @@ RU: dict[str, Phrase] = {
     "write_off_whists": lambda r, w, n: f"списание: {_n(r)} очк. пули × {_n(w)} / {n}",
     "penalty_set": lambda rule, lv, u, r: f"{rule}: {lv} {_without_ru(u)} × {_n(r)}",
     "guarantee": lambda g, a: f"гарантированный результат {_n(g)} вместо {_n(a)}",
-    "compensation": lambda which, v, led: f"результат ({which}) {_n(v)} вместо {_n(led)}",
+    "compensation": lambda which, v, led: (
+        f"результат {_RU_PLAN.get(which, which)} {_n(v)} вместо {_n(led)}"
+    ),
     "prikup_refusal": lambda p: f"отказ от прикупа: {_n(p)} очк.",
     "raspasy_dealer_fine": lambda p: f"штраф сдатчика на распасах: {_n(p)} очк.",
     "manual": lambda reason: f"решение судьи: {reason}",

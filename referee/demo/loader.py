@@ -22,8 +22,10 @@ from referee.seating import services as seating
 from referee.standings import services as standings
 from referee.tables import services as tables
 from referee.tables.dealdata import letters
+from referee.tables.evidence import hand_of_seats
 from referee.tables.models import Table
 from referee.tables.results import compute_summary, summary
+from referee.tables.sheet import build_sheet
 from referee.tournaments.models import Player, Registration, Round, Tournament
 from scoring.casefile import deal_to_json
 from scoring.samples import random_pulka
@@ -123,10 +125,56 @@ def load_demo(seed: int = 2026) -> Tournament:
                 tables.submit_table(table.pk, referee)
         if not in_play:
             seating.finish_round(round_.pk, chief)
+    _disputed_plan(tournament, referee, chief)
     # the public sees the three finished rounds; the round in play stays for the officials
     standings.update_settings(tournament, chief, {"published_through": 3})
     load_duplicate_demo(chief, referee)
     return tournament
+
+
+# The disputed deal's cards (scoring.board): the declarer, the first hand, holds all eight
+# trumps and two small hearts, the talon two small diamonds; he takes 8 tricks against the
+# best defence whatever he discards of the four small cards (the evidence's test works it out).
+DISPUTED_HANDS = "1: ♠AKQJ10987 ♥87\n2: ♣AKQJ ♦AKQ ♥AKQ\n3: ♣10987 ♦J109 ♥J109\nT: ♦87"
+
+
+def _disputed_plan(tournament: Tournament, referee: Any, chief: Any) -> None:
+    """One more deal at the first open table of the round in play: 6♠ by the first hand, the
+    second whists, the third passes and disputes the whister's plan (Kodeks 3.8.5.1,
+    qualification: his alternative gives the declarer 6, the lot the actual play); the chief
+    referee enters the hands, so its evidence page shows the double-dummy analysis."""
+    table = (
+        Table.objects.filter(round__tournament=tournament, status=Table.Status.OPEN)
+        .order_by("round__number", "number")
+        .first()
+    )
+    if table is None:
+        return
+    seats = letters(table.seats.count())
+    dealer = build_sheet(table, "ru").next_dealer or seats[-1]
+    hand = {number: letter for letter, number in hand_of_seats(dealer, list(seats)).items()}
+    declarer, whister, passer = hand[1], hand[2], hand[3]
+    data = {
+        "dealer": dealer,
+        "type": "game",
+        "declarer": declarer,
+        "contract": {"level": 6, "strain": "S"},
+        "defence": [
+            {"player": whister, "call": "whist", "order": 1},
+            {"player": passer, "call": "pass", "order": 2},
+        ],
+        "play": "closed",
+        "tricks": {declarer: 8, whister: 2, passer: 0},
+        "ruling": {
+            "rule": "kodex-3.8.5.1",
+            "mode": "qualification",
+            "dissenter": passer,
+            "alternative": {declarer: 6, whister: 3, passer: 1},
+            "lot": "actual",
+        },
+    }
+    deal = tables.record_deal(table.pk, data, referee)
+    tables.enter_hands(deal.pk, DISPUTED_HANDS, 1, "♦87", chief, "Спор о плане розыгрыша")
 
 
 def demo_summary() -> str:

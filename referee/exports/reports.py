@@ -34,6 +34,7 @@ from referee.exports.refusals import REFUSALS
 from referee.standings import services as standings
 from referee.standings.services import NotVisible, RoundResults, Standings
 from referee.tables.drawing import pulka_svg
+from referee.tables.evidence import deals_evidence
 from referee.tables.models import Table
 from referee.tables.sheet import TableSheet, build_sheet, paper_figures
 from referee.tournaments.models import Tournament
@@ -331,6 +332,7 @@ def protocol_pdf_of(sheet: TableSheet, base: str = "") -> bytes:
             "drawing": mark_safe(drawing),  # pulka_svg escapes every text it writes
             "printed": timezone.localdate(),
             "page_counter": page_counter(),
+            "evidence": deals_evidence([row.deal for row in sheet.rows], sheet.names),
             **protocol_extras(table, base),
         },
     )

@@ -1,18 +1,18 @@
 """A tournament as one versioned, checksummed JSON archive, and back (``export_tournament``,
 ``import_tournament``).
 
-The archive holds everything of one tournament: its settings, players, teams and
-registrations, stages, rounds with their byes and seating notes, tables with their assigned
-referees, deals with every version and author, substitutions, the players' word on their
-tables' totals with the chief referee's decisions on disputes, the discipline register and
-appeals, the duplicate sessions with their boards and movement, the standings settings with
-the lot, the category and divisions, the staff's roles and the action log, and the users
-they name (username, names, e-mail, password hash). Rulings and adjustments live in the deals' data.
-Every row keeps its original id; an import
-gives it a new one and follows the references, also those inside JSON (registrations in the
-forbidden pairs, the schedule, the byes, the notes, a stage's players and the lot; the
-object of a log entry). ``NOT_ARCHIVED`` names what is left out, and why; a test walks the
-models and fails on one bound to a tournament that is in neither list.
+The archive holds everything of one tournament: its settings, players, teams and registrations,
+stages, rounds with their byes and seating notes, tables with their assigned referees, deals
+with every version and author and the hands entered for the evidence, substitutions, the
+players' word on their tables' totals with the chief referee's decisions on disputes, the
+discipline register and appeals, the duplicate sessions with their boards and movement, the
+standings settings with the lot, the category and divisions, the staff's roles and the action
+log, and the users they name (username, names, e-mail, password hash). Rulings and adjustments
+live in the deals' data. Every row keeps its original id; an import gives it a new one and
+follows the references, also those inside JSON (registrations in the forbidden pairs, the
+schedule, the byes, the notes, a stage's players and the lot; the object of a log entry).
+``NOT_ARCHIVED`` names what is left out, and why; a test walks the models and fails on one
+bound to a tournament that is in neither list.
 
 ``{"format": FORMAT, "version": 1, "exported_at": ..., "checksum": "sha256:...", "data": ...}``:
 the checksum is over the canonical JSON of ``format``, ``version`` and ``data``, so a
@@ -41,7 +41,15 @@ from referee.duplicate.models import Board, Session
 from referee.hall.refusals import REFUSALS
 from referee.ratings.models import Category, Division, TournamentCategory
 from referee.standings.models import StandingsSettings
-from referee.tables.models import Agreement, Deal, DealVersion, Seat, Substitution, Table
+from referee.tables.models import (
+    Agreement,
+    Deal,
+    DealHands,
+    DealVersion,
+    Seat,
+    Substitution,
+    Table,
+)
 from referee.tournaments.models import (
     ActionLog,
     Player,
@@ -71,6 +79,7 @@ LATER_SECTIONS = frozenset(
         "appeals",
         "duplicate_sessions",
         "duplicate_boards",
+        "deal_hands",
     }
 )
 # shared by every tournament: an import takes the site's row of the same name, if any
@@ -113,6 +122,7 @@ def _sections() -> list[tuple[str, type[models.Model], Callable[[Tournament], An
         ("seats", Seat, in_t(Seat, "table__round__tournament")),
         ("deals", Deal, in_t(Deal, "table__round__tournament")),
         ("deal_versions", DealVersion, in_t(DealVersion, "deal__table__round__tournament")),
+        ("deal_hands", DealHands, in_t(DealHands, "deal__table__round__tournament")),
         ("substitutions", Substitution, in_t(Substitution, "table__round__tournament")),
         ("agreements", Agreement, in_t(Agreement, "table__round__tournament")),
         ("discipline", Entry, in_t(Entry, "tournament")),

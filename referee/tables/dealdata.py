@@ -118,6 +118,7 @@ def _words_in(language: str) -> dict[str, Any]:
         "strains": {key: str(sign) for key, sign in STRAIN_SIGNS.items()},
         "misere": str(pgettext("contract", "misère")),
         "raspasy": _("raspasy: %(tricks)s"),
+        "rule": _("Kodeks %(number)s"),
         "tricks": {},  # filled as the counts come: ngettext picks the plural form
     }
 
@@ -151,5 +152,8 @@ def described(data: Mapping[str, Any], names: Mapping[str, str], words: dict[str
         text += "; " + counted[taken]
     rule = ruling_of(data).get("rule")
     if rule:
-        text += f" [{rule}]"
+        shown = str(rule)
+        if shown.startswith("kodex-"):
+            shown = words["rule"] % {"number": shown.removeprefix("kodex-")}
+        text += f" [{shown}]"
     return text

@@ -496,3 +496,29 @@ class DealForm(DealCodec, EngineErrorPlacement, BoundedForm):
     # -- the engine's refusals at their fields -----------------------------------------
 
     # -- a stored deal back into the form ----------------------------------------------
+
+
+class HandsForm(BoundedForm):
+    """The chief referee's entry of a deal's cards in the board notation (``scoring.board``);
+    the service checks the notation, refusing at the offending card."""
+
+    board = forms.CharField(
+        label=gettext_lazy("The hands and the talon"),
+        widget=forms.Textarea(attrs={"rows": 5, "cols": 40, "spellcheck": "false"}),
+        help_text=gettext_lazy(
+            "One line each: 1: the first hand (to the dealer's left), 2:, 3:, T: the talon; "
+            "a suit then its ranks, like 1: ♠AKQ ♣J10 ♦987 ♥A8 (or S C D H)."
+        ),
+    )
+    declarer_hand = forms.TypedChoiceField(
+        label=gettext_lazy("The declarer's hand"),
+        choices=[(1, "1"), (2, "2"), (3, "3")],
+        coerce=int,
+    )
+    discard = forms.CharField(
+        label=gettext_lazy("The actual discard"),
+        required=False,
+        max_length=16,
+        help_text=gettext_lazy("Two cards, if known; else the best discard is analysed."),
+    )
+    reason = forms.CharField(label=gettext_lazy("Note"), required=False)

@@ -191,3 +191,37 @@ class Agreement(models.Model):
     def open(self) -> bool:
         """A dispute of the current sign-off that the chief referee has not resolved yet."""
         return self.disputed and not self.superseded and not self.resolution
+
+
+class DealHands(models.Model):
+    """The cards of a deal as the chief referee entered them (the board notation of
+    ``scoring.board``), for the double-dummy evidence beside a ruling; the deal's own data
+    stays as it is. Every entry appends a row (``version`` from 1, the latest is current);
+    ``analysis`` keeps the solver's numbers for the deal's contract when first shown."""
+
+    deal = models.ForeignKey(Deal, on_delete=models.CASCADE, related_name="hands")
+    version = models.PositiveIntegerField()
+    board = models.TextField()  # canonical board notation (scoring.board.Board.text)
+    declarer_hand = models.PositiveSmallIntegerField()  # 1, 2 or 3
+    discard = models.CharField(max_length=16, blank=True)  # the actual discard, if known
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+"
+    )
+    at = models.DateTimeField(auto_now_add=True)
+    reason = models.TextField(blank=True)
+    analysis = models.JSONField(null=True, blank=True, editable=False)
+
+    class Meta:
+        unique_together = [("deal", "version")]
+        ordering = ["deal", "version"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(version__gte=1, declarer_hand__gte=1, declarer_hand__lte=3),
+                name="deal_hands_version_and_hand",
+            )
+        ]
+        verbose_name = _("deal's hands")
+        verbose_name_plural = _("deals' hands")
+
+    def __str__(self) -> str:
+        return f"{self.deal} hands v{self.version}"

@@ -37,6 +37,15 @@ REFUSALS = Refusals(
         "dispute.superseded": _(
             "The table was signed off again since: the players gave their word anew."
         ),
+        "hands.not_chief": _("Only the chief referee enters a deal's hands."),
+        "hands.no_contract": _("Only a game or a misère has a declarer's hands to analyse."),
+        "hands.deleted": _("This deal is deleted: its hands are not entered."),
+        "hands.notation": _("%(where)s: %(problem)s"),
+        "hands.declarer_hand": _("The declarer's hand is 1, 2 or 3."),
+        "hands.declarer_seat": _(
+            "By the dealer recorded the declarer %(name)s holds hand %(hand)s, not %(given)s."
+        ),
+        "hands.discard": _("%(problem)s"),
         "lap.cap_reached": _(
             "The lap is finished: the table reached its %(cap)s deals and played on "
             "until the first dealer's turn came back. No more deals."

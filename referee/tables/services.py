@@ -15,21 +15,28 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 import scoring
 from referee.core.bounds import check_data, check_text
+from referee.core.codes import refusal_text
 from referee.core.errors import InvalidDeal, NotAllowed, ServiceError, StaleVersion
 from referee.core.permissions import is_chief, may_confirm, may_enter_deals
 from referee.tables.refusals import REFUSALS
 from referee.tournaments.log import log_action
 from referee.tournaments.models import Round, Tournament, Unfinished
+from scoring.board import parse_board
+from scoring.cards import cards_text, parse_cards
+from scoring.dd import check_discard
 
-from .dealdata import score_table
+from .dealdata import dealer_of, declarer_of, score_table
+from .evidence import hand_of_seats, has_contract
 from .extensions import prepared
 from .lap import check_lap
-from .models import Deal, DealVersion, Table
+from .models import Deal, DealHands, DealVersion, Table
 from .results import summary
 from .rotation import check_dealer
+from .sheet import seats_of
 
 
 def _locked_table(table_id: int) -> Table:
@@ -333,3 +340,93 @@ def draw_lot(
     ruling["lot"] = choose(LOTS)
     ruling["lot_drawn_by"] = "site"
     return {**data, "ruling": ruling}
+
+
+# -- the referee's evidence: a deal's hands ----------------------------------------------
+
+_WHERE = {
+    "hand 1": gettext_lazy("hand 1"),
+    "hand 2": gettext_lazy("hand 2"),
+    "hand 3": gettext_lazy("hand 3"),
+    "talon": gettext_lazy("talon"),
+    "number": gettext_lazy("the board's number"),
+    "line": gettext_lazy("a line"),
+}
+
+
+def _board_text(number: int, text: str) -> str:
+    """The notation as entered, its ``Board N`` line added when the referee left it out."""
+    first = next((line.strip() for line in text.splitlines() if line.strip()), "")
+    return text if first.lower().startswith("board") else f"Board {number}\n{text}"
+
+
+@transaction.atomic
+def enter_hands(
+    deal_id: int, text: str, declarer_hand: Any, discard: str, user: Any, reason: str = ""
+) -> DealHands:
+    """The chief referee enters a deal's cards (the board notation, ``scoring.board``),
+    which hand is the declarer's and, if known, his actual discard: a new version of the
+    deal's hands (the deal's own data is untouched), logged. Refused at the offending card,
+    changing nothing."""
+    check_text(text)
+    check_text(discard)
+    check_text(reason)
+    table_id = Deal.objects.values_list("table_id", flat=True).get(pk=deal_id)
+    table = _locked_table(table_id)
+    deal = Deal.objects.select_for_update().get(pk=deal_id)
+    tournament = table.round.tournament
+    if not is_chief(user, tournament):
+        raise NotAllowed(str(REFUSALS.text("hands.not_chief")))
+    if deal.deleted:
+        raise REFUSALS.error("hands.deleted")
+    if not has_contract(deal.data):
+        raise REFUSALS.error("hands.no_contract")
+    if declarer_hand not in (1, 2, 3):
+        raise REFUSALS.error("hands.declarer_hand", "declarer_hand")
+    try:
+        board = parse_board(_board_text(deal.number, text))
+    except scoring.ScoringError as error:
+        where = _WHERE.get(error.field, error.field)
+        raise REFUSALS.error(
+            "hands.notation", "board", where=str(where), problem=refusal_text(error)
+        ) from None
+    seated = seats_of(table)
+    seats = hand_of_seats(dealer_of(deal.data), [s.letter for s in seated])
+    declarer = declarer_of(deal.data)
+    if seats and seats.get(declarer) != declarer_hand:
+        name = next((s.name for s in seated if s.letter == declarer), declarer)
+        raise REFUSALS.error(
+            "hands.declarer_seat",
+            "declarer_hand",
+            name=name,
+            hand=seats.get(declarer, "—"),
+            given=declarer_hand,
+        )
+    shown_discard = ""
+    if discard.strip():
+        try:
+            cards = parse_cards(discard, "discard")
+            check_discard(board, declarer_hand, cards)
+        except scoring.ScoringError as error:
+            raise REFUSALS.error("hands.discard", "discard", problem=refusal_text(error)) from None
+        shown_discard = cards_text(cards)
+    latest = deal.hands.aggregate(n=Max("version"))["n"] or 0
+    hands = DealHands.objects.create(
+        deal=deal,
+        version=latest + 1,
+        board=board.text(),
+        declarer_hand=declarer_hand,
+        discard=shown_discard,
+        author=user,
+        reason=reason,
+    )
+    log_action(
+        tournament,
+        user,
+        "deal.hands_entered",
+        f"{table} #{deal.number} v{hands.version}",
+        about=deal,
+        reason=reason,
+        data={"board": hands.board, "declarer_hand": declarer_hand, "discard": shown_discard},
+    )
+    return hands

@@ -25,7 +25,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from referee.core.errors import StaleVersion
+from referee.core.errors import NotAllowed, StaleVersion
 from referee.core.figures import figure
 from referee.core.language import engine_language
 from referee.core.permissions import is_chief, is_official, may_confirm, may_enter_deals
@@ -37,9 +37,10 @@ from . import services, tablet
 from .agreements import words_of
 from .dealdata import dealer_of, describe_deal, lot_of, ruling_of, talon_peekers
 from .drawing import pulka_svg
+from .evidence import current_hands, evidence_of, has_contract
 from .extensions import panels
 from .form_choices import RULE_REFERENCES
-from .forms import DealForm
+from .forms import DealForm, HandsForm
 from .lap import table_lap
 from .models import Deal, Table
 from .sheet import TableSheet, build_sheet, paper_figures, seats_of
@@ -129,6 +130,7 @@ def _page(request: HttpRequest, table: Table, form: DealForm | None = None) -> H
             "running": [_figure(balance.get(letter, 0)) for letter in sheet.letters],
             "peeked": [names.get(p, p) for p in talon_peekers(row.deal.data)],
             "lot": lot_of(row.deal.data),
+            "analysable": has_contract(row.deal.data),
         }
         for row, balance in zip(sheet.rows, sheet.running(), strict=True)
     ]
@@ -383,6 +385,54 @@ def deal_history(
         request,
         "tables/deal_history.html",
         {"tournament": tournament, "table": table, "deal": deal, "versions": versions},
+    )
+
+
+@referee_table_page
+def deal_evidence(
+    request: HttpRequest, tournament: Tournament, table: Table, number: int
+) -> HttpResponse:
+    """The referee's evidence on a deal: its entered hands and their double-dummy analysis
+    beside the ruling (officials); the chief referee enters the hands here."""
+    deal = _deal(table, number)
+    chief = is_chief(request.user, tournament)
+    form = HandsForm(request.POST or None)
+    if request.method == "POST":
+        if not chief:  # the service refuses too; the page says so before it
+            raise NotAllowed(_("Only the chief referee enters a deal's hands."))
+        if form.is_valid():
+            cd = form.cleaned_data
+            done = attempt(
+                request,
+                lambda: services.enter_hands(
+                    deal.pk,
+                    cd["board"],
+                    int(cd["declarer_hand"]),
+                    cd["discard"],
+                    request.user,
+                    cd["reason"],
+                ),
+                _("The hands are entered."),
+                form=form,
+            )
+            if done:
+                return redirect(request.path)
+    names = {s.letter: s.name for s in seats_of(table)}
+    analysable = has_contract(deal.data)
+    hands = current_hands([deal.pk]).get(deal.pk) if analysable else None
+    evidence = evidence_of(deal.number, deal.data, hands, names) if hands else None
+    return render(
+        request,
+        "tables/deal_evidence.html",
+        {
+            "tournament": tournament,
+            "table": table,
+            "deal": deal,
+            "summary": describe_deal(deal.data, names, engine_language()),
+            "analysable": analysable,
+            "evidence": evidence,
+            "form": form if chief and analysable and not deal.deleted else None,
+        },
     )
 
 

@@ -73,6 +73,7 @@ ACTIONS: dict[str, Action] = _actions(
     ("deal.corrected", _("deal corrected"), DEAL),
     ("deal.deleted", _("deal deleted"), DEAL),
     ("deal.restored", _("deal restored"), DEAL),
+    ("deal.hands_entered", _("a deal's hands entered for the double-dummy evidence"), DEAL),
     ("deal.sent_for_author", _("a referee's queued deal sent by the chief referee"), DEAL),
     ("deal.queue_discarded", _("a referee's queued deals discarded on a tablet"), TABLE),
     ("table.submitted", _("table signed off"), TABLE),

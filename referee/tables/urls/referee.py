@@ -14,6 +14,7 @@ urlpatterns = [
     path(DEAL + "delete/", views.deal_delete, name="deal-delete"),
     path(DEAL + "restore/", views.deal_restore, name="deal-restore"),
     path(DEAL + "history/", views.deal_history, name="deal-history"),
+    path(DEAL + "evidence/", views.deal_evidence, name="deal-evidence"),
     path(TABLE + "submit/", signoff.table_submit, name="table-submit"),
     path(TABLE + "confirm/", signoff.table_confirm, name="table-confirm"),
     path(TABLE + "reopen/", signoff.table_reopen, name="table-reopen"),

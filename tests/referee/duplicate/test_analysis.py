@@ -51,7 +51,7 @@ def test_a_sessions_boards_are_analysed_once_and_shown_beside_each_play(client):
     play = session_results(session).travellers[0].plays[0]
     assert (play.taken, play.dd) == (7, 10)
     text = client.get(page, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
-    assert "у разыгрывающего 7, в открытую 10" in text and "Двойной болван" in text
+    assert "у разыгрывающего 7, в открытую 10" in text and "В открытую" in text
     api = client.get(f"/api/v1/tournaments/{tournament.slug}/duplicate/1/boards/1/").json()
     first = api["analysis"][0]
     assert (first["hand"], first["tricks"]["S"], first["misere"]) == (1, 10, True)
