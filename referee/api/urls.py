@@ -40,6 +40,7 @@ v1 = [
         name="api-substitute",
     ),
     path(T + "standings/", standings.StandingsView.as_view(), name="api-standings"),
+    path(T + "qualification/", standings.Qualification.as_view(), name="api-qualification"),
     path(
         T + "standings/settings/",
         standings.StandingsSettingsView.as_view(),

@@ -10,17 +10,25 @@ from referee.tournaments.models import Tournament
 from referee.tournaments.surfaces import public_page
 
 from . import services
+from .outlook_view import qualification_view
 
 
 @public_page
 def places(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """Each stage with its players, and the tournament's places by them (§6.3)."""
-    tables = services.stage_tables(tournament, viewer=request.user)
+    data = services.load(tournament, request.user)
+    tables = services.stage_tables(tournament, viewer=request.user, data=data)
     found = services.final_places(tournament, viewer=request.user, tables=tables)
+    outlook = services.qualification(tournament, viewer=request.user, data=data, tables=tables)
     return render(
         request,
         "standings/places.html",
-        {"tournament": tournament, "stages": tables, "places": found},
+        {
+            "tournament": tournament,
+            "stages": tables,
+            "places": found,
+            "qualification": qualification_view(outlook, request.user, tournament),
+        },
     )
 
 

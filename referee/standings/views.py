@@ -17,12 +17,13 @@ from django.utils.translation import gettext as _
 from referee.core.figures import figure
 from referee.core.permissions import is_chief
 from referee.core.refusals import attempt
-from referee.tournaments.models import Registration, Round, Tournament
+from referee.tournaments.models import Registration, Round, Stage, Tournament
 from referee.tournaments.surfaces import manage_page, public_page, with_round
 
 from . import services
 from .forms import DrawLotForm, LotForm, SettingsForm
 from .labels import METHOD_LABELS, TIE_BREAK_LABELS
+from .outlook_view import qualification_view
 from .page_rows import standings_body
 from .param_fields import params_in_words
 from .pure import ranking
@@ -73,8 +74,20 @@ def standings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             "method": METHOD_LABELS.get(table.rules.method, table.rules.method),
             "params": params_in_words(table.rules.method, dict(table.rules.params)),
             "chief": is_chief(request.user, tournament),
+            "qualification": _qualification(request, tournament, table),
         },
     )
+
+
+def _qualification(request: HttpRequest, tournament: Tournament, table: Any) -> Any:
+    """Who can still reach the next stage, on the latest standings of a tournament whose
+    stages have a cut (one query for the others: whether it has one)."""
+    if table.after != (table.rounds[-1] if table.rounds else None):
+        return None  # the standings after an earlier round: the outlook is of today
+    if not Stage.objects.filter(tournament=tournament, entry=Stage.Entry.TOP).exists():
+        return None
+    found = services.qualification(tournament, viewer=request.user)
+    return qualification_view(found, request.user, tournament)
 
 
 @public_page

@@ -207,3 +207,60 @@ class StandingsSettingsView(ApiView):
         data.is_valid(raise_exception=True)
         standings.update_settings(tournament, request.user, dict(data.validated_data))
         return Response(settings_body(tournament))
+
+
+class OutlookSerializer(serializers.Serializer):
+    registration = serializers.IntegerField()
+    name = serializers.CharField()
+    current = serializers.IntegerField(help_text="his place now")
+    best = serializers.IntegerField(allow_null=True)
+    worst = serializers.IntegerField(allow_null=True)
+    verdict = serializers.ChoiceField(choices=["qualified", "eliminated", "open", "unknown"])
+
+
+class QualificationSerializer(serializers.Serializer):
+    stage = serializers.CharField(allow_null=True, help_text="the stage being played")
+    next_stage = serializers.CharField(allow_null=True, help_text="the stage of the best N")
+    cut = serializers.IntegerField(allow_null=True)
+    rounds_left = serializers.IntegerField(allow_null=True)
+    exact = serializers.BooleanField(
+        help_text="the places are the reachable ones (no round left), not bounds"
+    )
+    players = OutlookSerializer(many=True)
+
+
+class Qualification(ApiView):
+    @extend_schema(
+        responses={200: QualificationSerializer, **READ_ERRORS},
+        description="Who can still reach the next stage: each player's best and worst "
+        "possible place after the stage's remaining rounds (empty without a cut).",
+        tags=["standings"],
+    )
+    @public
+    def get(self, request: Request, tournament: Tournament) -> Response:
+        found = standings.qualification(tournament, viewer=request.user)
+        if found is None:
+            empty = {"stage": None, "next_stage": None, "cut": None, "rounds_left": None}
+            return Response({**empty, "exact": False, "players": []})
+        names = dict(tournament.entries.values_list("pk", "player__name"))
+        players = [
+            {
+                "registration": registration,
+                "name": names.get(registration, ""),
+                "current": o.current,
+                "best": o.best,
+                "worst": o.worst,
+                "verdict": o.verdict,
+            }
+            for registration, o in sorted(found.players.items(), key=lambda i: i[1].current)
+        ]
+        return Response(
+            {
+                "stage": found.stage.name,
+                "next_stage": found.next_stage.name,
+                "cut": found.cut,
+                "rounds_left": found.rounds_left,
+                "exact": found.exact,
+                "players": players,
+            }
+        )

@@ -20,7 +20,8 @@ sees), ``ranked`` (standings), ``rounds`` (round results), ``cards`` (player car
 """
 
 from .cards import CardRound, PlayerCard, RulingNote, player_card, search_players
-from .loading import ScoredTable
+from .loading import ScoredTable, load
+from .qualify import Qualification, qualification
 from .ranked import CACHE_SECONDS, Standings, StandingsRow, standings_after, standings_rows
 from .rounds import (
     RoundResults,
@@ -51,6 +52,7 @@ __all__ = [
     "InvalidSettings",
     "NotVisible",
     "PlayerCard",
+    "Qualification",
     "RoundResults",
     "Rules",
     "RulingNote",
@@ -62,7 +64,9 @@ __all__ = [
     "TableResults",
     "draw_lot",
     "final_places",
+    "load",
     "player_card",
+    "qualification",
     "record_lot",
     "round_results",
     "round_rows",

@@ -53,6 +53,7 @@ SURFACES: dict[str, dict[str, str]] = {
     "api-substitute": {"post": MANAGE},
     "api-eliminate": {"post": MANAGE},
     "api-standings": {"get": PUBLIC},
+    "api-qualification": {"get": PUBLIC},
     "api-standings-settings": {"get": OFFICIALS, "patch": MANAGE},
     "api-rounds": {"get": PUBLIC, "post": MANAGE},
     "api-round": {"get": PUBLIC},
