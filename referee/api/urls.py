@@ -30,6 +30,11 @@ v1 = [
     path(T + "players/", players.PlayerList.as_view(), name="api-players"),
     path(T + "players/<int:registration>/", standings.PlayerCard.as_view(), name="api-player"),
     path(
+        T + "players/<int:registration>/check-in/",
+        players.PlayerCheckIn.as_view(),
+        name="api-check-in",
+    ),
+    path(
         T + "players/<int:registration>/withdraw/",
         players.PlayerWithdraw.as_view(),
         name="api-withdraw",

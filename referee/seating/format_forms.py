@@ -41,6 +41,11 @@ class FormatForm(forms.Form):
         label=_("best members counted per round"), required=False, min_value=1
     )
     keep_teammates_apart = forms.BooleanField(label=_("seat team mates apart"), required=False)
+    check_in = forms.BooleanField(
+        label=_("players check in before each round"),
+        required=False,
+        help_text=_("The next round seats only the players marked present for it."),
+    )
 
     @staticmethod
     def initial_for(tournament: Tournament) -> dict[str, Any]:

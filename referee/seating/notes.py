@@ -200,8 +200,18 @@ def _byes(p: Mapping[str, Any], name: Callable[[Any], str]) -> str:
     return _("Sat out a round: %(players)s") % {"players": listed}
 
 
+def _absent(p: Mapping[str, Any], name: Callable[[Any], str]) -> str:
+    if p["reason"]:
+        return _("%(player)s is absent: %(reason)s") % {
+            "player": name(p["player"]),
+            "reason": p["reason"],
+        }
+    return _("%(player)s is absent (not checked in)") % {"player": name(p["player"])}
+
+
 RENDERERS: dict[str, Renderer] = {
     "plan": _plan,
+    "absent": _absent,
     "bye": _bye,
     "draw_swiss": lambda p, name: _starts(
         _("Swiss: tables by blocks of the standings"), p["starts"]

@@ -18,6 +18,7 @@ from referee.seating.refusals import REFUSALS
 from referee.standings.services import standings_after
 from referee.tables.models import Seat, Table
 from referee.tables.results import summary
+from referee.tournaments.checkin import present_for
 from referee.tournaments.log import log_action
 from referee.tournaments.models import Registration, Round, Tournament
 
@@ -126,6 +127,15 @@ def seat_next_round(
         # a duplicate stanza is seated by its session's movement (duplicate.services)
         raise REFUSALS.error("method.unknown", "method")
     players, tables = entrants(tournament, user, stage, number)
+    absent: list[Note] = []
+    if tournament.check_in:  # only the players marked present (tournaments.checkin)
+        present, reasons = present_for(tournament, number)
+        absent = [
+            Note("absent", {"player": p, "reason": reasons.get(p, "")})
+            for p in players
+            if p not in present
+        ]
+        players = [p for p in players if p in present]
     seed = random.SystemRandom().randrange(2**31) if seed is None else seed
     past = past_rounds(tournament)
     try:
@@ -138,7 +148,7 @@ def seat_next_round(
         raise REFUSALS.error("schedule.faults", faults=faults) from None
     except SeatingError as error:
         raise refusal_of(error, _names(tournament)) from None
-    notes = [note.as_json() for note in seating.notes]
+    notes = [note.as_json() for note in (*seating.notes, *absent)]
     if stage is not None:
         info = {"number": stage.number, "name": stage.name, "players": len(players)}
         notes.insert(0, Note("stage", info).as_json())

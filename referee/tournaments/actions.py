@@ -55,6 +55,9 @@ ACTIONS: dict[str, Action] = _actions(
     ("pair.allowed", _("pair may meet again"), TOURNAMENT),
     # players (tournaments.services.players)
     ("player.registered", _("player registered"), REGISTRATION),
+    ("player.checked_in", _("player checked in"), REGISTRATION),
+    ("player.marked_absent", _("player marked absent"), REGISTRATION),
+    ("player.link_revoked", _("player's private link revoked"), REGISTRATION),
     ("player.withdrawn", _("player withdrawn"), REGISTRATION),
     ("player.reinstated", _("withdrawal undone"), REGISTRATION),
     ("player.substituted", _("substitute entered"), REGISTRATION),

@@ -145,6 +145,11 @@ class Tournament(models.Model):
         _("best members counted per round"), null=True, blank=True
     )
     keep_teammates_apart = models.BooleanField(_("seat team mates apart"), default=True)
+    check_in = models.BooleanField(
+        _("players check in before each round"),
+        default=False,
+        help_text=_("The next round seats only the players marked present for it."),
+    )
     # round number (as text) -> tables, each a list of registration ids in seat order
     schedule = models.JSONField(_("fixed schedule"), default=dict, blank=True)
 
@@ -233,6 +238,8 @@ class Registration(models.Model):
     substitute_for = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="substitutes"
     )
+    # the player's private link is keyed with it: the organiser revokes a link by raising it
+    link_version = models.PositiveIntegerField(default=1, editable=False)
 
     class Meta:
         unique_together = [("tournament", "player")]
@@ -367,3 +374,22 @@ class ActionLog(models.Model):
 
     def __str__(self) -> str:
         return f"{self.at:%Y-%m-%d %H:%M} {self.action} {self.subject}"
+
+
+class CheckIn(models.Model):
+    """Whether a player is present for a round not yet seated (check-in, issue 22 point 3):
+    marked by the chief, or by the player on his private link; the latest word stands."""
+
+    registration = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="checks")
+    round_number = models.PositiveSmallIntegerField()
+    present = models.BooleanField()
+    reason = models.CharField(_("reason"), max_length=200, blank=True)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )  # None: the player himself, on his private link
+    at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        unique_together = [("registration", "round_number")]
+        verbose_name = _("check-in")
+        verbose_name_plural = _("check-ins")

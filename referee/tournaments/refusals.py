@@ -14,6 +14,13 @@ REFUSALS = Refusals(
     "tournaments",
     {
         "choice": _("Choose one of the offered values."),
+        "checkin.off": _("This tournament does not ask its players to check in."),
+        "checkin.link": _("This link is not valid any more: ask the organiser for a new one."),
+        "checkin.not_playing": _("%(name)s is no longer in play."),
+        "checkin.round_seated": _(
+            "The next round is already seated: check in once it is finished, for the round after."
+        ),
+        "checkin.reason_long": _("Keep the reason under %(n)s characters."),
         "convention.play_started": _("The convention is fixed once the tournament has started."),
         "copy_not_own": _("Choose one of your own tournaments to copy."),
         "dates_missing": _("Give the dates of the tournament."),

@@ -30,11 +30,13 @@ STARTS = [
     "/registry/duplicates/",
 ]
 #: pages the demo has nothing for: no player disputes a total; the venue's certificate needs
-#: VENUE_CA_CERT (its Russian page: tests/referee/hall/test_certificate.py)
-NOT_IN_DEMO = {"table-dispute", "venue-certificate"}
+#: VENUE_CA_CERT (its Russian page: tests/referee/hall/test_certificate.py); the demo asks for
+#: no check-in and links no private link (their Russian pages: tournaments/test_checkin.py)
+NOT_IN_DEMO = {"table-dispute", "venue-certificate", "manage-check-in", "player-link"}
 #: the URL patterns that are not pages to read: downloads, POST-only actions, the API, the
 #: admin, the service worker, the login form's own address is read (it is a page)
 NOT_PAGES = {
+    "manage-check-in-action",
     "duplicate-xlsx",
     "duplicate-csv",
     "duplicate-pdf",

@@ -17,6 +17,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from referee.core.errors import ServiceError
+from referee.tournaments import checkin
 from referee.tournaments import services as tournaments
 from referee.tournaments.models import Registration, Tournament
 
@@ -255,3 +256,43 @@ class PlayerEliminate(ApiView):
         data.is_valid(raise_exception=True)
         done = tournaments.eliminate_player(entry.pk, request.user, data.validated_data["reason"])
         return Response(EliminatedSerializer(done).data)
+
+
+class CheckInSerializer(Strict, serializers.Serializer):
+    present = serializers.BooleanField()
+    reason = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
+
+
+class CheckInAnswerSerializer(serializers.Serializer):
+    registration = serializers.IntegerField()
+    round = serializers.IntegerField(help_text="the round not yet seated this check-in is for")
+    present = serializers.BooleanField()
+    reason = serializers.CharField()
+
+
+class PlayerCheckIn(ApiView):
+    @extend_schema(
+        request=CheckInSerializer,
+        responses={200: CheckInAnswerSerializer, **ERRORS},
+        parameters=POST,
+        description="Mark the player present (or absent, with a reason) for the next round "
+        "of a tournament that asks for check-in; the round seats only those present.",
+        tags=["players"],
+    )
+    @idempotent
+    @manage
+    def post(self, request: Request, tournament: Tournament, registration: int) -> Response:
+        entry = registration_of(tournament, registration)
+        data = CheckInSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        check = checkin.mark(
+            entry.pk, data.validated_data["present"], request.user, data.validated_data["reason"]
+        )
+        return Response(
+            {
+                "registration": entry.pk,
+                "round": check.round_number,
+                "present": check.present,
+                "reason": check.reason,
+            }
+        )

@@ -132,6 +132,9 @@ class TournamentCreateSerializer(Strict, serializers.Serializer):
         required=False, allow_null=True, min_value=1, max_value=1000
     )
     keep_teammates_apart = serializers.BooleanField(required=False)
+    check_in = serializers.BooleanField(
+        required=False, help_text="the next round seats only the players marked present"
+    )
 
     def validate_chief_referee(self, value: str | None) -> Any:
         username = (value or "").strip()

@@ -115,6 +115,7 @@ CODES: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "fixed_schedule": lambda p: f"fixed schedule: round {p['round']} as uploaded",
     "stage": lambda p: f"stage {p['number']} ({p['name']}): {p['players']} players",
     "teammates_apart": lambda p: f"team mates kept apart: {p['pairs']} of {p['of']} pairs",
+    "absent": lambda p: f"absent: {p['player']}" + (f" ({p['reason']})" if p["reason"] else ""),
     # a table
     "block": lambda p: f"standings {p['top']}–{p['bottom']}",
     "moved_down": lambda p: f"{p['player']} moved down from place {p['place']}",

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from referee.standings import format_views, screen, views
+from referee.standings import format_views, private, screen, views
 
 urlpatterns = [
     path("standings/", views.standings, name="standings"),
@@ -12,4 +12,5 @@ urlpatterns = [
     path("teams/", format_views.teams, name="team-standings"),
     path("players/", views.player_search, name="player-search"),
     path("players/<int:registration>/", views.player_card, name="player-card"),
+    path("me/<int:registration>/<str:key>/", private.player_link, name="player-link"),
 ]

@@ -46,6 +46,7 @@ FORMAT_FIELDS = (
     "team_scoring",
     "team_best",
     "keep_teammates_apart",
+    "check_in",
 )
 CHOICES = {
     "bye_value": ByeValue.values,

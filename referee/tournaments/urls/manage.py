@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from referee.tournaments import views
+from referee.tournaments import checkin_views, views
 
 urlpatterns = [
     path("", views.manage, name="manage"),
@@ -18,6 +18,12 @@ urlpatterns = [
         "players/<int:registration>/substitute/",
         views.manage_substitute,
         name="manage-substitute",
+    ),
+    path("check-in/", checkin_views.manage_check_in, name="manage-check-in"),
+    path(
+        "check-in/<int:registration>/",
+        checkin_views.check_in_action,
+        name="manage-check-in-action",
     ),
     path("import/", views.manage_import, name="manage-import"),
     path("import/confirm/", views.manage_import_confirm, name="manage-import-confirm"),

@@ -50,6 +50,7 @@ SURFACES: dict[str, dict[str, str]] = {
     "api-players": {"get": PUBLIC, "post": MANAGE},
     "api-player": {"get": PUBLIC},
     "api-withdraw": {"post": MANAGE},
+    "api-check-in": {"post": MANAGE},
     "api-substitute": {"post": MANAGE},
     "api-eliminate": {"post": MANAGE},
     "api-standings": {"get": PUBLIC},

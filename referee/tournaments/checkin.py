@@ -1,0 +1,118 @@
+"""Check-in before a round and the player's private link (issue 22, points 3 and 5).
+
+A tournament that asks for it (``Tournament.check_in``) seats in its next round only the
+players marked present for that round: by the chief on his check-in page, or by the player
+on his private link. The latest word stands (``CheckIn``, one per player and round); the
+absent are listed in the round's notes with their reason, and a player who comes late checks
+in for the round after. The check-in of a round closes when it is seated.
+
+The private link is keyed like a table card's (``salted_hmac``, it cannot be guessed) over the
+tournament, the registration and its ``link_version``: the chief revokes a link by raising the
+version, and a new one is printed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Max
+from django.utils.crypto import constant_time_compare, salted_hmac
+
+from referee.core.bounds import check_text
+
+from .log import log_action
+from .models import CheckIn, Registration, Round, Tournament
+from .refusals import REFUSALS
+from .services.players import _entry_and_tournament
+
+SALT = "referee.tournaments.player-link"
+MAX_REASON = 200
+
+
+def link_key(entry: Registration) -> str:
+    """The key of ``entry``'s private link (``entry.tournament`` loaded)."""
+    place = f"{entry.tournament.slug}/{entry.pk}/{entry.link_version}"
+    return salted_hmac(SALT, place, algorithm="sha256").hexdigest()[:20]
+
+
+def holds_key(entry: Registration, key: str) -> bool:
+    return constant_time_compare(key, link_key(entry))
+
+
+def next_round(tournament: Tournament) -> int | None:
+    """The round the check-in is for: the next one to be seated, once the last one seated is
+    finished; None while a seated round has not finished."""
+    last = tournament.rounds.aggregate(n=Max("number"))["n"]
+    if last is None:
+        return 1
+    if Round.objects.filter(tournament=tournament, number=last).exclude(status="finished").exists():
+        return None
+    return last + 1
+
+
+def present_for(tournament: Tournament, number: int) -> tuple[set[int], dict[int, str]]:
+    """The players marked present for round ``number``, and the reasons of those marked absent."""
+    present: set[int] = set()
+    absent: dict[int, str] = {}
+    checks = CheckIn.objects.filter(registration__tournament=tournament, round_number=number)
+    for registration, is_present, reason in checks.values_list(
+        "registration_id", "present", "reason"
+    ):
+        if is_present:
+            present.add(registration)
+        else:
+            absent[registration] = reason
+    return present, absent
+
+
+@transaction.atomic
+def mark(
+    registration_id: int, present: bool, user: Any = None, reason: str = "", *, key: str = ""
+) -> CheckIn:
+    """Mark a player present (or absent, with a reason) for the next round: by the chief
+    (``user``), or by the player himself holding his link's ``key``."""
+    check_text(reason)
+    if len(reason) > MAX_REASON:
+        raise REFUSALS.error("checkin.reason_long", "reason", n=MAX_REASON)
+    if user is not None and not key:
+        entry, tournament = _entry_and_tournament(registration_id, user)
+    else:
+        found = Registration.objects.select_for_update().select_related("tournament", "player")
+        entry = found.filter(pk=registration_id).first()
+        if entry is None or not holds_key(entry, key):
+            raise REFUSALS.error("checkin.link")
+        tournament, user = entry.tournament, None
+    if not tournament.check_in:
+        raise REFUSALS.error("checkin.off")
+    if tournament.status == Tournament.Status.FINISHED:
+        raise REFUSALS.error("finished")
+    if entry.status != Registration.Status.ACTIVE:
+        raise REFUSALS.error("checkin.not_playing", name=entry.player.name)
+    number = next_round(tournament)
+    if number is None:
+        raise REFUSALS.error("checkin.round_seated")
+    check, _ = CheckIn.objects.update_or_create(
+        registration=entry,
+        round_number=number,
+        defaults={"present": present, "reason": "" if present else reason.strip(), "by": user},
+    )
+    log_action(
+        tournament,
+        user,
+        "player.checked_in" if present else "player.marked_absent",
+        entry.player.name,
+        about=entry,
+        reason=reason,
+        data={"round": number, "by_link": user is None},
+    )
+    return check
+
+
+@transaction.atomic
+def revoke_link(registration_id: int, user: Any) -> Registration:
+    """The player's private link stops working; a new one replaces it."""
+    entry, tournament = _entry_and_tournament(registration_id, user)
+    entry.link_version += 1
+    entry.save(update_fields=["link_version"])
+    log_action(tournament, user, "player.link_revoked", entry.player.name, about=entry)
+    return entry

@@ -1,0 +1,76 @@
+"""The chief's check-in page (issue 22 point 3): every player in play with his word for the
+next round, a button for present and one for absent (with a reason), and his private link to
+print on his badge, revocable."""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from referee.core.refusals import attempt
+
+from . import checkin
+from .models import CheckIn, Registration, Tournament
+from .surfaces import manage_page
+
+
+@manage_page
+def manage_check_in(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    number = checkin.next_round(tournament)
+    entries = list(
+        tournament.entries.filter(status=Registration.Status.ACTIVE).select_related("player")
+    )
+    marks = {}
+    if number is not None:
+        checks = CheckIn.objects.filter(registration__tournament=tournament, round_number=number)
+        marks = {c.registration_id: c for c in checks}
+    rows = []
+    for entry in entries:
+        entry.tournament = tournament
+        key = checkin.link_key(entry)
+        link = reverse("player-link", args=[tournament.slug, entry.pk, key])
+        rows.append(
+            {"entry": entry, "mark": marks.get(entry.pk), "link": request.build_absolute_uri(link)}
+        )
+    present = sum(1 for row in rows if row["mark"] is not None and row["mark"].present)
+    return render(
+        request,
+        "tournaments/manage_check_in.html",
+        {
+            "tournament": tournament,
+            "chief": True,
+            "round": number,
+            "rows": rows,
+            "present": present,
+        },
+    )
+
+
+@manage_page
+@require_POST
+def check_in_action(
+    request: HttpRequest, tournament: Tournament, registration: int
+) -> HttpResponse:
+    action = request.POST.get("action")
+    if not tournament.entries.filter(pk=registration).exists():
+        raise Http404
+    user = request.user
+    if action in ("present", "absent"):
+        reason = request.POST.get("reason", "")
+        attempt(
+            request,
+            lambda: checkin.mark(registration, action == "present", user, reason),
+            _("Marked present.") if action == "present" else _("Marked absent."),
+        )
+    elif action == "revoke":
+        attempt(
+            request,
+            lambda: checkin.revoke_link(registration, user),
+            _("The old link no longer works: print the new one."),
+        )
+    else:
+        raise Http404
+    return redirect("manage-check-in", tournament.slug)

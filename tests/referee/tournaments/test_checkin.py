@@ -1,0 +1,143 @@
+"""Check-in before a round and the player's private link (issue 22, points 3 and 5): only the
+players marked present are seated, the absent listed with their reason, a late arrival seated
+in the round after; the link shows his seat and takes his check-in; the chief revokes it."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from referee.accounts.models import Role
+from referee.core.errors import NotAllowed, ServiceError
+from referee.seating.services import finish_round, seat_next_round, start_round
+from referee.tables.models import Seat
+from referee.tournaments import checkin
+from referee.tournaments.models import CheckIn, Registration
+from tests.referee.demo_walk import codes, problems, read
+
+from ..factories import RegistrationFactory, TournamentFactory, referee_of
+
+pytestmark = pytest.mark.django_db
+
+
+def cup(players: int = 7):
+    tournament = TournamentFactory(check_in=True, published=True)
+    entries = [RegistrationFactory(tournament=tournament) for _ in range(players)]
+    return tournament, entries, referee_of(tournament, Role.Kind.CHIEF, name="chief")
+
+
+def seated(round_) -> set[int]:
+    return set(Seat.objects.filter(table__round=round_).values_list("registration_id", flat=True))
+
+
+def test_only_the_players_present_are_seated_and_a_late_arrival_plays_the_next_round():
+    tournament, entries, chief = cup(7)
+    for entry in entries[:6]:
+        checkin.mark(entry.pk, True, chief)
+    checkin.mark(entries[6].pk, False, chief, "в пути, опаздывает")
+    first = seat_next_round(tournament.pk, chief, seed=1)
+    assert seated(first) == {e.pk for e in entries[:6]}  # two tables of three
+    assert {
+        "code": "absent",
+        "params": {"player": entries[6].pk, "reason": "в пути, опаздывает"},
+    } in first.notes
+    with pytest.raises(ServiceError) as closed:
+        checkin.mark(entries[6].pk, True, chief)  # round 1 is seated: its check-in is closed
+    assert closed.value.code == "tournaments.checkin.round_seated"
+    start_round(first.pk, chief)
+    first.tables.update(status="locked")
+    finish_round(first.pk, chief)
+    for entry in entries:
+        checkin.mark(entry.pk, True, chief)  # he arrived: present for round 2
+    second = seat_next_round(tournament.pk, chief, seed=2)
+    assert seated(second) == {e.pk for e in entries}
+
+
+def test_nobody_marked_present_means_nobody_is_seated_and_the_round_is_refused():
+    tournament, _entries, chief = cup(6)
+    with pytest.raises(ServiceError):
+        seat_next_round(tournament.pk, chief, seed=1)
+    assert not tournament.rounds.exists()
+
+
+def test_without_check_in_everyone_is_seated_and_marking_is_refused():
+    tournament, entries, chief = cup(6)
+    tournament.check_in = False
+    tournament.save()
+    with pytest.raises(ServiceError) as refused:
+        checkin.mark(entries[0].pk, True, chief)
+    assert refused.value.code == "tournaments.checkin.off"
+    assert seated(seat_next_round(tournament.pk, chief, seed=1)) == {e.pk for e in entries}
+
+
+def test_only_the_chief_or_the_key_holder_marks():
+    tournament, entries, _chief = cup(6)
+    with pytest.raises(NotAllowed):
+        checkin.mark(entries[0].pk, True, referee_of(tournament))
+    with pytest.raises(ServiceError) as refused:
+        checkin.mark(entries[0].pk, True, key="0" * 20)
+    assert refused.value.code == "tournaments.checkin.link"
+    assert not CheckIn.objects.exists()
+
+
+def test_the_private_link_shows_the_seat_takes_the_check_in_and_dies_when_revoked(client):
+    tournament, entries, chief = cup(6)
+    entry = Registration.objects.select_related("tournament").get(pk=entries[0].pk)
+    link = reverse("player-link", args=[tournament.slug, entry.pk, checkin.link_key(entry)])
+    page = client.get(link, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "Вы ещё не рассажены" in page
+    text, _links = read(page)
+    assert problems(text, codes()) == []  # Russian throughout, no raw code
+    response = client.post(link, {"action": "present"})
+    assert response.status_code == 302
+    assert CheckIn.objects.get(registration=entry).present and CheckIn.objects.get().by is None
+    for other in entries[1:]:
+        checkin.mark(other.pk, True, chief)
+    round_ = seat_next_round(tournament.pk, chief, seed=3)
+    seat = Seat.objects.get(table__round=round_, registration=entry)
+    page = client.get(link, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert f"Тур 1: стол {seat.table.number}, место {seat.position}" in page
+    checkin.revoke_link(entry.pk, chief)
+    assert client.get(link).status_code == 404
+    entry.refresh_from_db()
+    fresh = reverse("player-link", args=[tournament.slug, entry.pk, checkin.link_key(entry)])
+    assert client.get(fresh).status_code == 200
+    assert client.get(link.replace(link.rstrip("/").rsplit("/", 1)[1], "0" * 20)).status_code == 404
+
+
+def test_the_chiefs_check_in_page_marks_and_revokes(client):
+    tournament, entries, chief = cup(6)
+    client.force_login(chief)
+    page = client.get(reverse("manage-check-in", args=[tournament.slug]), HTTP_ACCEPT_LANGUAGE="ru")
+    text, _links = read(page.content.decode())
+    assert problems(text, codes(), logins=[chief.username]) == []
+    action = reverse("manage-check-in-action", args=[tournament.slug, entries[1].pk])
+    client.post(action, {"action": "absent", "reason": "болеет"})
+    mark = CheckIn.objects.get(registration=entries[1])
+    assert (mark.present, mark.reason, mark.by) == (False, "болеет", chief)
+    client.post(action, {"action": "revoke"})
+    assert Registration.objects.get(pk=entries[1].pk).link_version == 2
+    client.force_login(referee_of(tournament))
+    assert client.post(action, {"action": "present"}).status_code == 403
+
+
+def test_the_api_marks_a_player_and_refuses_a_closed_check_in():
+    from tests.referee.api.conftest import client_for
+
+    tournament, entries, chief = cup(6)
+    api = client_for(chief)
+    url = f"/api/v1/tournaments/{tournament.slug}/players/{entries[0].pk}/check-in/"
+    answer = api.post(url, {"present": False, "reason": "опоздает"}, format="json")
+    assert answer.status_code == 200, answer.json()
+    assert answer.json() == {
+        "registration": entries[0].pk,
+        "round": 1,
+        "present": False,
+        "reason": "опоздает",
+    }
+    for entry in entries:
+        checkin.mark(entry.pk, True, chief)
+    seat_next_round(tournament.pk, chief, seed=1)
+    closed = api.post(url, {"present": True}, format="json")
+    assert closed.status_code == 400
+    assert closed.json()["code"] == "tournaments.checkin.round_seated"
