@@ -78,10 +78,10 @@ def mark(
         entry, tournament = _entry_and_tournament(registration_id, user)
     else:
         found = Registration.objects.select_for_update().select_related("tournament", "player")
-        entry = found.filter(pk=registration_id).first()
-        if entry is None or not holds_key(entry, key):
+        held = found.filter(pk=registration_id).first()
+        if held is None or not holds_key(held, key):
             raise REFUSALS.error("checkin.link")
-        tournament, user = entry.tournament, None
+        entry, tournament, user = held, held.tournament, None
     if not tournament.check_in:
         raise REFUSALS.error("checkin.off")
     if tournament.status == Tournament.Status.FINISHED:

@@ -35,7 +35,7 @@ def manage_check_in(request: HttpRequest, tournament: Tournament) -> HttpRespons
         rows.append(
             {"entry": entry, "mark": marks.get(entry.pk), "link": request.build_absolute_uri(link)}
         )
-    present = sum(1 for row in rows if row["mark"] is not None and row["mark"].present)
+    present = sum(1 for mark in marks.values() if mark.present)
     return render(
         request,
         "tournaments/manage_check_in.html",
