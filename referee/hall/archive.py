@@ -52,6 +52,7 @@ from referee.tables.models import (
 )
 from referee.tournaments.models import (
     ActionLog,
+    CheckIn,
     Player,
     Registration,
     Round,
@@ -80,6 +81,7 @@ LATER_SECTIONS = frozenset(
         "duplicate_sessions",
         "duplicate_boards",
         "deal_hands",
+        "check_ins",
     }
 )
 # shared by every tournament: an import takes the site's row of the same name, if any
@@ -116,6 +118,7 @@ def _sections() -> list[tuple[str, type[models.Model], Callable[[Tournament], An
         ("divisions", Division, in_t(Division, "tournament")),
         ("stages", Stage, in_t(Stage, "tournament")),
         ("rounds", Round, in_t(Round, "tournament")),
+        ("check_ins", CheckIn, in_t(CheckIn, "registration__tournament")),
         ("duplicate_sessions", Session, in_t(Session, "tournament")),
         ("duplicate_boards", Board, in_t(Board, "session__tournament")),
         ("tables", Table, in_t(Table, "round__tournament")),

@@ -96,15 +96,14 @@ def mark(
         round_number=number,
         defaults={"present": present, "reason": "" if present else reason.strip(), "by": user},
     )
-    log_action(
-        tournament,
-        user,
-        "player.checked_in" if present else "player.marked_absent",
-        entry.player.name,
-        about=entry,
-        reason=reason,
-        data={"round": number, "by_link": user is None},
-    )
+    data = {"round": number, "by_link": user is None}
+    if present:
+        log_action(tournament, user, "player.checked_in", entry.player.name, about=entry, data=data)
+    else:
+        name = entry.player.name
+        log_action(
+            tournament, user, "player.marked_absent", name, about=entry, reason=reason, data=data
+        )
     return check
 
 
