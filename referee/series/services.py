@@ -270,7 +270,7 @@ def criterion_label(name: str) -> str:
 
 def _figure(value: object) -> str:
     if value is None:
-        return _("not played")
+        return _("did not play there")
     if isinstance(value, Fraction | int):
         return figure(value)
     return str(value)
@@ -300,6 +300,8 @@ def reason_text(reason: str | None, rules: SeriesRules) -> str:
     if reason is None:
         return _("counts")
     best = rules.best or 0
+    if reason == "not_best" and best == 1:
+        return _("dropped: not his best result")
     if reason == "not_best":
         return ngettext(
             "dropped: not among the best %(best)s result",
