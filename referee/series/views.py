@@ -9,7 +9,12 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
-from referee.core.permissions import may_create_series, may_manage_series, may_view_series
+from referee.core.permissions import (
+    may_create_series,
+    may_manage_series,
+    may_view,
+    may_view_series,
+)
 from referee.core.refusals import attempt
 from referee.exports.pdf import render_pdf
 from referee.exports.tabular import workbook
@@ -145,7 +150,7 @@ def series_manage(request: HttpRequest, slug: str) -> HttpResponse:
     choices = [
         t
         for t in Tournament.objects.order_by("-starts_on", "name")
-        if t.pk not in taken and (t.published or may_manage_series(request.user, series))
+        if t.pk not in taken and may_view(request.user, t)
     ]
     return render(
         request,

@@ -351,3 +351,19 @@ def test_a_played_tournament_counts_its_places(monkeypatch):
     first = table.ranked[0]
     # the declarer of the one deal (p2) played a 6 with both defenders passing: first, 100
     assert (first.player.name, first.row.total) == ("p2", 100)
+
+
+def test_a_hidden_tournament_of_another_chief_is_neither_offered_nor_added(world):
+    TournamentFactory(slug="hidden", name="Скрытый турнир", published=False)
+    client = Client()
+    client.force_login(world.user)
+    page = client.get("/series/cup/manage/", HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "Этап 3" in page and "Скрытый турнир" not in page
+    answer = client.post(
+        "/series/cup/manage/",
+        {"section": "add", "tournament": "hidden"},
+        follow=True,
+        HTTP_ACCEPT_LANGUAGE="ru",
+    )
+    assert "Такого турнира нет." in answer.content.decode()
+    assert SeriesTournament.objects.count() == 2
