@@ -37,6 +37,7 @@ INSTALLED_APPS = [
     "referee.standings",
     "referee.ratings",
     "referee.exports",
+    "referee.series",
     "referee.duplicate",
     "referee.demo",
     "referee.api",

@@ -30,6 +30,7 @@ urlpatterns = [
     path("venue/certificate/", certificate_page, name="venue-certificate"),
     path("t/new/", include("referee.wizard.urls")),
     path("", include("referee.ratings.urls.public")),
+    path("", include("referee.series.urls.public")),
 ]
 urlpatterns += [path("t/<slug:slug>/", include(f"referee.{app}.urls.public")) for app in PUBLIC]
 urlpatterns += [path("t/<slug:slug>/", include(f"referee.{app}.urls.referee")) for app in REFEREE]

@@ -10,6 +10,7 @@ from .resources import (
     format,
     players,
     rounds,
+    series,
     standings,
     tables,
     tokens,
@@ -24,6 +25,8 @@ D = T + "duplicate/<int:session>/"
 v1 = [
     path("auth/token/", tokens.TokenView.as_view(), name="api-token"),
     path("tournaments/", tournaments.TournamentList.as_view(), name="api-tournaments"),
+    path("series/", series.SeriesList.as_view(), name="api-series"),
+    path("series/<slug:series>/", series.SeriesDetail.as_view(), name="api-series-detail"),
     path(T, tournaments.TournamentDetail.as_view(), name="api-tournament"),
     path(T + "start/", tournaments.TournamentAction.as_view(action="start"), name="api-start"),
     path(T + "finish/", tournaments.TournamentAction.as_view(action="finish"), name="api-finish"),

@@ -18,6 +18,7 @@ if TYPE_CHECKING:  # the apps' models name the parameters' types; nothing is imp
     from django.contrib.auth.models import AnonymousUser, User
 
     from referee.ratings.models import RatingList
+    from referee.series.models import Series
     from referee.tables.models import Table
     from referee.tournaments.models import Tournament
 
@@ -261,6 +262,27 @@ def may_manage_rating_list(user: Viewer, rating_list: RatingList) -> bool:
 def may_view_rating_list(user: Viewer, rating_list: RatingList) -> bool:
     """The public sees a published list; its managers see it always."""
     return bool(rating_list.published) or may_manage_rating_list(user, rating_list)
+
+
+def may_create_series(user: Viewer) -> bool:
+    """A cup or a season (``/series/new/``): organisers; the creator manages it."""
+    return is_organiser(user)
+
+
+def may_manage_series(user: Viewer, series: Series) -> bool:
+    """Changing a series' rules and tournaments: superusers, and organisers among its
+    managers."""
+    if not _signed_in(user):
+        return False
+    if user.is_superuser:
+        return True
+    return is_organiser(user) and series.managers.filter(pk=user.pk).exists()
+
+
+def may_view_series(user: Viewer, series: Series) -> bool:
+    """The public sees a published series (counting only published tournaments); its
+    managers see it always."""
+    return bool(series.published) or may_manage_series(user, series)
 
 
 def round_counts_for_ratings(published: bool, published_through: int | None, number: int) -> bool:

@@ -50,7 +50,7 @@ def show_refusal(request: HttpRequest, error: ServiceError) -> None:
     messages.error(request, error.message)
 
 
-def add_refusal(form: forms.Form, error: ServiceError) -> None:
+def add_refusal(form: forms.BaseForm, error: ServiceError) -> None:
     """The refusal at the form field it names, or above the form. A refusal of several
     settings at once (``errors``: setting → message) lands at each; a form whose fields are
     not named as the service's settings maps them with ``field_for(setting)``."""
@@ -69,7 +69,7 @@ def attempt(
     action: Callable[[], T],
     done: str | Promise | None = None,
     *,
-    form: forms.Form | None = None,
+    form: forms.BaseForm | None = None,
 ) -> Outcome[T]:
     """Run a service for a page. Done: the message ``done`` (if any). Refused: the refusal
     at ``form``'s field (or above it), or with no form an error message."""

@@ -98,7 +98,7 @@ def load_duplicate_demo(chief: Any, referee: Any) -> Tournament:
             tournament.pk, chief, size=3, boards_per_set=2, seed=SEED
         )
     analyse_boards(session.pk)
-    contracts = {b.number: _contract(b.analysis) for b in session.boards.all()}
+    contracts = {b.number: _contract(b.analysis or {}) for b in session.boards.all()}
     for k, stanza in enumerate(session.plan["stanzas"]):
         round_ = Round.objects.get(tournament=tournament, number=session.first_round + k)
         seating.start_round(round_.pk, chief)

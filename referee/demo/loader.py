@@ -1,4 +1,5 @@
-"""The demo tournament: 22 players, 4 rounds at tables of 4 and 3, FSPR rules.
+"""The demo tournament: 22 players, 4 rounds at tables of 4 and 3, FSPR rules (and a
+second, finished one with a cup over both: ``season.py``; a duplicate one: ``duplicate.py``).
 
 Every deal is a random legal deal recorded through the same services a referee uses,
 so the demo exercises validation, versions, sign-off and the action log. Three rounds
@@ -18,6 +19,7 @@ from django.db import transaction
 from referee.accounts.models import Role
 from referee.core.permissions import ORGANISERS
 from referee.demo.duplicate import load_duplicate_demo
+from referee.demo.season import load_season_demo
 from referee.seating import services as seating
 from referee.standings import services as standings
 from referee.tables import services as tables
@@ -129,6 +131,7 @@ def load_demo(seed: int = 2026) -> Tournament:
     # the public sees the three finished rounds; the round in play stays for the officials
     standings.update_settings(tournament, chief, {"published_through": 3})
     load_duplicate_demo(chief, referee)
+    load_season_demo(tournament, chief, referee, organiser)
     return tournament
 
 

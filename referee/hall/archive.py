@@ -142,6 +142,8 @@ NOT_ARCHIVED = {
     "ratings.PlayerRating": "derived: the list's recomputation replays it from the "
     "tournaments it counts",
     "ratings.RatingChange": "derived: the list's recomputation writes the history anew",
+    "series.SeriesTournament": "the cup's or season's: it spans many tournaments, and which "
+    "count is the series' own setting",
 }
 
 

@@ -120,6 +120,9 @@ ACTIONS: dict[str, Action] = _actions(
     ("player.merged", _("duplicate player merged"), REGISTRATION),
     ("qualification.category", _("category chosen"), TOURNAMENT),
     ("qualification.division", _("division set"), TOURNAMENT),
+    # cups and seasons (series.services)
+    ("series.tournament_added", _("added to a cup or season"), TOURNAMENT),
+    ("series.tournament_removed", _("removed from a cup or season"), TOURNAMENT),
 )
 
 

@@ -27,6 +27,7 @@ STARTS = [
     "/t/demo/register/",
     "/t/new/",
     "/ratings/",
+    "/series/",
     "/registry/duplicates/",
 ]
 #: pages the demo has nothing for: no player disputes a total; the venue's certificate needs
@@ -80,6 +81,8 @@ NOT_PAGES = {
     "table-reopen",
     "api-device-revoke",
     "venue-ca-file",
+    "series-xlsx",
+    "series-pdf",
 }
 
 

@@ -86,6 +86,10 @@ def played():
     from tests.referee.test_surface_walk import duplicate_session
 
     duplicate_session(tournament, [e.pk for e in entries[:3]])
+    from referee.series.models import Series, SeriesTournament
+
+    cup = Series.objects.create(name="Кубок", slug="season", best=1, min_starts=1)
+    SeriesTournament.objects.create(series=cup, tournament=tournament)
     kwargs = {
         "session": 1,
         "board": 1,
@@ -95,6 +99,7 @@ def played():
         "number": 1,
         "registration": entries[0].pk,
         "appeal": made["id"],
+        "series": "season",
     }
     return api, kwargs
 

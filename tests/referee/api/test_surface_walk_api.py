@@ -86,6 +86,8 @@ SURFACES: dict[str, dict[str, str]] = {
 SITE: dict[str | None, set[str]] = {
     "api-token": {"post"},
     "api-tournaments": {"get", "post"},
+    "api-series": {"get"},
+    "api-series-detail": {"get"},
     "api-schema": {"get"},
     "api-docs": {"get"},
     "api-device-revoke": {"post"},
@@ -249,6 +251,9 @@ def test_the_site_s_endpoints(world):
     )
     assert anonymous.get("/api/schema/").status_code == 200
     assert anonymous.get("/api/docs/").status_code == 200
+    # cups and seasons: read by anybody, an unpublished one by its managers only
+    assert anonymous.get("/api/v1/series/").json() == []
+    assert anonymous.get("/api/v1/series/no-such-cup/").status_code == 404
     missing = anonymous.post("/api/v1/no-such-thing/", {}, format="json")
     assert missing.status_code == 404 and missing.json()["code"] == "not_found"
 

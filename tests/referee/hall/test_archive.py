@@ -64,13 +64,14 @@ def snapshot(slug: str) -> dict:
 
 
 def wipe(tournament: Tournament) -> None:
-    """Delete the tournament and its players, as on an empty database."""
+    """Delete the tournament and its players, as on an empty database (but the players who
+    also play another tournament: the demo's second tournament keeps most of them)."""
     players = list(
         Player.objects.filter(entries__tournament=tournament).values_list("pk", flat=True)
     )
     Seat.objects.filter(table__round__tournament=tournament).delete()
     tournament.delete()
-    Player.objects.filter(pk__in=players).delete()
+    Player.objects.filter(pk__in=players, entries__isnull=True).delete()
 
 
 @pytest.mark.slow

@@ -1,0 +1,73 @@
+"""The demo's second tournament and its cup: "Демо-турнир: Осенний кубок", 12 players (ten
+of them the first demo's, so their registry pages have a history), two rounds at tables of
+4, finished and published; and the series "Кубок сезона 2026" over the two demo tournaments
+(the duplicate demo is not in it), each player's best result counting."""
+
+from __future__ import annotations
+
+import datetime
+import random
+from typing import Any
+
+from referee.accounts.models import Role
+from referee.seating import services as seating
+from referee.series import services as series
+from referee.series.models import Series
+from referee.standings import services as standings
+from referee.tables import services as tables
+from referee.tables.dealdata import letters
+from referee.tournaments.models import Player, Registration, Round, Tournament
+from referee.tournaments.services import finish_tournament
+from scoring.casefile import deal_to_json
+from scoring.samples import random_pulka
+
+SLUG = "demo-autumn"
+SERIES_SLUG = "season-2026"
+NEWCOMERS = [("Арсений Белов", "Москва"), ("Зоя Круглова", "Тверь")]
+REUSED = 10
+DEALS = 12
+
+
+def load_season_demo(first: Tournament, chief: Any, referee: Any, organiser: Any) -> Series:
+    rng = random.Random(2025)
+    tournament = Tournament.objects.create(
+        name="Демо-турнир: Осенний кубок",
+        slug=SLUG,
+        starts_on=datetime.date(2026, 10, 17),
+        ends_on=datetime.date(2026, 10, 17),
+        venue="Москва, клуб «Пуля»",
+        chief_referee=chief,
+        convention="fspr",
+        time_limit_minutes=120,
+        status=Tournament.Status.RUNNING,
+        published=True,
+    )
+    Role.objects.create(tournament=tournament, user=referee, kind=Role.Kind.REFEREE)
+    referee = type(referee).objects.get(pk=referee.pk)  # its roles are kept on the object
+    players = [e.player for e in first.entries.select_related("player").order_by("pk")[:REUSED]]
+    players += [Player.objects.create(name=name, city=city) for name, city in NEWCOMERS]
+    for player in players:
+        Registration.objects.create(tournament=tournament, player=player)
+    rules = tournament.rules()
+    for number in (1, 2):
+        method = Round.Method.RANDOM if number == 1 else Round.Method.SWISS
+        round_ = seating.seat_next_round(tournament.pk, chief, method, seed=2025 + number)
+        seating.start_round(round_.pk, chief)
+        for table in round_.tables.order_by("number"):
+            size = table.seats.count()
+            first_seat = table.seats.get(first_dealer=True).position
+            seats = letters(size)
+            order = seats[first_seat - 1 :] + seats[: first_seat - 1]
+            for deal in random_pulka(rng, rules, order, DEALS):
+                tables.record_deal(table.pk, deal_to_json(deal), referee)
+            tables.submit_table(table.pk, referee)
+        seating.finish_round(round_.pk, chief)
+    standings.update_settings(tournament, chief, {"published_through": 2})
+    finish_tournament(tournament.pk, chief)
+    cup = series.create_series(
+        organiser,
+        {"name": "Кубок сезона 2026", "slug": SERIES_SLUG, "season": "2026", "best": 1},
+    )
+    for counted in (tournament, first):
+        series.add_tournament(cup.pk, counted.pk, organiser)
+    return cup

@@ -1,0 +1,8 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class SeriesConfig(AppConfig):
+    name = "referee.series"
+    label = "series"
+    verbose_name = _("Cups and seasons")
