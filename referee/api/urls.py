@@ -9,6 +9,7 @@ from .resources import (
     duplicate,
     format,
     players,
+    profile,
     rounds,
     standings,
     tables,
@@ -24,6 +25,11 @@ D = T + "duplicate/<int:session>/"
 v1 = [
     path("auth/token/", tokens.TokenView.as_view(), name="api-token"),
     path("tournaments/", tournaments.TournamentList.as_view(), name="api-tournaments"),
+    path(
+        "registry/players/<int:player>/",
+        profile.RegistryPlayerProfile.as_view(),
+        name="api-registry-player",
+    ),
     path(T, tournaments.TournamentDetail.as_view(), name="api-tournament"),
     path(T + "start/", tournaments.TournamentAction.as_view(action="start"), name="api-start"),
     path(T + "finish/", tournaments.TournamentAction.as_view(action="finish"), name="api-finish"),

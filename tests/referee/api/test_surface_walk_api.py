@@ -84,6 +84,7 @@ SURFACES: dict[str, dict[str, str]] = {
 SITE: dict[str | None, set[str]] = {
     "api-token": {"post"},
     "api-tournaments": {"get", "post"},
+    "api-registry-player": {"get"},  # a registry player's published results: test_profile
     "api-schema": {"get"},
     "api-docs": {"get"},
     "api-device-revoke": {"post"},
