@@ -112,13 +112,31 @@ def _record(record: Record | None) -> dict[str, Any] | None:
 
 
 COUNTS = (
-    "tables first_places deals declared made set misere_tried misere_made whists whist_sets "
-    "shortfalls raspasy remizes"
-).split()
+    "tables",
+    "first_places",
+    "deals",
+    "declared",
+    "made",
+    "set",
+    "misere_tried",
+    "misere_made",
+    "whists",
+    "whist_sets",
+    "shortfalls",
+    "raspasy",
+    "remizes",
+)
 AMOUNTS = (
-    "result whists_written shortfall_mountain raspasy_result pool mountain whists_by whists_on "
-    "remiz_mountain"
-).split()
+    "result",
+    "whists_written",
+    "shortfall_mountain",
+    "raspasy_result",
+    "pool",
+    "mountain",
+    "whists_by",
+    "whists_on",
+    "remiz_mountain",
+)
 
 
 def stats_body(s: Stats) -> dict[str, Any]:

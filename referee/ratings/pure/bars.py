@@ -48,7 +48,8 @@ def bar_chart(
     labels: int = 12,
 ) -> BarChart:
     """Bars of ``values`` (label, value) in order; ``inner`` (as many) is drawn inside each
-    bar from its foot; ``titles`` (as many) name the bars in full. At most ``labels`` labels are written under the bars (every k-th).
+    bar from its foot; ``titles`` (as many) name the bars in full. At most ``labels``
+    labels are written under the bars (every k-th).
 
     >>> c = bar_chart([("6", 4), ("7", 2)], width=100, height=60)
     >>> [(b.height, b.negative) for b in c.bars], c.zero

@@ -115,9 +115,7 @@ def load(player_id: int | Player) -> Loaded:
     """The player (given, or read by id) and every table of his the public sees, scored
     (four queries and the player's)."""
     player = (
-        player_id
-        if isinstance(player_id, Player)
-        else Player.objects.filter(pk=player_id).first()
+        player_id if isinstance(player_id, Player) else Player.objects.filter(pk=player_id).first()
     )
     if player is None:
         raise Http404
@@ -127,7 +125,7 @@ def load(player_id: int | Player) -> Loaded:
         .annotate(through=F("tournament__standings_settings__published_through"))
         .order_by("tournament__starts_on", "tournament_id")
     )
-    through = {e.tournament_id: e.through or 0 for e in entries}  # type: ignore[attr-defined]
+    through = {e.tournament_id: e.through or 0 for e in entries}
     tournaments = {e.tournament_id: e.tournament for e in entries}
     kept = [
         (pk, t, r, n)

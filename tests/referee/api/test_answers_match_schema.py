@@ -95,6 +95,7 @@ def played():
         "number": 1,
         "registration": entries[0].pk,
         "appeal": made["id"],
+        "player": entries[0].player_id,  # the registry player's profile
     }
     return api, kwargs
 

@@ -182,7 +182,7 @@ def test_nothing_shows_before_a_round_is_published(cup, client):
 
 
 def test_head_to_head_worked_by_hand(cup, client):
-    tournament, ivan, petr, _sidor = cup
+    _tournament, ivan, petr, _sidor = cup
     page = profile.versus(ivan.pk, petr.pk)
     h = page.result
     assert (h.tables, h.between, h.ahead, h.behind, h.level) == (2, 18, 1, 1, 0)
