@@ -12,8 +12,9 @@ registrations with their tournaments and published rounds; his tables; their sea
 everybody's names; their deals; the latest action of each of his tournaments (the key of
 the cached places). The place and points in each tournament are the standings services'
 (``standings_after``, by stages ``final_places``), kept in the cache per tournament until
-its next logged change: the first profile after a change reads that tournament's
-standings once (its own queries), every later one only the cache.
+its next logged change (an hour at most, for edits made outside the services): the first
+profile after a change reads that tournament's standings once (their own queries, about ten
+a tournament), every later one only the cache.
 
 Each table's deals are scored by the engine here (``scoring.score_pulka``), the way the
 sheet scores them; the result per player is the sheet's settlement (the referee's
@@ -53,7 +54,7 @@ from .places import final_places
 
 STRAINS = ("S", "C", "D", "H", "NT")
 LEVELS = (6, 7, 8, 9, 10)
-CACHE_SECONDS = 600
+CACHE_SECONDS = 3600  # the key changes with every logged change; this bounds an admin edit
 
 
 @dataclass(frozen=True)
