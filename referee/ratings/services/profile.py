@@ -205,12 +205,13 @@ def _scored(
 def profile(player_id: int | Player) -> Profile:
     data = load(player_id)
     stats = player_stats(data.player.pk, data.tables)
-    standings_of = _standings([(t, r, through) for t, r, through in data.lines])
+    public = [line for line in data.lines if line[2]]  # no round public yet: not read
+    standings_of = _standings(public)
     lines = [
         TournamentLine(t, r, through, standings_of[t.pk], stats.by_tournament.get(t.pk, Stats()))
-        for t, r, through in data.lines
+        for t, r, through in public
     ]
-    lines = [line for line in lines if line.through and (line.stats.tables or line.standing.place)]
+    lines = [line for line in lines if line.stats.tables or line.standing.place]
     opponents = sorted(
         ((pk, data.names.get(pk, "?"), n) for pk, n in stats.opponents.items()),
         key=lambda o: (o[1], o[0]),
