@@ -22,7 +22,7 @@ from referee.tournaments.models import Tournament
 from referee.tournaments.surfaces import manage_page
 
 from .models import Category, PlayerRating, RatingList
-from .services import compute, history, qualification, registry
+from .services import compute, history, profile, qualification, registry
 
 LIST_LIMIT = 500
 
@@ -74,7 +74,16 @@ def player(request: HttpRequest, player_id: int) -> HttpResponse:
     page = history.player_page(
         player_id, request.user, request.GET.get("list") or None, _number(request.GET.get("vs"))
     )
-    return render(request, "ratings/player.html", {"page": page})
+    found = profile.profile(page.player)
+    return render(
+        request,
+        "ratings/player.html",
+        {"page": page, "profile": found, **profile.charts(found, page.chart)},
+    )
+
+
+def versus(request: HttpRequest, player_id: int, other_id: int) -> HttpResponse:
+    return render(request, "ratings/versus.html", {"page": profile.versus(player_id, other_id)})
 
 
 @login_required

@@ -28,7 +28,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from referee.accounts.models import Role
 from referee.tables import services as tables
 from referee.tables.agreements import Verdict, sign_off
-from referee.tables.models import Agreement
+from referee.tables.models import Agreement, Seat
 from referee.tournaments.models import Round, Tournament
 
 from .factories import UserFactory, referee_of, table_with_players
@@ -209,3 +209,32 @@ def test_no_public_url_shows_an_unpublished_tournament(client, cup):
                 wrong.append((route.name, "chief", status))
     assert wrong == []
     assert not Tournament.objects.get(pk=tournament.pk).published
+
+
+#: the registry's pages of a player (``ratings.urls.public``, not under a tournament): they
+#: exist for every registry player, so an unpublished tournament's data is left out of them
+#: rather than answered 404 (tests/referee/ratings/test_profile.py for the rounds)
+REGISTRY_PLAYER = {"registry-player", "registry-versus", "api-registry-player"}
+
+
+def test_a_players_registry_pages_show_nothing_of_an_unpublished_tournament(client, cup):
+    tournament, chief, _referee, _values = cup
+    a, b, _c = (
+        s.registration.player
+        for s in Seat.objects.filter(table__round__tournament=tournament).order_by("position")
+    )
+    names = {r.name for r in walk() if r.name in REGISTRY_PLAYER}
+    assert names == REGISTRY_PLAYER
+    for user in (None, UserFactory(), chief):
+        client.logout()
+        if user is not None:
+            client.force_login(user)
+        for url in (
+            reverse("registry-player", args=[a.pk]),
+            reverse("registry-versus", args=[a.pk, b.pk]),
+            reverse("api-registry-player", args=[a.pk]),
+        ):
+            response = client.get(url)
+            assert response.status_code == 200
+            assert tournament.name not in response.content.decode(), url
+    assert client.get(reverse("registry-versus", args=[a.pk, 10**6])).status_code == 404

@@ -9,5 +9,6 @@ urlpatterns = [
     path("ratings/<slug:slug>/", views.rating_list, name="rating-list"),
     path("ratings/<slug:slug>/recompute/", views.recompute, name="rating-recompute"),
     path("players/<int:player_id>/", views.player, name="registry-player"),
+    path("players/<int:player_id>/vs/<int:other_id>/", views.versus, name="registry-versus"),
     path("registry/duplicates/", views.duplicates, name="registry-duplicates"),
 ]

@@ -14,8 +14,9 @@ What each number counts, precisely:
   his (he sits out), except a raspasy whose tricks name him (the dealer plays the talon).
 * ``contracts``: trick games he declared, by (level, strain), e.g. ``(7, "H")``;
   ``declared`` their number; ``made`` those the engine reckoned made (an unplayed pass –
-  pass or half-whist included); ``set`` those set, in play or without it (Kodeks 3.4.4,
-  3.4.6 penalty sets); an annulled deal is neither; ``made_share`` = made / declared.
+  pass or half-whist included), ``contracts_made`` them by (level, strain); ``set`` those
+  set, in play or without it (Kodeks 3.4.4, 3.4.6 penalty sets); an annulled deal is
+  neither; ``made_share`` = made / declared.
 * ``misere_tried`` / ``misere_made``: misères he declared / made (no trick caught).
 * ``whists``: trick games where he, a defender, played the whist: his last call in the deal
   was ``whist`` or ``return_whist`` (a whist followed by a retreat to half-whist is not one,
@@ -105,6 +106,7 @@ class Stats:
     first_places: int = 0
     deals: int = 0
     contracts: dict[tuple[int, str], int] = field(default_factory=dict)
+    contracts_made: dict[tuple[int, str], int] = field(default_factory=dict)
     declared: int = 0
     made: int = 0
     set: int = 0
@@ -143,7 +145,7 @@ class Stats:
         """Add ``other``'s counts and sums; keep the larger record (``self``'s on a tie)."""
         for f in fields(self):
             mine, theirs = getattr(self, f.name), getattr(other, f.name)
-            if f.name == "contracts":
+            if f.name in ("contracts", "contracts_made"):
                 for key, count in theirs.items():
                     mine[key] = mine.get(key, 0) + count
             elif f.name in _RECORDS:
@@ -233,6 +235,8 @@ def _declared(s: Stats, scored: ScoredDeal, me: str, where: tuple[int, int, int]
         s.contracts[key] = s.contracts.get(key, 0) + 1
         s.declared += 1
         s.made += result == "made"
+        if result == "made":
+            s.contracts_made[key] = s.contracts_made.get(key, 0) + 1
         s.set += result in _SET
     elif deal.type == MISERE:
         s.misere_tried += 1

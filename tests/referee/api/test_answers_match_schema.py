@@ -100,6 +100,7 @@ def played():
         "registration": entries[0].pk,
         "appeal": made["id"],
         "series": "season",
+        "player": entries[0].player_id,  # the registry player's profile
     }
     return api, kwargs
 

@@ -88,6 +88,7 @@ SITE: dict[str | None, set[str]] = {
     "api-tournaments": {"get", "post"},
     "api-series": {"get"},
     "api-series-detail": {"get"},
+    "api-registry-player": {"get"},  # a registry player's published results: test_profile
     "api-schema": {"get"},
     "api-docs": {"get"},
     "api-device-revoke": {"post"},

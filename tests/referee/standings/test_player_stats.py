@@ -182,6 +182,7 @@ def test_one_table_of_three() -> None:
     s = player_stats(IVAN, [t1()]).overall
     assert (s.tables, s.result, s.first_places, s.deals) == (1, F(-442, 3), 0, 6)
     assert s.contracts == {(7, "H"): 1}
+    assert s.contracts_made == {(7, "H"): 1}
     assert (s.declared, s.made, s.set, s.made_share) == (1, 1, 0, 1)
     assert (s.misere_tried, s.misere_made) == (1, 0)
     # deals 5 and 6: B's 6♠ set (A wrote 8 on B); C's 8♦ made, A short of 1 trick (6)
@@ -201,6 +202,7 @@ def test_a_table_of_four_counts_only_the_deals_he_held_cards_in() -> None:
     # deal 1 he dealt and sat out; deal 5 he dealt but played the talon on raspasy
     assert s.deals == 4
     assert s.contracts == {(6, "C"): 1, (8, "S"): 1}
+    assert s.contracts_made == {(6, "C"): 1}  # the 8♠ set by one
     assert (s.declared, s.made, s.set, s.made_share) == (2, 1, 1, F(1, 2))
     assert (s.whists, s.whist_sets, s.whists_written, s.shortfalls) == (1, 0, 8, 0)
     # raspasy alone: mountains 3, 1, 3, 3, sum 10, n 4: B 10·(10/4 − 1) = 15
@@ -216,6 +218,7 @@ def test_all_three_tables_per_tournament_and_over_all() -> None:
     assert (s.tables, s.result, s.first_places) == (3, F(-278, 3), 1)
     assert s.deals == 6 + 4 + 5
     assert s.contracts == {(7, "H"): 1, (6, "C"): 1, (8, "S"): 1, (6, "D"): 1}
+    assert s.contracts_made == {(7, "H"): 1, (6, "C"): 1, (6, "D"): 1}
     assert (s.declared, s.made, s.set, s.made_share) == (4, 3, 1, F(3, 4))
     assert (s.misere_tried, s.misere_made, s.misere_share) == (2, 1, F(1, 2))
     assert (s.whists, s.whist_sets, s.whists_written) == (3, 1, 16)
