@@ -5,6 +5,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from . import pages
 from .resources import (
+    applications,
     deals,
     duplicate,
     format,
@@ -37,6 +38,16 @@ v1 = [
     path(T + "start/", tournaments.TournamentAction.as_view(action="start"), name="api-start"),
     path(T + "finish/", tournaments.TournamentAction.as_view(action="finish"), name="api-finish"),
     path(T + "players/", players.PlayerList.as_view(), name="api-players"),
+    path(T + "applications/", applications.ApplicationList.as_view(), name="api-applications"),
+    path(T + "applications/apply/", applications.Apply.as_view(), name="api-apply"),
+    *(
+        path(
+            T + f"applications/<int:application>/{action}/",
+            applications.ApplicationDecision.as_view(action=action),
+            name=f"api-application-{action}",
+        )
+        for action in ("approve", "decline")
+    ),
     path(T + "players/<int:registration>/", standings.PlayerCard.as_view(), name="api-player"),
     path(
         T + "players/<int:registration>/check-in/",

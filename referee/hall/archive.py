@@ -52,6 +52,7 @@ from referee.tables.models import (
 )
 from referee.tournaments.models import (
     ActionLog,
+    Application,
     CheckIn,
     Player,
     Registration,
@@ -82,6 +83,7 @@ LATER_SECTIONS = frozenset(
         "duplicate_boards",
         "deal_hands",
         "check_ins",
+        "applications",
     }
 )
 # shared by every tournament: an import takes the site's row of the same name, if any
@@ -119,6 +121,7 @@ def _sections() -> list[tuple[str, type[models.Model], Callable[[Tournament], An
         ("stages", Stage, in_t(Stage, "tournament")),
         ("rounds", Round, in_t(Round, "tournament")),
         ("check_ins", CheckIn, in_t(CheckIn, "registration__tournament")),
+        ("applications", Application, in_t(Application, "tournament")),
         ("duplicate_sessions", Session, in_t(Session, "tournament")),
         ("duplicate_boards", Board, in_t(Board, "session__tournament")),
         ("tables", Table, in_t(Table, "round__tournament")),

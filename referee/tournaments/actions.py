@@ -56,6 +56,10 @@ ACTIONS: dict[str, Action] = _actions(
     # players (tournaments.services.players)
     ("player.registered", _("player registered"), REGISTRATION),
     ("player.checked_in", _("player checked in"), REGISTRATION),
+    ("player.applied", _("application received"), TOURNAMENT),
+    ("player.application_approved", _("application approved"), TOURNAMENT),
+    ("player.application_declined", _("application declined"), TOURNAMENT),
+    ("tournament.registration_set", _("self-registration set"), TOURNAMENT),
     ("player.marked_absent", _("player marked absent"), REGISTRATION),
     ("player.link_revoked", _("player's private link revoked"), REGISTRATION),
     ("player.withdrawn", _("player withdrawn"), REGISTRATION),

@@ -145,6 +145,15 @@ class Tournament(models.Model):
         _("best members counted per round"), null=True, blank=True
     )
     keep_teammates_apart = models.BooleanField(_("seat team mates apart"), default=True)
+    self_registration = models.BooleanField(
+        _("players may apply on the site"),
+        default=False,
+        help_text=_("A public form; the organiser approves each application."),
+    )
+    registration_closes = models.DateTimeField(_("applications close at"), null=True, blank=True)
+    registration_cap = models.PositiveIntegerField(
+        _("players at most"), null=True, blank=True, help_text=_("Later applications wait.")
+    )
     check_in = models.BooleanField(
         _("players check in before each round"),
         default=False,
@@ -393,3 +402,39 @@ class CheckIn(models.Model):
         unique_together = [("registration", "round_number")]
         verbose_name = _("check-in")
         verbose_name_plural = _("check-ins")
+
+
+class Application(models.Model):
+    """A player's application to a tournament open to self-registration (issue 22 point 4):
+    pending or on the waiting list (over the cap) until the organiser approves or declines it;
+    ``same_as``: the registry player of the same name and city, if exactly one."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("waiting for approval")
+        WAITING = "waiting", _("on the waiting list")
+        APPROVED = "approved", _("approved")
+        DECLINED = "declined", _("declined")
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="applications"
+    )
+    name = models.CharField(_("name"), max_length=200)
+    city = models.CharField(_("city"), max_length=100)
+    rating_number = models.CharField(_("rating number"), max_length=40, blank=True)
+    contact = models.CharField(_("phone or e-mail"), max_length=200)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    same_as = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    registration = models.ForeignKey(
+        Registration, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    at = models.DateTimeField(auto_now_add=True)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["at", "pk"]
+        verbose_name = _("application")
+        verbose_name_plural = _("applications")

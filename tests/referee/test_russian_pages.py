@@ -32,11 +32,19 @@ STARTS = [
 ]
 #: pages the demo has nothing for: no player disputes a total; the venue's certificate needs
 #: VENUE_CA_CERT (its Russian page: tests/referee/hall/test_certificate.py); the demo asks for
-#: no check-in and links no private link (their Russian pages: tournaments/test_checkin.py)
-NOT_IN_DEMO = {"table-dispute", "venue-certificate", "manage-check-in", "player-link"}
+#: no check-in, links no private link and takes no applications (their Russian pages:
+#: tournaments/test_checkin.py, test_applications.py)
+NOT_IN_DEMO = {
+    "table-dispute",
+    "venue-certificate",
+    "manage-check-in",
+    "player-link",
+    "tournament-join",
+}
 #: the URL patterns that are not pages to read: downloads, POST-only actions, the API, the
 #: admin, the service worker, the login form's own address is read (it is a page)
 NOT_PAGES = {
+    "manage-application-decide",
     "manage-check-in-action",
     "duplicate-xlsx",
     "duplicate-csv",

@@ -93,7 +93,11 @@ def cup():
         table.pk, referee, {a.pk: Verdict(True), b.pk: Verdict(True), c.pk: Verdict(False, "no")}
     )
     session = duplicate_session(tournament, [s.registration_id for s in (a, b, c)])
+    from referee.tournaments.models import Application
+
+    applied = Application.objects.create(tournament=tournament, name="Заявитель", city="Тула")
     values = {
+        "application": applied.pk,
         "session": session.number,
         "board": 1,
         "slug": tournament.slug,

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from referee.tournaments import checkin_views, views
+from referee.tournaments import application_views, checkin_views, views
 
 urlpatterns = [
     path("", views.manage, name="manage"),
@@ -18,6 +18,12 @@ urlpatterns = [
         "players/<int:registration>/substitute/",
         views.manage_substitute,
         name="manage-substitute",
+    ),
+    path("applications/", application_views.manage_applications, name="manage-applications"),
+    path(
+        "applications/<int:application>/",
+        application_views.decide,
+        name="manage-application-decide",
     ),
     path("check-in/", checkin_views.manage_check_in, name="manage-check-in"),
     path(

@@ -86,6 +86,9 @@ def played():
     from tests.referee.test_surface_walk import duplicate_session
 
     duplicate_session(tournament, [e.pk for e in entries[:3]])
+    from referee.tournaments.models import Application
+
+    Application.objects.create(tournament=tournament, name="Заявитель", city="Тула", contact="x")
     from referee.series.models import Series, SeriesTournament
 
     cup = Series.objects.create(name="Кубок", slug="season", best=1, min_starts=1)

@@ -41,6 +41,8 @@ from .conftest import SAMPLE_DEAL, client_for
 pytestmark = pytest.mark.django_db
 
 PUBLIC, OFFICIALS, REFEREE, MANAGE = "public", "officials", "referee", "manage"
+#: a public form's write (self-registration): whoever sees the tournament, signed in or not
+FORM = "form"
 
 #: the surface of every tournament endpoint, by URL name and method
 SURFACES: dict[str, dict[str, str]] = {
@@ -48,6 +50,10 @@ SURFACES: dict[str, dict[str, str]] = {
     "api-start": {"post": MANAGE},
     "api-finish": {"post": MANAGE},
     "api-players": {"get": PUBLIC, "post": MANAGE},
+    "api-applications": {"get": MANAGE},
+    "api-apply": {"post": FORM},
+    "api-application-approve": {"post": MANAGE},
+    "api-application-decline": {"post": MANAGE},
     "api-player": {"get": PUBLIC},
     "api-withdraw": {"post": MANAGE},
     "api-check-in": {"post": MANAGE},
@@ -175,7 +181,13 @@ def world():
     )
     players = list(table.seats.order_by("position").values_list("registration_id", flat=True))
     duplicate_session(tournament, players, published=True)
+    from referee.tournaments.models import Application
+
+    applied = Application.objects.create(
+        tournament=tournament, name="Заявитель", city="Тула", contact="+7 900"
+    )
     kwargs = {
+        "application": applied.pk,
         "session": 1,
         "board": 1,
         "slug": "cup",
@@ -214,11 +226,15 @@ def test_the_endpoint_keeps_its_surface(world, name, route, method):
     kind = SURFACES.get(name, {}).get(method)
     assert kind is not None, f"{method.upper()} {route}: classify it in SURFACES"
     url = _url(name, route, kwargs)
-    read = method == "get"
+    read = method == "get" or kind == FORM
     # unpublished: nobody but its officials finds the tournament
     assert _call(None, method, url) == (404 if read else 401)
     assert _call(users["stranger"], method, url) == 404
     _publish()
+    if kind == FORM:  # an empty body is then the serializer's to refuse
+        assert _call(None, method, url) not in (401, 403, 404)
+        assert _call(users["stranger"], method, url) not in (401, 403, 404)
+        return
     if kind == PUBLIC:
         assert _call(None, method, url) == 200
         assert _call(users["stranger"], method, url) == 200

@@ -1,0 +1,106 @@
+"""Self-registration's pages: the public form (``/t/<slug>/join/``) and the organiser's list
+of applications with his decisions and the form's settings."""
+
+from __future__ import annotations
+
+from django import forms
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_POST
+
+from referee.core.refusals import attempt
+
+from . import applications
+from .models import Application, Tournament
+from .surfaces import manage_page, public_page
+
+
+class ApplicationForm(forms.Form):
+    name = forms.CharField(label=gettext_lazy("Name and surname"), max_length=200)
+    city = forms.CharField(label=gettext_lazy("City"), max_length=100)
+    rating_number = forms.CharField(
+        label=gettext_lazy("Rating number"),
+        max_length=40,
+        required=False,
+        help_text=gettext_lazy("Your federation number, if you have one."),
+    )
+    contact = forms.CharField(
+        label=gettext_lazy("Phone or e-mail"),
+        max_length=200,
+        help_text=gettext_lazy("Only the organiser sees it."),
+    )
+
+
+class SettingsForm(forms.Form):
+    open = forms.BooleanField(label=gettext_lazy("Players may apply on the site"), required=False)
+    closes = forms.DateTimeField(
+        label=gettext_lazy("Applications close at"),
+        required=False,
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+        input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M", "%d.%m.%Y %H:%M"],
+    )
+    cap = forms.IntegerField(label=gettext_lazy("Players at most"), required=False, min_value=1)
+
+
+@public_page
+def join(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    form = ApplicationForm(request.POST or None)
+    done = None
+    if request.method == "POST" and form.is_valid():
+        address = request.META.get("REMOTE_ADDR", "")
+        outcome = attempt(
+            request,
+            lambda: applications.apply(tournament.pk, form.cleaned_data, address),
+            form=form,
+        )
+        done = outcome.value
+        if done is not None:
+            form = ApplicationForm()
+    return render(
+        request, "tournaments/join.html", {"tournament": tournament, "form": form, "done": done}
+    )
+
+
+@manage_page
+def manage_applications(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    initial = {
+        "open": tournament.self_registration,
+        "closes": tournament.registration_closes,
+        "cap": tournament.registration_cap,
+    }
+    form = SettingsForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        outcome = attempt(
+            request,
+            lambda: applications.open_registration(
+                tournament.pk,
+                request.user,
+                open=data["open"],
+                closes=data["closes"],
+                cap=data["cap"],
+            ),
+            _("Saved."),
+            form=form,
+        )
+        if outcome.value is not None:
+            return redirect("manage-applications", tournament.slug)
+    listed = Application.objects.filter(tournament=tournament).select_related("same_as")
+    return render(
+        request,
+        "tournaments/manage_applications.html",
+        {"tournament": tournament, "chief": True, "form": form, "applications": listed},
+    )
+
+
+@manage_page
+@require_POST
+def decide(request: HttpRequest, tournament: Tournament, application: int) -> HttpResponse:
+    if not Application.objects.filter(pk=application, tournament=tournament).exists():
+        raise Http404
+    approve = request.POST.get("action") == "approve"
+    done = _("Approved: the player is registered.") if approve else _("Declined.")
+    attempt(request, lambda: applications.decide(application, request.user, approve), done)
+    return redirect("manage-applications", tournament.slug)

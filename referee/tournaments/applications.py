@@ -1,0 +1,133 @@
+"""Self-registration (issue 22 point 4): a tournament may open a public form; each application
+waits for the organiser's approval, or on the waiting list once the cap is reached; approving
+registers the player (the registry player of the same name and city when there is exactly
+one, ё and е alike: ``importing.same_person``). Applications close at a set time; a flood from
+one address is refused (``MAX_PER_ADDRESS`` in ``WINDOW`` seconds)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.cache import cache
+from django.db import transaction
+from django.utils import timezone
+
+from referee.core.bounds import check_text
+
+from .importing import Person, same_person
+from .log import log_action
+from .models import Application, Registration, Tournament
+from .refusals import REFUSALS
+from .registry import _named
+from .services.players import PlayerDetails, register_player
+from .services.setup import locked_for_chief
+
+MAX_PER_ADDRESS = 5
+WINDOW = 600
+OPEN = (Application.Status.PENDING, Application.Status.WAITING, Application.Status.APPROVED)
+LIMITS = {"name": 200, "city": 100, "rating_number": 40, "contact": 200}
+
+
+@transaction.atomic
+def open_registration(
+    tournament_id: int, user: Any, *, open: bool, closes: Any = None, cap: int | None = None
+) -> Tournament:
+    """Open (or close) the public form, with its closing time and cap."""
+    tournament = locked_for_chief(tournament_id, user)
+    if cap is not None and cap < 1:
+        raise REFUSALS.error("apply.cap", "cap")
+    tournament.self_registration = open
+    tournament.registration_closes = closes
+    tournament.registration_cap = cap
+    tournament.save(update_fields=["self_registration", "registration_closes", "registration_cap"])
+    log_action(
+        tournament,
+        user,
+        "tournament.registration_set",
+        tournament.name,
+        data={"open": open, "closes": closes.isoformat() if closes else None, "cap": cap},
+    )
+    return tournament
+
+
+def _throttled(address: str) -> bool:
+    key = f"apply:{address}"
+    if cache.add(key, 1, WINDOW):
+        return False
+    try:
+        return cache.incr(key) > MAX_PER_ADDRESS
+    except ValueError:  # expired between the two calls
+        cache.add(key, 1, WINDOW)
+        return False
+
+
+@transaction.atomic
+def apply(tournament_id: int, details: dict[str, str], address: str = "") -> Application:
+    """A public application; refused at its field, nothing stored on a refusal."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+    closes = tournament.registration_closes
+    if not tournament.self_registration or tournament.status == Tournament.Status.FINISHED:
+        raise REFUSALS.error("apply.closed")
+    if closes is not None and timezone.now() >= closes:
+        raise REFUSALS.error(
+            "apply.closed_at", at=timezone.localtime(closes).strftime("%d.%m.%Y %H:%M")
+        )
+    values = {}
+    for field, limit in LIMITS.items():
+        value = str(details.get(field) or "").strip()
+        check_text(value)
+        if not value and field != "rating_number":
+            raise REFUSALS.error(f"apply.{field}_missing", field)
+        if len(value) > limit:
+            raise REFUSALS.error("apply.too_long", field, n=limit)
+        values[field] = value
+    if address and _throttled(address):
+        raise REFUSALS.error("apply.too_many")
+    person = Person(values["name"], values["city"])
+    entries = Registration.objects.filter(tournament=tournament).select_related("player")
+    if any(same_person(Person(e.player.name, e.player.city), person) for e in entries):
+        raise REFUSALS.error("apply.registered", "name", name=values["name"])
+    earlier = Application.objects.filter(tournament=tournament, status__in=OPEN)
+    if any(same_person(Person(a.name, a.city), person) for a in earlier):
+        raise REFUSALS.error("apply.twice", "name", name=values["name"])
+    found = [p for p in _named([values["name"]]) if same_person(Person(p.name, p.city), person)]
+    taken = entries.filter(status=Registration.Status.ACTIVE).count()
+    pending = earlier.filter(status=Application.Status.PENDING).count()
+    cap = tournament.registration_cap
+    full = cap is not None and taken + pending >= cap
+    application = Application.objects.create(
+        tournament=tournament,
+        status=Application.Status.WAITING if full else Application.Status.PENDING,
+        same_as=found[0] if len(found) == 1 else None,
+        **values,
+    )
+    log_action(tournament, None, "player.applied", values["name"], data={"waiting": full})
+    return application
+
+
+@transaction.atomic
+def decide(application_id: int, user: Any, approve: bool) -> Application:
+    """Approve (registering the player) or decline an application still open."""
+    application = Application.objects.select_for_update().get(pk=application_id)
+    tournament = locked_for_chief(application.tournament_id, user)
+    if application.status not in (Application.Status.PENDING, Application.Status.WAITING):
+        raise REFUSALS.error("apply.decided", name=application.name)
+    if approve:
+        player: int | PlayerDetails = (
+            application.same_as.pk
+            if application.same_as is not None
+            else PlayerDetails(
+                application.name, application.city, federation_id=application.rating_number
+            )
+        )
+        application.registration = register_player(tournament.pk, player, user)
+        application.status = Application.Status.APPROVED
+    else:
+        application.status = Application.Status.DECLINED
+    application.decided_by = user
+    application.save(update_fields=["registration", "status", "decided_by"])
+    if approve:
+        log_action(tournament, user, "player.application_approved", application.name)
+    else:
+        log_action(tournament, user, "player.application_declined", application.name)
+    return application

@@ -1,0 +1,173 @@
+"""Self-registration (issue 22 point 4): the public form, its refusals at the field, the cap's
+waiting list, the organiser's approval registering the player (the registry's own when the
+name and city match, ё and е alike), the closing time and the flood guard."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+
+from referee.accounts.models import Role
+from referee.core.errors import NotAllowed, ServiceError
+from referee.tournaments import applications
+from referee.tournaments.models import Application, Player, Registration
+from tests.referee.demo_walk import codes, problems, read
+
+from ..factories import PlayerFactory, RegistrationFactory, TournamentFactory, referee_of
+
+pytestmark = pytest.mark.django_db
+
+
+def open_cup(cap=None, **fields):
+    tournament = TournamentFactory(published=True, **fields)
+    chief = referee_of(tournament, Role.Kind.CHIEF, name="chief")
+    applications.open_registration(tournament.pk, chief, open=True, cap=cap)
+    tournament.refresh_from_db()
+    return tournament, chief
+
+
+def details(name="Пётр Семёнов", city="Тула", **more):
+    return {"name": name, "city": city, "contact": "+7 900 000-00-00", **more}
+
+
+def refusal(call) -> ServiceError:
+    with pytest.raises(ServiceError) as caught:
+        call()
+    return caught.value
+
+
+def test_an_application_waits_for_the_organiser_and_his_approval_registers_the_player():
+    tournament, chief = open_cup()
+    application = applications.apply(tournament.pk, details(rating_number="F-17"))
+    assert application.status == "pending" and not Registration.objects.exists()
+    applications.decide(application.pk, chief, approve=True)
+    entry = Registration.objects.get(tournament=tournament)
+    assert (entry.player.name, entry.player.city, entry.player.federation_id) == (
+        "Пётр Семёнов",
+        "Тула",
+        "F-17",
+    )
+    assert refusal(lambda: applications.decide(application.pk, chief, True)).code == (
+        "tournaments.apply.decided"
+    )
+
+
+def test_the_registry_player_of_the_same_name_and_city_is_reused_with_yo_and_ye_alike():
+    known = PlayerFactory(name="Петр Семенов", city="Тула")
+    tournament, chief = open_cup()
+    application = applications.apply(tournament.pk, details())
+    assert application.same_as == known
+    applications.decide(application.pk, chief, approve=True)
+    assert Registration.objects.get().player == known and Player.objects.count() == 1
+
+
+def test_over_the_cap_an_application_goes_to_the_waiting_list():
+    tournament, _chief = open_cup(cap=2)
+    RegistrationFactory(tournament=tournament)
+    first = applications.apply(tournament.pk, details("Анна Белова"))
+    second = applications.apply(tournament.pk, details("Борис Гладков"))
+    assert (first.status, second.status) == ("pending", "waiting")  # 1 registered + 1 pending
+
+
+@pytest.mark.parametrize(
+    ("changes", "code", "field"),
+    [
+        ({"name": "  "}, "apply.name_missing", "name"),
+        ({"city": ""}, "apply.city_missing", "city"),
+        ({"contact": ""}, "apply.contact_missing", "contact"),
+        ({"name": "Я" * 201}, "apply.too_long", "name"),
+    ],
+)
+def test_a_bad_application_is_refused_at_its_field_and_stores_nothing(changes, code, field):
+    tournament, _chief = open_cup()
+    found = refusal(lambda: applications.apply(tournament.pk, {**details(), **changes}))
+    assert (found.code, found.field) == (f"tournaments.{code}", field)
+    assert not Application.objects.exists()
+
+
+def test_twice_the_same_person_or_a_registered_one_is_refused():
+    tournament, _chief = open_cup()
+    applications.apply(tournament.pk, details())
+    again = refusal(lambda: applications.apply(tournament.pk, details("петр семенов")))
+    assert again.code == "tournaments.apply.twice"
+    player = PlayerFactory(name="Вера Дроздова", city="Казань")
+    RegistrationFactory(tournament=tournament, player=player)
+    registered = refusal(
+        lambda: applications.apply(tournament.pk, details("Вера Дроздова", "Казань"))
+    )
+    assert registered.code == "tournaments.apply.registered"
+
+
+def test_closed_forms_and_a_flood_are_refused():
+    tournament = TournamentFactory(published=True)
+    assert (
+        refusal(lambda: applications.apply(tournament.pk, details())).code
+        == "tournaments.apply.closed"
+    )
+    tournament, chief = open_cup()
+    past = timezone.now() - datetime.timedelta(minutes=1)
+    applications.open_registration(tournament.pk, chief, open=True, closes=past)
+    assert refusal(lambda: applications.apply(tournament.pk, details())).code == (
+        "tournaments.apply.closed_at"
+    )
+    applications.open_registration(tournament.pk, chief, open=True)
+    for n in range(applications.MAX_PER_ADDRESS):
+        applications.apply(tournament.pk, details(f"Игрок {n}"), address="10.0.0.9")
+    flood = refusal(
+        lambda: applications.apply(tournament.pk, details("Ещё один"), address="10.0.0.9")
+    )
+    assert flood.code == "tournaments.apply.too_many"
+    assert Application.objects.count() == applications.MAX_PER_ADDRESS
+
+
+def test_only_the_chief_opens_the_form_and_decides():
+    tournament, _chief = open_cup()
+    application = applications.apply(tournament.pk, details())
+    referee = referee_of(tournament)
+    with pytest.raises(NotAllowed):
+        applications.decide(application.pk, referee, approve=True)
+    with pytest.raises(NotAllowed):
+        applications.open_registration(tournament.pk, referee, open=False)
+    assert Application.objects.get().status == "pending"
+
+
+def test_the_public_form_and_the_organisers_page_in_russian(client):
+    tournament, chief = open_cup()
+    join = reverse("tournament-join", args=[tournament.slug])
+    page = client.get(join, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    text, _links = read(page)
+    assert problems(text, codes()) == []
+    empty = client.post(
+        join, {"name": "Пётр", "city": "", "contact": ""}, HTTP_ACCEPT_LANGUAGE="ru"
+    )
+    assert empty.status_code == 200 and not Application.objects.exists()
+    sent = client.post(join, details(), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "заявка получена" in sent
+    client.force_login(chief)
+    manage = reverse("manage-applications", args=[tournament.slug])
+    text, _links = read(client.get(manage, HTTP_ACCEPT_LANGUAGE="ru").content.decode())
+    assert problems(text, codes(), logins=["chief"]) == []
+    decide = reverse(
+        "manage-application-decide", args=[tournament.slug, Application.objects.get().pk]
+    )
+    client.post(decide, {"action": "approve"})
+    assert Registration.objects.filter(tournament=tournament).count() == 1
+
+
+def test_the_api_takes_an_application_and_the_chief_decides_it():
+    from tests.referee.api.conftest import client_for
+
+    tournament, chief = open_cup()
+    base = f"/api/v1/tournaments/{tournament.slug}/applications/"
+    sent = client_for().post(base + "apply/", details(), format="json")
+    assert sent.status_code == 201 and sent.json() == {"status": "pending"}
+    bad = client_for().post(base + "apply/", details(city=""), format="json")
+    assert bad.status_code == 400 and bad.json()["code"] == "tournaments.apply.city_missing"
+    api = client_for(chief)
+    listed = api.get(base).json()
+    assert [a["name"] for a in listed] == ["Пётр Семёнов"]
+    approved = api.post(base + f"{listed[0]['id']}/approve/").json()
+    assert approved["status"] == "approved" and approved["registration"] is not None
