@@ -196,7 +196,7 @@ def test_the_big_screen_shows_the_session_standings_once_published(client, playe
     assert 'class="screen-table"' not in client.get(address).content.decode()
     services.publish_boards(session.pk, chief)
     page = client.get(address).content.decode()
-    assert page.count('<tr><td class="num">') == 12 and 'http-equiv="refresh"' in page
+    assert page.count('<tr data-row><td class="num">') == 12 and "js/screen.js" in page
 
 
 def test_the_boards_may_come_from_a_file(client):
