@@ -32,6 +32,10 @@ REFUSALS = Refusals(
         "session.board_numbers": _("The boards must be numbered 1 to %(want)s, each once."),
         "session.stanzas_done": _("Every stanza of this session is seated."),
         "session.stanza_open": _("Round %(n)s is still in play: finish it first."),
+        "session.round_taken": _(
+            "Round %(n)s is an ordinary round seated in this stanza's place: the session "
+            "goes on only once its seating is discarded."
+        ),
         "board.not_at_table": _(
             "Board %(board)s is not played at this table in this round: it plays boards %(boards)s."
         ),

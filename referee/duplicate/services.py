@@ -196,13 +196,17 @@ def seat_stanza(session_id: int, user: Any) -> Round:
     session = Session.objects.select_for_update().select_related("tournament").get(pk=session_id)
     tournament = session.tournament
     _chief_only(user, tournament)
-    seated = tournament.rounds.filter(number__in=session.rounds).order_by("-number")
-    last = seated.first()
+    stanzas = tournament.rounds.filter(number__in=session.rounds, method=Round.Method.DUPLICATE)
+    last = stanzas.order_by("-number").first()
     if last is not None and last.number == session.rounds[-1]:
         raise REFUSALS.error("session.stanzas_done")
     if last is not None and last.status != Round.Status.FINISHED:
         raise REFUSALS.error("session.stanza_open", n=last.number)
     stanza = 1 if last is None else last.number - session.first_round + 2
+    number = session.first_round + stanza - 1
+    if tournament.rounds.filter(number=number).exists():
+        # an ordinary round was seated in the stanza's place: the movement cannot go on
+        raise REFUSALS.error("session.round_taken", n=number)
     return _seat(session, tournament, stanza, user)
 
 

@@ -290,3 +290,20 @@ def test_tables_of_four_give_the_dealer_role_no_cards_and_compare_it_too():
 
     # each deal's recorded dealer is the seat of the board's dealer role
     assert sorted(d.data["dealer"] for d in Deal.objects.all()) == sorted(h[3] for h in dealt)
+
+
+def test_an_ordinary_round_seated_in_a_stanzas_place_stops_the_session_without_an_error():
+    from referee.seating.services import seat_next_round
+
+    tournament, chief = tournament_of(9)
+    session = services.create_session(tournament.pk, chief, boards_per_set=1, seed=4)
+    first = Round.objects.get(tournament=tournament, number=1)
+    start_round(first.pk, chief)
+    from referee.seating.services import finish_round
+
+    Table.objects.filter(round=first).update(status="locked")
+    finish_round(first.pk, chief)
+    seat_next_round(tournament.pk, chief, seed=1)  # an ordinary round takes round 2
+    with pytest.raises(ServiceError) as refused:
+        services.seat_stanza(session.pk, chief)
+    assert refused.value.code == "duplicate.session.round_taken"
