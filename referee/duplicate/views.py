@@ -168,19 +168,8 @@ def board_slips(request: HttpRequest, tournament: Tournament, session: int) -> H
     """One slip per table and stanza: its set's boards and who holds which hand (the cards
     are on the hand records: the slips travel with the boards)."""
     found = _session(tournament, session)
-    names = (
-        dict(
-            tournament.entries.filter(pk__in=found.plan["groups"][0]["players"]).values_list(
-                "pk", "player__name"
-            )
-        )
-        if found.plan["groups"]
-        else {}
-    )
-    for group in found.plan["groups"][1:]:
-        names |= dict(
-            tournament.entries.filter(pk__in=group["players"]).values_list("pk", "player__name")
-        )
+    players = [r for group in found.plan["groups"] for r in group["players"]]
+    names = dict(tournament.entries.filter(pk__in=players).values_list("pk", "player__name"))
     slips = [
         {
             "round": found.first_round + k,
