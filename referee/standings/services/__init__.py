@@ -16,11 +16,13 @@ Changing: ``update_settings``, ``draw_lot`` and ``record_lot`` belong to the chi
 runs in a transaction and writes the action log.
 
 The modules: ``settings`` (settings and the lot), ``loading`` (the scored tables a viewer
-sees), ``ranked`` (standings), ``rounds`` (round results), ``cards`` (player cards, search).
+sees), ``ranked`` (standings), ``rounds`` (round results), ``cards`` (player cards, search),
+``qualify`` (can I still qualify), ``private`` (what a player's private link shows).
 """
 
 from .cards import CardRound, PlayerCard, RulingNote, player_card, search_players
 from .loading import ScoredTable, load
+from .private import PrivateLink, link_entry, private_link
 from .qualify import Qualification, qualification
 from .ranked import CACHE_SECONDS, Standings, StandingsRow, standings_after, standings_rows
 from .rounds import (
@@ -52,6 +54,7 @@ __all__ = [
     "InvalidSettings",
     "NotVisible",
     "PlayerCard",
+    "PrivateLink",
     "Qualification",
     "RoundResults",
     "Rules",
@@ -64,8 +67,10 @@ __all__ = [
     "TableResults",
     "draw_lot",
     "final_places",
+    "link_entry",
     "load",
     "player_card",
+    "private_link",
     "qualification",
     "record_lot",
     "round_results",
