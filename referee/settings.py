@@ -146,7 +146,11 @@ REST_FRAMEWORK = {
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
     # logging in for a token: a few a minute per address (guessing passwords is slow)
     # per address; the hall benchmark logs 50 referees in from one (API_TOKEN_RATE)
-    "DEFAULT_THROTTLE_RATES": {"token": os.environ.get("API_TOKEN_RATE", "30/minute")},
+    # a player's private link (``…/me/<id>/<key>/``): per address and link
+    "DEFAULT_THROTTLE_RATES": {
+        "token": os.environ.get("API_TOKEN_RATE", "30/minute"),
+        "player_link": os.environ.get("API_PLAYER_LINK_RATE", "60/minute"),
+    },
 }
 
 SPECTACULAR_SETTINGS = {

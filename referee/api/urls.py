@@ -9,6 +9,7 @@ from .resources import (
     deals,
     duplicate,
     format,
+    player_link,
     players,
     profile,
     rounds,
@@ -23,6 +24,7 @@ T = "tournaments/<slug:slug>/"
 R = T + "rounds/<int:round>/"
 TABLE = R + "tables/<int:table>/"
 D = T + "duplicate/<int:session>/"
+ME = T + "me/<int:registration>/<str:key>/"  # a player's private link: the key is his
 
 v1 = [
     path("auth/token/", tokens.TokenView.as_view(), name="api-token"),
@@ -64,6 +66,8 @@ v1 = [
         players.PlayerSubstitute.as_view(),
         name="api-substitute",
     ),
+    path(ME, player_link.PrivateLink.as_view(), name="api-player-link"),
+    path(ME + "check-in/", player_link.PrivateCheckIn.as_view(), name="api-player-link-check-in"),
     path(T + "standings/", standings.StandingsView.as_view(), name="api-standings"),
     path(T + "qualification/", standings.Qualification.as_view(), name="api-qualification"),
     path(

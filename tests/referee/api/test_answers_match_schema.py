@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from referee.discipline.models import Entry
+from referee.tournaments import checkin
 from referee.tournaments.models import Registration, Round, Stage, Team
 
 from ..format.play import play_round, tournament_of
@@ -104,6 +105,7 @@ def played():
         "appeal": made["id"],
         "series": "season",
         "player": entries[0].player_id,  # the registry player's profile
+        "key": checkin.link_key(entries[0]),  # his private link
     }
     return api, kwargs
 

@@ -26,6 +26,7 @@ from referee.api.models import DeviceToken
 from referee.discipline.models import Appeal, Entry
 from referee.standings.models import StandingsSettings
 from referee.tables import services
+from referee.tournaments import checkin
 from referee.tournaments.models import Tournament
 from tests.referee.factories import (
     RegistrationFactory,
@@ -43,6 +44,9 @@ pytestmark = pytest.mark.django_db
 PUBLIC, OFFICIALS, REFEREE, MANAGE = "public", "officials", "referee", "manage"
 #: a public form's write (self-registration): whoever sees the tournament, signed in or not
 FORM = "form"
+#: a player's private link: its key is the credential, published or not; a wrong key is 404
+#: to everybody, the chief included
+LINK = "link"
 
 #: the surface of every tournament endpoint, by URL name and method
 SURFACES: dict[str, dict[str, str]] = {
@@ -59,6 +63,8 @@ SURFACES: dict[str, dict[str, str]] = {
     "api-check-in": {"post": MANAGE},
     "api-substitute": {"post": MANAGE},
     "api-eliminate": {"post": MANAGE},
+    "api-player-link": {"get": LINK},
+    "api-player-link-check-in": {"post": LINK},
     "api-standings": {"get": PUBLIC},
     "api-qualification": {"get": PUBLIC},
     "api-standings-settings": {"get": OFFICIALS, "patch": MANAGE},
@@ -196,6 +202,7 @@ def world():
         "number": 1,
         "registration": extra.pk,
         "appeal": appeal.pk,
+        "key": checkin.link_key(extra),
     }
     return users, kwargs
 
@@ -226,6 +233,15 @@ def test_the_endpoint_keeps_its_surface(world, name, route, method):
     kind = SURFACES.get(name, {}).get(method)
     assert kind is not None, f"{method.upper()} {route}: classify it in SURFACES"
     url = _url(name, route, kwargs)
+    if kind == LINK:
+        wrong = _url(name, route, {**kwargs, "key": "0" * 20})
+        for published in (False, True):
+            _publish(published)
+            for user in users.values():
+                assert _call(user, method, wrong) == 404
+                # an empty body is then the serializer's to refuse
+                assert _call(user, method, url) not in (401, 403, 404)
+        return
     read = method == "get" or kind == FORM
     # unpublished: nobody but its officials finds the tournament
     assert _call(None, method, url) == (404 if read else 401)

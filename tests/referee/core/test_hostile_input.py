@@ -19,7 +19,7 @@ from referee.core.bounds import CONTROL_CHARACTERS, check_name
 from referee.core.errors import ServiceError
 from referee.ratings.models import Division
 from referee.tables import services as tables
-from referee.tournaments import services
+from referee.tournaments import checkin, services
 from referee.tournaments.models import Player, Team, Tournament
 from tests.referee.api.conftest import client_for, make_organiser
 
@@ -89,6 +89,7 @@ def api_paths(tournament, table) -> list[str]:
     r = f"{t}rounds/{table.round.number}/"
     tb = f"{r}tables/{table.number}/"
     entry = table.seats.first().registration_id
+    key = checkin.link_key(table.seats.select_related("registration__tournament")[0].registration)
     return [
         "/api/v1/auth/token/",
         "/api/v1/tournaments/",
@@ -99,6 +100,7 @@ def api_paths(tournament, table) -> list[str]:
         f"{t}players/{entry}/withdraw/",
         f"{t}players/{entry}/substitute/",
         f"{t}players/{entry}/eliminate/",
+        f"{t}me/{entry}/{key}/check-in/",
         f"{t}rounds/",
         r,
         f"{r}start/",
