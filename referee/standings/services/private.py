@@ -44,10 +44,6 @@ class PrivateLink:
     qualification: Qualification | None  # the cut's outlook, when public and there is a cut
     verdict: Outlook | None  # his own line in it
 
-    @property
-    def check_in(self) -> bool:
-        return self.tournament.check_in
-
 
 def link_entry(slug: str, registration: int, key: str) -> Registration | None:
     """The registration the link names, when ``key`` is its link's current key."""
