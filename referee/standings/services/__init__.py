@@ -20,9 +20,16 @@ sees), ``ranked`` (standings), ``rounds`` (round results), ``cards`` (player car
 """
 
 from .cards import CardRound, PlayerCard, RulingNote, player_card, search_players
-from .loading import ScoredTable, load
+from .loading import Loaded, Preloaded, ScoredTable, load
 from .qualify import Qualification, qualification
-from .ranked import CACHE_SECONDS, Standings, StandingsRow, standings_after, standings_rows
+from .ranked import (
+    CACHE_SECONDS,
+    Standings,
+    StandingsRow,
+    ranked_standings,
+    standings_after,
+    standings_rows,
+)
 from .rounds import (
     RoundResults,
     SeatResult,
@@ -50,8 +57,10 @@ __all__ = [
     "CardRound",
     "FinalPlace",
     "InvalidSettings",
+    "Loaded",
     "NotVisible",
     "PlayerCard",
+    "Preloaded",
     "Qualification",
     "RoundResults",
     "Rules",
@@ -67,6 +76,7 @@ __all__ = [
     "load",
     "player_card",
     "qualification",
+    "ranked_standings",
     "record_lot",
     "round_results",
     "round_rows",
