@@ -44,9 +44,9 @@ from referee.standings.pure.series import (
 )
 from referee.standings.pure.series import Tournament as SeriesInput
 from referee.standings.refusals import RULES
-from referee.standings.services import standings_after
+from referee.standings.services import batch, ranked_standings
 from referee.tournaments.log import log_action
-from referee.tournaments.models import Player, Registration, Tournament
+from referee.tournaments.models import Player, Tournament
 
 from .models import Series, SeriesTournament
 from .refusals import REFUSALS
@@ -318,24 +318,46 @@ def reason_text(reason: str | None, rules: SeriesRules) -> str:
 PUBLIC = AnonymousUser()
 
 
-def _input(entry: SeriesTournament) -> SeriesInput | None:
-    """The tournament's result as the public sees it, or None while it shows no round."""
-    tournament = entry.tournament
-    table = standings_after(tournament, viewer=PUBLIC)
-    if table.after is None or not table.rows:
+@dataclass(frozen=True)
+class Published:
+    """A tournament's result as the public sees it, as the series reads it."""
+
+    places: Mapping[int, tuple[int, int]]  # registration -> final place (best, worst)
+    points: Mapping[int, Fraction]  # registration -> his points in the standings
+    players: Mapping[int, int]  # registration -> registry player
+
+
+def published_results(tournaments: Sequence[Tournament]) -> dict[int, Published]:
+    """Each tournament's public result, by id; left out while it shows no round. Every
+    tournament's tables are read at once (``standings.services.batch``): the series page's
+    queries do not grow with the number of its tournaments."""
+    loaded = batch.loaded(tournaments, PUBLIC)
+    out = {}
+    for tournament in tournaments:
+        data = loaded.get(tournament.pk)
+        if data is None:
+            continue
+        table = ranked_standings(data, tournament, None)
+        if table.after is None or not table.rows:
+            continue
+        out[tournament.pk] = Published(
+            final_places(tournament, PUBLIC, data=data, table=table),
+            {row.registration: row.points for row in table.rows},
+            {pk: entry.player_id for pk, entry in data.entries.items()},
+        )
+    return out
+
+
+def _input(entry: SeriesTournament, found: Published | None) -> SeriesInput | None:
+    if found is None:
         return None
-    places = final_places(tournament, viewer=PUBLIC)
-    points = {row.registration: row.points for row in table.rows}
-    players = dict(
-        Registration.objects.filter(tournament=tournament).values_list("pk", "player_id")
-    )
     entries = tuple(
-        Entry(players[registration], best, points.get(registration, Fraction(0)))
-        for registration, (best, _worst) in places.items()
-        if registration in players
+        Entry(found.players[registration], best, found.points.get(registration, Fraction(0)))
+        for registration, (best, _worst) in found.places.items()
+        if registration in found.players
     )
     return SeriesInput(
-        tournament.pk, tournament.starts_on, entries, _number(entry.weight, "weight")
+        entry.tournament.pk, entry.tournament.starts_on, entries, _number(entry.weight, "weight")
     )
 
 
@@ -345,10 +367,12 @@ def series_table(series: Series) -> SeriesTable:
     inputs: list[SeriesInput] = []
     counted: list[Tournament] = []
     waiting: list[Tournament] = []
-    for entry in series.entries.select_related("tournament").order_by(
-        "tournament__starts_on", "pk"
-    ):
-        found = _input(entry) if entry.tournament.published else None
+    entries = list(
+        series.entries.select_related("tournament").order_by("tournament__starts_on", "pk")
+    )
+    results = published_results([e.tournament for e in entries if e.tournament.published])
+    for entry in entries:
+        found = _input(entry, results.get(entry.tournament_id))
         if found is None:
             waiting.append(entry.tournament)
             continue

@@ -126,6 +126,30 @@ def rounds_results(tournament: Tournament, rounds: Iterable[Round]) -> list[Sett
     )
 
 
+def tournaments_results(
+    tournaments: Mapping[int, Tournament], rounds: Iterable[Round]
+) -> dict[int, list[SettledTable]]:
+    """``rounds_results`` of rounds of several tournaments at once, by tournament id (the
+    same three queries, whatever the number of tournaments): a player's profile places him
+    in every tournament he played."""
+    rounds = list(rounds)
+    kept = list(
+        Table.objects.filter(round__in=rounds)
+        .order_by("number")
+        .values_list("pk", "round__number", "number", "status", "result", "round__tournament_id")
+    )
+    owner = {pk: tournament for pk, *_rest, tournament in kept}
+    made = _results(
+        [(pk, r, n, status, result) for pk, r, n, status, result, _t in kept],
+        {"table__round__in": rounds},
+        lambda pk, deals, seated: _summarise(tournaments[owner[pk]], deals, seated),
+    )
+    out: dict[int, list[SettledTable]] = defaultdict(list)
+    for table in made:
+        out[owner[table.table_id]].append(table)
+    return out
+
+
 def _results(
     tables: Sequence[_Kept], seated: Mapping[str, Any], summarise: _Summarise
 ) -> list[SettledTable]:

@@ -12,19 +12,35 @@ from collections import Counter
 from typing import Any
 
 from referee.core.permissions import SITE
+from referee.standings.services import Loaded, Standings, ranked_standings, standings_after
 from referee.standings.services import final_places as by_stages
-from referee.standings.services import standings_after
 from referee.tournaments.models import Tournament
 
 
-def final_places(tournament: Tournament, viewer: Any = SITE) -> dict[int, tuple[int, int]]:
+def final_places(
+    tournament: Tournament,
+    viewer: Any = SITE,
+    *,
+    data: Loaded | None = None,
+    table: Standings | None = None,
+) -> dict[int, tuple[int, int]]:
     """Registration id → its final place (best, worst), counting from 1, as ``viewer`` may
-    see the standings (the site itself sees every round; the public only the published)."""
-    if tournament.stages.exists():
-        staged = by_stages(tournament, viewer=viewer)
-        ranks = Counter(place.place for place in staged)
-        return {p.registration: (p.place, p.place + ranks[p.place] - 1) for p in staged}
-    table = standings_after(tournament, viewer=viewer)
+    see the standings (the site itself sees every round; the public only the published).
+
+    ``data``: the tournament already loaded for ``viewer`` (``standings.services.batch``),
+    and ``table`` its standings after the last round, when the caller has them: then
+    nothing is queried."""
+    staged = data.pre.stages if data is not None and data.pre is not None else None
+    if staged if staged is not None else tournament.stages.exists():
+        by = by_stages(tournament, viewer=viewer, data=data)
+        ranks = Counter(place.place for place in by)
+        return {p.registration: (p.place, p.place + ranks[p.place] - 1) for p in by}
+    if table is None:
+        table = (
+            standings_after(tournament, viewer=viewer)
+            if data is None
+            else ranked_standings(data, tournament, None)
+        )
     shared = Counter(row.rank for row in table.rows)
     return {row.registration: (row.rank, row.rank + shared[row.rank] - 1) for row in table.rows}
 

@@ -11,10 +11,10 @@ Queries, a fixed number whatever the number of tournaments and deals: the player
 registrations with their tournaments and published rounds; his tables; their seats with
 everybody's names; their deals; the latest action of each of his tournaments (the key of
 the cached places). The place and points in each tournament are the standings services'
-(``standings_after``, by stages ``final_places``), kept in the cache per tournament until
-its next logged change (an hour at most, for edits made outside the services): the first
-profile after a change reads that tournament's standings once (their own queries, about ten
-a tournament), every later one only the cache.
+(``ranked_standings``, by stages ``final_places``), kept in the cache per tournament until
+its next logged change (an hour at most, for edits made outside the services): the
+tournaments not in the cache are read together (``standings.services.batch``, nine queries
+however many), so a first read costs a fixed number of queries too.
 
 Each table's deals are scored by the engine here (``scoring.score_pulka``), the way the
 sheet scores them; the result per player is the sheet's settlement (the referee's
@@ -45,6 +45,7 @@ from referee.standings.pure.player_stats import (
     pair_settlement,
     player_stats,
 )
+from referee.standings.services import batch
 from referee.tables.dealdata import letters, to_deal
 from referee.tables.models import Deal, Seat, Table
 from referee.tournaments.models import ActionLog, Player, Registration, Round, Tournament
@@ -266,11 +267,14 @@ def _standings(lines: Iterable[tuple[Tournament, int, int]]) -> dict[int, Standi
         for t, registration, through in lines
     }
     found: dict[str, Standing] = cache.get_many(list(keys))
+    missing = {t.pk: t for key, (t, _r) in keys.items() if key not in found}
+    # the tournaments not in the cache, all at once: a fixed number of queries however many
+    loaded = batch.loaded(list(missing.values()), PUBLIC) if missing else {}
     out: dict[int, Standing] = {}
     fresh = {}
     for key, (tournament, registration) in keys.items():
         if key not in found:
-            found[key] = fresh[key] = _standing(tournament, registration)
+            found[key] = fresh[key] = _standing(tournament, registration, loaded)
         out[tournament.pk] = found[key]
     if fresh:
         cache.set_many(fresh, CACHE_SECONDS)
@@ -278,16 +282,18 @@ def _standings(lines: Iterable[tuple[Tournament, int, int]]) -> dict[int, Standi
 
 
 NOBODY = Standing("", None, None, None, ())
+PUBLIC = AnonymousUser()
 
 
-def _standing(tournament: Tournament, registration: int) -> Standing:
+def _standing(
+    tournament: Tournament, registration: int, loaded: dict[int, standings.Loaded]
+) -> Standing:
     """His place and points as the public sees the standings (the services' own rules)."""
-    public = AnonymousUser()
-    try:
-        table = standings.standings_after(tournament, viewer=public)
-        places = final_places(tournament, viewer=public)
-    except standings.NotVisible:
+    data = loaded.get(tournament.pk)
+    if data is None:  # not visible to the public
         return NOBODY
+    table = standings.ranked_standings(data, tournament, None)
+    places = final_places(tournament, PUBLIC, data=data, table=table)
     row = next((r for r in table.rows if r.registration == registration), None)
     best, worst = places.get(registration, (None, None))
     place = "" if best is None else (str(best) if best == worst else f"{best}–{worst}")

@@ -21,10 +21,17 @@ sees), ``ranked`` (standings), ``rounds`` (round results), ``cards`` (player car
 """
 
 from .cards import CardRound, PlayerCard, RulingNote, player_card, search_players
-from .loading import ScoredTable, load
+from .loading import Loaded, Preloaded, ScoredTable, load
 from .private import PrivateLink, link_entry, private_link
 from .qualify import Qualification, qualification
-from .ranked import CACHE_SECONDS, Standings, StandingsRow, standings_after, standings_rows
+from .ranked import (
+    CACHE_SECONDS,
+    Standings,
+    StandingsRow,
+    ranked_standings,
+    standings_after,
+    standings_rows,
+)
 from .rounds import (
     RoundResults,
     SeatResult,
@@ -52,8 +59,10 @@ __all__ = [
     "CardRound",
     "FinalPlace",
     "InvalidSettings",
+    "Loaded",
     "NotVisible",
     "PlayerCard",
+    "Preloaded",
     "PrivateLink",
     "Qualification",
     "RoundResults",
@@ -72,6 +81,7 @@ __all__ = [
     "player_card",
     "private_link",
     "qualification",
+    "ranked_standings",
     "record_lot",
     "round_results",
     "round_rows",

@@ -9,10 +9,12 @@ from fractions import Fraction
 from typing import Any
 
 from referee.core.permissions import is_official
+from referee.discipline.models import Entry
+from referee.standings.models import StandingsSettings
 from referee.standings.refusals import REFUSALS
-from referee.tables.models import Table
+from referee.tables.models import Substitution, Table
 from referee.tables.results import SettledTable, rounds_results
-from referee.tournaments.models import Registration, Round, Tournament
+from referee.tournaments.models import Registration, Round, Stage, Tournament
 from scoring.numbers import Amount
 
 from ..pure import points
@@ -41,6 +43,21 @@ class ScoredTable:
         return self.result.points[self.registrations.index(registration)]
 
 
+@dataclass(frozen=True)
+class Preloaded:
+    """One tournament's rows for its standings, read beforehand together with other
+    tournaments' (``batch.preload``): what ``load``, ``outside`` and ``stage_tables`` would
+    otherwise each query for this tournament alone."""
+
+    settings: StandingsSettings
+    rounds: list[Round]  # not draft, in order; at least those the viewer sees
+    results: list[SettledTable]  # their tables, by number
+    entries: dict[int, Registration]  # with player and team
+    substitutions: list[Substitution]  # at those tables, by their first deal
+    discipline: list[Entry]  # the register, with the referee, in its order
+    stages: list[Stage]  # in order
+
+
 @dataclass
 class Loaded:
     official: bool
@@ -48,31 +65,52 @@ class Loaded:
     rounds: list[Round]  # the rounds the viewer sees, in order
     tables: dict[int, list[ScoredTable]]  # round number -> its tables by number
     entries: dict[int, Registration]  # registration id -> with its player
+    pre: Preloaded | None = None  # what was read beforehand (``outside`` takes it from here)
 
 
-def load(tournament: Tournament, viewer: Any, only_round: int | None = None) -> Loaded:
+def load(
+    tournament: Tournament,
+    viewer: Any,
+    only_round: int | None = None,
+    pre: Preloaded | None = None,
+) -> Loaded:
+    """The tables ``viewer`` sees, scored; from ``pre`` without a query when it is given."""
     official = is_official(viewer, tournament)
     if not (official or tournament.published):
         raise REFUSALS.error("not_published", cls=NotVisible)
-    rules = rules_of(settings_of(tournament))
-    rounds_qs = Round.objects.filter(tournament=tournament).exclude(status=Round.Status.DRAFT)
-    if not official:
-        rounds_qs = rounds_qs.filter(number__lte=rules.published_through or 0)
-    rounds = list(rounds_qs.order_by("number"))
+    rules = rules_of(settings_of(tournament) if pre is None else pre.settings)
+    last = None if official else rules.published_through or 0
+    if pre is None:
+        rounds_qs = Round.objects.filter(tournament=tournament).exclude(status=Round.Status.DRAFT)
+        if last is not None:
+            rounds_qs = rounds_qs.filter(number__lte=last)
+        rounds = list(rounds_qs.order_by("number"))
+    else:
+        rounds = [r for r in pre.rounds if last is None or r.number <= last]
     counted = [r for r in rounds if only_round is None or r.number == only_round]
     scored: dict[int, list[ScoredTable]] = defaultdict(list)
     round_finished = {r.number: r.status == Round.Status.FINISHED for r in rounds}
     fraction = fractions()
     policy = tournament.unfinished_pulka
-    for result in rounds_results(tournament, counted):
+    if pre is None:
+        results = rounds_results(tournament, counted)
+    else:
+        numbers = {r.number for r in counted}
+        results = [t for t in pre.results if t.round_number in numbers]
+    for result in results:
         scored[result.round_number].append(
             score(rules, result, round_finished[result.round_number], fraction, policy)
         )
-    entries = {
-        e.pk: e
-        for e in Registration.objects.filter(tournament=tournament).select_related("player", "team")
-    }
-    return Loaded(official, rules, rounds, scored, entries)
+    if pre is None:
+        entries = {
+            e.pk: e
+            for e in Registration.objects.filter(tournament=tournament).select_related(
+                "player", "team"
+            )
+        }
+    else:
+        entries = pre.entries
+    return Loaded(official, rules, rounds, scored, entries, pre)
 
 
 def fractions() -> Callable[[Amount], Fraction]:

@@ -20,7 +20,7 @@ from referee.tables.models import Substitution
 from referee.tournaments.models import ByeValue, Registration, Round, SubstituteSplit, Tournament
 
 from ..pure.exact import exact_sum
-from .loading import ScoredTable
+from .loading import Preloaded, ScoredTable
 
 OUT = (Registration.Status.ELIMINATED, Registration.Status.DISQUALIFIED)
 
@@ -72,6 +72,7 @@ def outside(
     tables: Mapping[int, Sequence[ScoredTable]],
     entries: Mapping[int, Registration],
     after: int | None,
+    pre: Preloaded | None = None,
 ) -> Outside:
     found = Outside()
     last = after or 0
@@ -85,7 +86,12 @@ def outside(
             if value is not None:
                 found.add(round_.number, registration, value)
     by_table = {t.table_id: t for n in range(1, last + 1) for t in tables.get(n, [])}
-    for sub in Substitution.objects.filter(table_id__in=list(by_table)).order_by("from_deal"):
+    subs = (
+        Substitution.objects.filter(table_id__in=list(by_table)).order_by("from_deal")
+        if pre is None
+        else [s for s in pre.substitutions if s.table_id in by_table]
+    )
+    for sub in subs:
         table = by_table[sub.table_id]
         found.substituted.setdefault(sub.entering_id, []).append(sub)
         found.substituted.setdefault(sub.leaving_id, []).append(sub)
@@ -96,7 +102,12 @@ def outside(
         found.add(table.round, sub.leaving_id, -share)
         found.add(table.round, sub.entering_id, share)
     grouped: dict[int, list[Entry]] = defaultdict(list)
-    for entry in Entry.objects.filter(tournament=tournament).select_related("referee"):
+    register = (
+        Entry.objects.filter(tournament=tournament).select_related("referee")
+        if pre is None
+        else pre.discipline
+    )
+    for entry in register:
         grouped[entry.registration_id].append(entry)
         if entry.cancelled_by_id is not None or entry.round_number > last:
             continue

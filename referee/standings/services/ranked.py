@@ -113,7 +113,7 @@ def ranked_standings(data: Loaded, tournament: Tournament, round_number: int | N
     after = round_number if round_number is not None else (visible[-1] if visible else None)
     numbers = range(1, (after or 0) + 1)
     by_round = [[t for t in data.tables.get(n, []) if t.result is not None] for n in numbers]
-    found = outside(tournament, data.rounds, data.tables, data.entries, after)
+    found = outside(tournament, data.rounds, data.tables, data.entries, after, data.pre)
     ranked = ranking.standings(
         [[t.result for t in tables if t.result is not None] for tables in by_round],
         data.rules.tie_breaks,

@@ -51,12 +51,15 @@ def stage_tables(
     tournament: Tournament, *, viewer: Any, data: Loaded | None = None
 ) -> tuple[StageTable, ...]:
     """Every stage's standings over the rounds the viewer sees, first stage first."""
-    stages = list(Stage.objects.filter(tournament=tournament).order_by("number"))
+    if data is not None and data.pre is not None:
+        stages = data.pre.stages
+    else:
+        stages = list(Stage.objects.filter(tournament=tournament).order_by("number"))
     if not stages:
         return ()
     data = data or load(tournament, viewer)
     last = data.rounds[-1].number if data.rounds else 0
-    found = outside(tournament, data.rounds, data.tables, data.entries, last)
+    found = outside(tournament, data.rounds, data.tables, data.entries, last, data.pre)
     by_stage: dict[int | None, list[int]] = {}
     for round_ in data.rounds:
         by_stage.setdefault(round_.stage_id, []).append(round_.number)
@@ -116,11 +119,16 @@ def _rank(
 
 
 def final_places(
-    tournament: Tournament, *, viewer: Any, tables: Sequence[StageTable] | None = None
+    tournament: Tournament,
+    *,
+    viewer: Any,
+    tables: Sequence[StageTable] | None = None,
+    data: Loaded | None = None,
 ) -> tuple[FinalPlace, ...]:
     """The tournament's places by stages: the last stage decides its players' places, the
     others follow by the stage before (their ties kept as the stage left them)."""
-    data = None if tables is not None else load(tournament, viewer)
+    if data is None and tables is None:
+        data = load(tournament, viewer)
     made = tables if tables is not None else stage_tables(tournament, viewer=viewer, data=data)
     entries = data.entries if data is not None else _entries(tournament)
     placed: set[str] = set()

@@ -2,8 +2,8 @@
 2 of 3, at least 2 starts), a tournament added later changing them, the refusals, the pages
 in Russian, the downloads and the API.
 
-The tournaments' results are stubbed (``standings_after`` and ``final_places``, the two
-reads the series makes of each tournament) so that each tournament's places are the ones
+The tournaments' results are stubbed (``published_results``, the one read the series makes
+of its tournaments) so that each tournament's places are the ones
 worked here; one test plays a real tournament through the referees' services.
 
 Worked by hand, FIS table 100, 80, 60, 50, …; players A–E:
@@ -75,15 +75,21 @@ def world(monkeypatch):
         entries = [RegistrationFactory(tournament=t, player=players[p]) for p in order]
         places[t.pk] = {e.pk: (i, i) for i, e in enumerate(entries, start=1)}
 
-    def standings_after(tournament, round_number=None, *, viewer):
-        rows = [
-            SimpleNamespace(registration=r, points=Fraction(10 - best))
-            for r, (best, _w) in places[tournament.pk].items()
-        ]
-        return SimpleNamespace(after=1, rows=rows)
+    owners = {}
+    for t in tournaments.values():
+        owners.update({e.pk: e.player_id for e in t.entries.all()})
 
-    monkeypatch.setattr(services, "standings_after", standings_after)
-    monkeypatch.setattr(services, "final_places", lambda t, viewer: places[t.pk])
+    def published_results(shown):
+        return {
+            t.pk: services.Published(
+                places[t.pk],
+                {r: Fraction(10 - best) for r, (best, _w) in places[t.pk].items()},
+                owners,
+            )
+            for t in shown
+        }
+
+    monkeypatch.setattr(services, "published_results", published_results)
     user = organiser()
     series = services.create_series(
         user, {"name": "Кубок сезона", "slug": "cup", "season": "2026", "best": 2, "min_starts": 2}
@@ -367,3 +373,36 @@ def test_a_hidden_tournament_of_another_chief_is_neither_offered_nor_added(world
     )
     assert "Такого турнира нет." in answer.content.decode()
     assert SeriesTournament.objects.count() == 2
+
+
+def test_the_series_page_reads_as_many_queries_for_2_as_for_4_tournaments():
+    """No stub: real tournaments of 3, each with its round published."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from referee.standings import services as standings
+    from tests.referee.format.play import play_round, tournament_of
+
+    user = organiser()
+    series = services.create_series(user, {"name": "Сезон", "slug": "season"})
+
+    def add(n):
+        tournament, entries, chief = tournament_of(3, published=True, slug=f"stage-{n}")
+        play_round(tournament, chief, winner=lambda seats: entries[n % 3].pk)
+        standings.update_settings(tournament, chief, {"published_through": 1})
+        services.add_tournament(series.pk, tournament.slug, user)
+
+    def queries():
+        with CaptureQueriesContext(connection) as found:
+            page = Client().get("/series/season/", HTTP_ACCEPT_LANGUAGE="ru")
+        assert page.status_code == 200
+        return len(found), page.content.decode()
+
+    add(1)
+    add(2)
+    short, _page = queries()
+    add(3)
+    add(4)
+    long, page = queries()
+    assert short == long
+    assert all(f"stage-{n}" in page for n in range(1, 5))
