@@ -25,6 +25,8 @@ from referee.tournaments.surfaces import manage_page
 from .hall import qr_data_uri
 from .pdf import render_pdf
 
+LONG_NAME = 22  # letters: a longer name is set smaller, to fit beside the code in three lines
+
 
 def badges(
     tournament: Tournament, base: str | None = None, only: int | None = None
@@ -43,6 +45,7 @@ def badges(
         made.append(
             {
                 "name": entry.player.name,
+                "long": len(entry.player.name) > LONG_NAME,
                 "city": entry.player.city,
                 "url": url,
                 "qr": qr_data_uri(url) if url else "",
@@ -52,10 +55,10 @@ def badges(
 
 
 def badges_pdf(tournament: Tournament, base: str | None = None, only: int | None = None) -> bytes:
-    return render_pdf(
-        "exports/badges.html",
-        {"tournament": tournament, "badges": badges(tournament, base, only)},
-    )
+    made = badges(tournament, base, only)
+    # two to a row of the sheet: a table keeps its rows whole across the pages
+    rows = [made[i : i + 2] for i in range(0, len(made), 2)]
+    return render_pdf("exports/badges.html", {"tournament": tournament, "rows": rows})
 
 
 @require_GET
