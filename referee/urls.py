@@ -12,7 +12,7 @@ from referee.tournaments import views as tournament_views
 
 PUBLIC = ["tournaments", "seating", "tables", "standings", "exports", "duplicate"]
 REFEREE = ["tables", "discipline", "duplicate"]
-MANAGE = ["tournaments", "accounts", "seating", "standings", "ratings", "duplicate"]
+MANAGE = ["tournaments", "accounts", "seating", "standings", "ratings", "duplicate", "exports"]
 
 # the site's 500 page, or a 503 when a database connection was lost (hall.dbfaults)
 handler500 = "referee.hall.dbfaults.server_error"

@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from referee.core.refusals import attempt
+from referee.core.site import site_url_warning
 
 from . import checkin
 from .models import CheckIn, Registration, Tournament
@@ -45,6 +46,7 @@ def manage_check_in(request: HttpRequest, tournament: Tournament) -> HttpRespons
             "round": number,
             "rows": rows,
             "present": present,
+            "site_url_warning": site_url_warning(),
         },
     )
 

@@ -58,6 +58,7 @@ NOT_PAGES = {
     "export-protocol",
     "hall-poster",
     "hall-cards",
+    "check-in-badges",
     "table-case",
     "export-federation-pdf",
     "export-federation-xlsx",
