@@ -5,17 +5,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.tables.models import Seat, Table
+from referee.tables.models import Deal, Seat, Table
 
 from .results import ROLE_NAMES
 from .services import session_of_round, table_plan
 
 
-def next_board(table: Table, position: int) -> tuple[str, dict[str, Any]] | None:
+def next_board(table: Table) -> tuple[str, dict[str, Any]] | None:
+    """Each board of the table's set: played (its deal on the sheet), struck (its deal
+    struck from the sheet: restore or correct it, the next deal is the next board), or the
+    next deal's."""
     session = session_of_round(table.round)
     if session is None:
         return None
     plan = table_plan(session, table.round.number, table.number)
+    recorded = dict(Deal.objects.filter(table=table).values_list("number", "deleted"))
+    position = max(recorded, default=0) + 1  # deal numbers are board places (tables.extensions)
     names = dict(
         Seat.objects.filter(table=table).values_list(
             "registration_id", "registration__player__name"
@@ -25,7 +30,8 @@ def next_board(table: Table, position: int) -> tuple[str, dict[str, Any]] | None
         {
             "number": board,
             "current": i + 1 == position,
-            "done": i + 1 < position,
+            "done": recorded.get(i + 1) is False,
+            "struck": recorded.get(i + 1) is True,
             "hands": [
                 (role, names.get(r, ""))
                 for role, r in zip(ROLE_NAMES[session.size], holders, strict=True)

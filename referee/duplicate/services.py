@@ -254,12 +254,14 @@ def record_board(
 
 
 def board_deal(
-    table: Table, position: int, data: Mapping[str, Any], board: int | None
+    table: Table, number: int, data: Mapping[str, Any], board: int | None
 ) -> Mapping[str, Any] | None:
-    """The hook of ``tables.extensions`` for a new deal of a session's table: refused unless
-    it is the table's next board of its set (``board`` if the referee named one) and the
-    table seats as many as the board set is made for; the dealer is the board's (filled in
-    when not given). None for a table of an ordinary round."""
+    """The hook of ``tables.extensions`` for deal ``number`` of a session's table, new or
+    corrected: the deal plays the set's board at that place (a struck deal keeps its
+    number, so its board stays unplayed until it is restored); refused when ``board``, if
+    the referee named one, is another, when the set is played out, or when the table does
+    not seat as many as the board set is made for; the dealer is the board's (filled in when
+    not given). None for a table of an ordinary round."""
     session = session_of_round(table.round)
     if session is None:
         return None
@@ -271,12 +273,12 @@ def board_deal(
     if board is not None and board not in numbers:
         listed = ", ".join(map(str, numbers))
         raise REFUSALS.error("board.not_at_table", "board", board=board, boards=listed)
-    if position > len(numbers):
+    if number > len(numbers):
         raise REFUSALS.error("board.set_full", "board")
-    expected = numbers[position - 1]
+    expected = numbers[number - 1]
     if board is not None and board != expected:
         raise REFUSALS.error("board.not_next", "board", board=board, next=expected)
-    dealer = dealer_letter(session, plan["seats"], plan["boards"][position - 1][1])
+    dealer = dealer_letter(session, plan["seats"], plan["boards"][number - 1][1])
     if data.get("dealer") not in (None, dealer):
         seat = Seat.objects.select_related("registration__player").get(
             table=table, position=LETTERS.index(dealer) + 1

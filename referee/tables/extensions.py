@@ -3,8 +3,9 @@
 is checked against the table's next board, and the table page names the board and who holds
 which hand. An app registers its hooks in its ``AppConfig.ready``.
 
-A deal hook gets the table (locked), the deal's place on the sheet, the deal's data and the
-board number the referee gave (None if none); it returns the data to store (e.g. with the
+A deal hook gets the table (locked), the deal's number on the sheet (a struck deal keeps
+its number, so the deals after it keep theirs: a duplicate table's deal number is its board's
+place in the set), the deal's data and the board number the referee gave (None if none); it returns the data to store (e.g. with the
 board's dealer filled in), raises a refusal, or returns None when the table is not its own.
 A board number no hook claims is refused: the table plays no boards."""
 
@@ -18,7 +19,7 @@ from .refusals import REFUSALS
 
 DealHook = Callable[[Table, int, Mapping[str, Any], "int | None"], "Mapping[str, Any] | None"]
 #: the table page's panel for the next deal: a template and its context, or None
-Panel = Callable[[Table, int], "tuple[str, dict[str, Any]] | None"]
+Panel = Callable[[Table], "tuple[str, dict[str, Any]] | None"]
 
 _DEAL_HOOKS: list[DealHook] = []
 _PANELS: list[Panel] = []
@@ -37,11 +38,12 @@ def table_panel(panel: Panel) -> Panel:
 
 
 def prepared(
-    table: Table, position: int, data: Mapping[str, Any], board: int | None
+    table: Table, number: int, data: Mapping[str, Any], board: int | None
 ) -> dict[str, Any]:
-    """The deal's data as the hooks would store it (see the module's docstring)."""
+    """The data of the table's deal ``number`` as the hooks would store it (see the
+    module's docstring)."""
     for hook in _DEAL_HOOKS:
-        result = hook(table, position, data, board)
+        result = hook(table, number, data, board)
         if result is not None:
             return dict(result)
     if board is not None:
@@ -49,6 +51,6 @@ def prepared(
     return dict(data)
 
 
-def panels(table: Table, position: int) -> list[tuple[str, dict[str, Any]]]:
-    """The panels of the table page for the deal at ``position``."""
-    return [found for panel in _PANELS if (found := panel(table, position)) is not None]
+def panels(table: Table) -> list[tuple[str, dict[str, Any]]]:
+    """The panels of the table page for its next deal."""
+    return [found for panel in _PANELS if (found := panel(table)) is not None]

@@ -120,10 +120,11 @@ def record_deal(
         check_lap(table, deals, data)  # the cap and the time limit end the lap, not the deal
     elif cap is not None and len(deals) >= cap:
         raise REFUSALS.error("deal.cap_reached", cap=cap)
-    data = prepared(table, len(deals) + 1, data, board)
+    # struck deals keep their numbers (a duplicate table's number is its board's place)
+    number = (table.deals.aggregate(n=Max("number"))["n"] or 0) + 1
+    data = prepared(table, number, data, board)
     check_dealer(table, [d.data for d in deals], data)
     _keep(table, [d.data for d in deals] + [dict(data)])
-    number = (table.deals.aggregate(n=Max("number"))["n"] or 0) + 1
     deal = Deal.objects.create(table=table, number=number, data=dict(data))
     DealVersion.objects.create(deal=deal, version=1, data=deal.data, author=user, reason=reason)
     action = "deal.ruling_added" if ruling else "deal.recorded"
@@ -170,6 +171,7 @@ def correct_deal(
     _check_version(deal, expected_version)
     if deal.deleted:
         raise REFUSALS.error("deal.correct_deleted")
+    data = prepared(table, deal.number, data, None)  # a board keeps its board's dealer
     if data.get("dealer") != deal.data.get("dealer"):
         before = [d.data for d in _current(table) if d.number < deal.number]
         check_dealer(table, before, data)

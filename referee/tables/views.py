@@ -166,7 +166,7 @@ def _page(request: HttpRequest, table: Table, form: DealForm | None = None) -> H
         "lap": table_lap(table),
         "agreed": [w for w in words if w.agreed and not w.superseded],
         "disputes": [w for w in words if w.disputed],
-        "panels": panels(table, len(sheet.rows) + 1),
+        "panels": panels(table),
     }
     return render(request, "tables/table.html", context)
 

@@ -7,6 +7,8 @@ from fractions import Fraction
 from fractions import Fraction as f
 
 import pytest
+from django.test import Client
+from django.urls import reverse
 
 from referee.accounts.models import Role
 from referee.core.errors import ServiceError
@@ -307,3 +309,57 @@ def test_an_ordinary_round_seated_in_a_stanzas_place_stops_the_session_without_a
     with pytest.raises(ServiceError) as refused:
         services.seat_stanza(session.pk, chief)
     assert refused.value.code == "duplicate.session.round_taken"
+
+
+def test_a_struck_board_keeps_its_place_and_the_next_deal_is_the_next_board():
+    """Boards 1, 2, 3 of a set: board 2's deal struck from the sheet, the next deal recorded
+    is board 3 (not board 2 again, nor board 3 compared as board 2); restored, board 2 is
+    back on its traveller. A correction keeps the board's dealer."""
+    from referee.tables.models import Deal
+    from referee.tables.services import correct_deal, delete_deal, restore_deal
+
+    tournament, chief = tournament_of(9, convention="sochi")
+    session = services.create_session(tournament.pk, chief, size=3, boards_per_set=3, seed=5)
+    round_ = Round.objects.get(tournament=tournament, number=1)
+    start_round(round_.pk, chief)
+    planned = session.plan["stanzas"][0][0]
+    table = Table.objects.get(round=round_, number=planned["table"])
+    (one, h1), (two, h2), (three, h3) = planned["boards"]
+    services.record_board(table.pk, one, passed_out(letters_of(session, planned, h1)), chief)
+    second = services.record_board(
+        table.pk, two, passed_out(letters_of(session, planned, h2)), chief
+    )
+    delete_deal(second.pk, chief, "entered at the wrong table")
+    third = passed_out(letters_of(session, planned, h3))
+    with pytest.raises(ServiceError) as refused:
+        services.record_board(table.pk, two, third, chief)
+    assert refused.value.code == "duplicate.board.not_next"
+    assert refused.value.params["next"] == three
+    deal = services.record_board(table.pk, three, third, chief)
+    assert deal.number == 3
+    assert deal.data["dealer"] == LETTERS[planned["seats"].index(h3[2])]
+
+    def played_at_this_table(board):
+        traveller = next(t for t in session_results(session).travellers if t.board == board)
+        return [p.deal is not None for p in traveller.plays if p.table == planned["table"]]
+
+    assert played_at_this_table(two) == [False] and played_at_this_table(three) == [True]
+    client = Client()
+    client.force_login(chief)
+    page = client.get(
+        reverse("table", args=[tournament.slug, 1, table.number]), HTTP_ACCEPT_LANGUAGE="ru"
+    )
+    assert "вычеркнута из записи" in page.content.decode()
+    restore_deal(second.pk, chief, "it was this table's after all")
+    assert played_at_this_table(two) == [True]
+    # a correction naming another dealer than the board's is refused; without one, filled in
+    wrong = {
+        **Deal.objects.get(pk=deal.pk).data,
+        "dealer": "A" if deal.data["dealer"] != "A" else "B",
+    }
+    with pytest.raises(ServiceError) as refused:
+        correct_deal(deal.pk, wrong, chief, "dealer")
+    assert refused.value.code == "duplicate.board.dealer"
+    bare = {k: v for k, v in deal.data.items() if k != "dealer"}
+    fixed = correct_deal(deal.pk, bare, chief, "dealer left out")
+    assert Deal.objects.get(pk=fixed.pk).data["dealer"] == deal.data["dealer"]
