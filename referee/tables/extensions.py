@@ -4,9 +4,11 @@ is checked against the table's next board, and the table page names the board an
 which hand. An app registers its hooks in its ``AppConfig.ready``.
 
 A deal hook gets the table (locked), the deal's number on the sheet (a struck deal keeps
-its number, so the deals after it keep theirs: a duplicate table's deal number is its board's
-place in the set), the deal's data and the board number the referee gave (None if none); it returns the data to store (e.g. with the
-board's dealer filled in), raises a refusal, or returns None when the table is not its own.
+its number, so the deals after it keep theirs: a duplicate table's deal number is its
+board's place in the set), the deal's data and the board number the referee gave (None if
+none); it returns the data to store (e.g. with the board's dealer filled in), raises a
+refusal, or returns None when the table is not its own. It is asked of new deals and of
+corrections alike.
 A board number no hook claims is refused: the table plays no boards."""
 
 from __future__ import annotations
