@@ -65,7 +65,7 @@ def badges_pdf(tournament: Tournament, base: str | None = None, only: int | None
 @manage_page
 def check_in_badges(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     only = request.GET.get("player")
-    if only is not None and not only.isdigit():
+    if only is not None and not (only.isascii() and only.isdecimal()):
         raise Http404
     chosen = int(only) if only else None
     if chosen is not None and not tournament.entries.filter(pk=chosen).exists():

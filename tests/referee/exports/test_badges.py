@@ -89,6 +89,7 @@ def test_only_the_chief_prints_the_badges(client, cup, qr_targets):
     foreign = other.entries.first()
     assert client.get(url(cup, player=foreign.pk)).status_code == 404
     assert client.get(url(cup, player="x1")).status_code == 404
+    assert client.get(url(cup, player="²")).status_code == 404
     assert qr_targets == []  # no key was printed for any of these
 
 
