@@ -125,8 +125,9 @@ def final_places(
     tables: Sequence[StageTable] | None = None,
     data: Loaded | None = None,
 ) -> tuple[FinalPlace, ...]:
-    """The tournament's places by stages: the last stage decides its players' places, the
-    others follow by the stage before (their ties kept as the stage left them)."""
+    """The tournament's places by stages: the last stage played decides its players'
+    places, the others follow by the stage before (their ties kept as the stage left them);
+    a stage with no round yet (the final before it begins) places nobody."""
     if data is None and tables is None:
         data = load(tournament, viewer)
     made = tables if tables is not None else stage_tables(tournament, viewer=viewer, data=data)
@@ -134,6 +135,8 @@ def final_places(
     placed: set[str] = set()
     out: list[FinalPlace] = []
     for table in reversed(made):
+        if not table.rounds:  # a stage not yet begun decides nobody's place
+            continue
         rows = [r for r in table.rows if r.player not in placed]
         start = len(out)
         for row in rows:

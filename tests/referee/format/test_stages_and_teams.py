@@ -93,6 +93,10 @@ def test_the_fixed_schedule_is_honoured_and_the_final_decides_the_places():
         p[7]: -40,
         p[8]: -40,
     }
+    # before the final begins, the qualification places everybody (the final nobody yet)
+    before = final_places(tournament, viewer=chief)
+    assert [f.registration for f in before][:3] == [p[1], p[3], p[2]]
+    assert {f.stage for f in before} == {"отбор"} and len(before) == 8
     # the final: p5 (4th qualifier: p2 and p5 tie on 0, p2 won their meeting in round 3) wins
     final = play_round(tournament, chief, seed=5, winner=lambda seats: p[5])
     assert seated(final) == {p[1], p[2], p[3], p[5]}  # the top 4 of the qualification
