@@ -91,10 +91,18 @@ def mark(
     number = next_round(tournament)
     if number is None:
         raise REFUSALS.error("checkin.round_seated")
+    reason = "" if present else reason.strip()
+    held_mark = CheckIn.objects.filter(registration=entry, round_number=number).first()
+    if held_mark is not None and (held_mark.present, held_mark.reason, held_mark.by_id) == (
+        present,
+        reason,
+        getattr(user, "pk", None),
+    ):
+        return held_mark  # the same word again (a phone's retry): nothing changes, nothing logged
     check, _ = CheckIn.objects.update_or_create(
         registration=entry,
         round_number=number,
-        defaults={"present": present, "reason": "" if present else reason.strip(), "by": user},
+        defaults={"present": present, "reason": reason, "by": user},
     )
     data = {"round": number, "by_link": user is None}
     if present:

@@ -141,3 +141,28 @@ def test_the_api_marks_a_player_and_refuses_a_closed_check_in():
     closed = api.post(url, {"present": True}, format="json")
     assert closed.status_code == 400
     assert closed.json()["code"] == "tournaments.checkin.round_seated"
+
+
+def test_the_same_word_again_changes_nothing_and_logs_once():
+    """A phone retrying "present" on a weak network: one mark, one line in the log; a new
+    word (absent, with a reason; then the chief's own) is logged."""
+    from referee.tournaments.models import ActionLog
+
+    tournament, entries, chief = cup(6)
+    entry = Registration.objects.select_related("tournament").get(pk=entries[0].pk)
+    key = checkin.link_key(entry)
+
+    def logged():
+        return ActionLog.objects.filter(
+            tournament=tournament, action__in=["player.checked_in", "player.marked_absent"]
+        ).count()
+
+    first = checkin.mark(entry.pk, True, key=key)
+    again = checkin.mark(entry.pk, True, key=key)
+    assert again.pk == first.pk and logged() == 1
+    checkin.mark(entry.pk, False, reason=" поезд опаздывает ", key=key)
+    checkin.mark(entry.pk, False, reason="поезд опаздывает", key=key)  # the same, trimmed
+    assert logged() == 2
+    checkin.mark(entry.pk, False, chief, "поезд опаздывает")  # the chief's word: by him
+    assert logged() == 3
+    assert CheckIn.objects.get(registration=entry).by == chief
