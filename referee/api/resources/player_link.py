@@ -184,7 +184,7 @@ def _body(request: Request, link: standings.PrivateLink) -> dict[str, Any]:
             "verdict": mine.verdict,
         }
     card = page = None
-    if link.public:
+    if link.card:
         card = request.build_absolute_uri(reverse("api-player", args=[slug, entry.pk]))
         page = request.build_absolute_uri(reverse("player-card", args=[slug, entry.pk]))
     return {

@@ -40,7 +40,8 @@ class PrivateLink:
     others: tuple[Seat, ...]  # the other seats of his table (``registration__player``), by seat
     check_round: int | None  # the round the check-in is for (None: closed, or no check-in)
     mark: CheckIn | None  # his mark for ``check_round``
-    public: bool  # the viewer may see the tournament: his verdict and his card
+    public: bool  # the viewer may see the tournament: his verdict
+    card: bool  # ... and a round's results too: his card has something to show
     qualification: Qualification | None  # the cut's outlook, when public and there is a cut
     verdict: Outlook | None  # his own line in it
 
@@ -91,6 +92,7 @@ def private_link(entry: Registration, viewer: Any) -> PrivateLink:
         check_round=number,
         mark=mark,
         public=public,
+        card=public and may_view_round(viewer, tournament, 1),
         qualification=found,
         verdict=found.of(entry.pk) if found else None,
     )
