@@ -30,8 +30,11 @@ def final_places(
     ``data``: the tournament already loaded for ``viewer`` (``standings.services.batch``),
     and ``table`` its standings after the last round, when the caller has them: then
     nothing is queried."""
-    staged = data.pre.stages if data is not None and data.pre is not None else None
-    if staged if staged is not None else tournament.stages.exists():
+    if data is not None and data.pre is not None:
+        staged = bool(data.pre.stages)
+    else:
+        staged = tournament.stages.exists()
+    if staged:
         by = by_stages(tournament, viewer=viewer, data=data)
         ranks = Counter(place.place for place in by)
         return {p.registration: (p.place, p.place + ranks[p.place] - 1) for p in by}
