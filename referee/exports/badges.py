@@ -22,7 +22,7 @@ from referee.tournaments.models import Registration, Tournament
 from referee.tournaments.search import folded
 from referee.tournaments.surfaces import manage_page
 
-from .hall import qr_data_uri
+from . import hall
 from .pdf import render_pdf
 
 LONG_NAME = 22  # letters: a longer name is set smaller, to fit beside the code in three lines
@@ -48,7 +48,7 @@ def badges(
                 "long": len(entry.player.name) > LONG_NAME,
                 "city": entry.player.city,
                 "url": url,
-                "qr": qr_data_uri(url) if url else "",
+                "qr": hall.qr_data_uri(url) if url else "",
             }
         )
     return sorted(made, key=lambda b: (folded(b["name"]), b["name"]))

@@ -207,7 +207,7 @@ def short_buttons(page: Any, selector: str) -> list[str]:
     return [f"{text}: {height:.0f}px" for text, height in boxes if height < TAP]
 
 
-@pytest.mark.parametrize(("width", "height"), [(1366, 768), (390, 844)])
+@pytest.mark.parametrize(("width", "height"), [(1366, 768), (1024, 768), (390, 844)])
 def test_the_players_pages_in_russian_pass_axe_and_fit_the_screen(
     live_server, browser, shots, width, height
 ):

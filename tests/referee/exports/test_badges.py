@@ -7,7 +7,6 @@ from django.test import override_settings
 from django.urls import reverse
 
 from referee.demo.loader import generate_tournament
-from referee.exports import badges
 from referee.tournaments import checkin
 from referee.tournaments.models import Registration
 from referee.tournaments.search import folded
@@ -24,14 +23,6 @@ LAPTOP = {"HTTP_HOST": "127.0.0.1:8000"}
 @pytest.fixture
 def cup():
     return generate_tournament(4, 1, slug="badges", deals_per_table=1)
-
-
-@pytest.fixture
-def qr_targets(monkeypatch):
-    made: list[str] = []
-    real = badges.qr_data_uri
-    monkeypatch.setattr(badges, "qr_data_uri", lambda url: made.append(url) or real(url))
-    return made
 
 
 def link_of(entry):

@@ -26,15 +26,6 @@ def cup():
     return generate_tournament(6, 1, slug="qr", deals_per_table=2)
 
 
-@pytest.fixture
-def qr_targets(monkeypatch):
-    """Every address a QR code is made of while the test runs."""
-    made: list[str] = []
-    real = hall.qr_data_uri
-    monkeypatch.setattr(hall, "qr_data_uri", lambda url: made.append(url) or real(url))
-    return made
-
-
 def first_table(cup):
     return Table.objects.select_related("round__tournament").get(
         round__tournament=cup, round__number=1, number=1
