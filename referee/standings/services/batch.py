@@ -25,7 +25,7 @@ from referee.tables.results import tournaments_results
 from referee.tournaments.models import Registration, Round, Stage, Tournament
 
 from .loading import Loaded, Preloaded, load
-from .settings import NotVisible, rules_of
+from .settings import rules_of
 
 
 def preload(tournaments: Sequence[Tournament], viewer: Any) -> dict[int, Preloaded]:
@@ -92,12 +92,4 @@ def _last_seen(tournament: Tournament, settings: StandingsSettings, viewer: Any)
 def loaded(tournaments: Sequence[Tournament], viewer: Any) -> dict[int, Loaded]:
     """``load`` of each tournament the viewer may see, from one ``preload``."""
     rows = preload(tournaments, viewer)
-    out = {}
-    for tournament in tournaments:
-        if tournament.pk not in rows:
-            continue
-        try:
-            out[tournament.pk] = load(tournament, viewer, pre=rows[tournament.pk])
-        except NotVisible:
-            continue
-    return out
+    return {t.pk: load(t, viewer, pre=rows[t.pk]) for t in tournaments if t.pk in rows}
