@@ -8,10 +8,12 @@ through their fields and relations (``user.roles``, ``table.referees``,
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, TypeGuard
 
 from django.db.models import Q
 
+from . import rounds as kinds
 from .errors import NotAllowed
 
 if TYPE_CHECKING:  # the apps' models name the parameters' types; nothing is imported at run time
@@ -20,7 +22,7 @@ if TYPE_CHECKING:  # the apps' models name the parameters' types; nothing is imp
     from referee.ratings.models import RatingList
     from referee.series.models import Series
     from referee.tables.models import Table
-    from referee.tournaments.models import Tournament
+    from referee.tournaments.models import Round, Tournament
 
     #: who asks: ``request.user`` (the site's user model is Django's ``User``); the site itself
     #: (``SITE``) stands in for a superuser where ratings read the results
@@ -113,15 +115,50 @@ def public_through(tournament: Tournament) -> int:
 
 
 def round_is_public(tournament: Tournament, number: int) -> bool:
-    """Whether the public may see round ``number``'s results and table sheets."""
+    """Whether the public may see round ``number``'s results and table sheets, as far as the
+    organiser's publishing goes (a sealed round stays hidden: ``may_view_round``)."""
     return number <= public_through(tournament)
 
 
-def may_view_round(user: Viewer, tournament: Tournament, number: int) -> bool:
-    """Officials see every round, the public only the published ones."""
+def may_view_round(user: Viewer, round_: Round) -> bool:
+    """The round's results (``round_.tournament`` loaded): the chief always; while the round
+    is sealed (a board of it still to be played elsewhere, ``core.rounds``) nobody else; then
+    the other officials, and the public once the round is published."""
+    tournament = round_.tournament
+    if is_chief(user, tournament):
+        return True
+    if kinds.round_sealed(round_):
+        return False
     if is_official(user, tournament):
         return True
-    return may_view(user, tournament) and round_is_public(tournament, number)
+    return may_view(user, tournament) and round_is_public(tournament, round_.number)
+
+
+def rounds_seen(user: Viewer, tournament: Tournament, rounds: Iterable[Round]) -> set[int]:
+    """The numbers of ``rounds`` (of ``tournament``) whose results ``user`` sees: the list
+    form of ``may_view_round``, the publishing read once."""
+    chief = is_chief(user, tournament)
+    official = chief or is_official(user, tournament)
+    through = 0 if official or not may_view(user, tournament) else public_through(tournament)
+    return {
+        r.number
+        for r in rounds
+        if chief or (not kinds.round_sealed(r) and (official or r.number <= through))
+    }
+
+
+def may_view_table(user: Viewer, table: Table) -> bool:
+    """A table's sheet, deals and protocol (``table.round.tournament`` loaded): the chief
+    always; while the table is sealed (``core.rounds``) only who may enter its deals, its own
+    referee; then the officials, and the public once its round is published."""
+    tournament = table.round.tournament
+    if is_chief(user, tournament):
+        return True
+    if kinds.table_sealed(table):
+        return may_enter_deals(user, table)
+    if is_official(user, tournament):
+        return True
+    return may_view(user, tournament) and round_is_public(tournament, table.round.number)
 
 
 def may_enter_deals(user: Viewer, table: Table) -> bool:

@@ -10,7 +10,8 @@ class DuplicateConfig(AppConfig):
     def ready(self) -> None:
         from referee.tables import extensions
 
-        from . import panel, services
+        from . import panel, sealing, services
 
         extensions.on_new_deal(services.board_deal)
         extensions.table_panel(panel.next_board)
+        sealing.register()  # the duplicate kind of round (core.rounds)

@@ -50,6 +50,17 @@ class SessionForm(forms.Form):
     trim = forms.BooleanField(
         label=_("Trimmed datum (drop the best and the worst of five or more)"), required=False
     )
+    counts = forms.TypedChoiceField(
+        label=_("The session counts for"),
+        choices=Session.Counts.choices,
+        required=False,  # left out: the service's default (the API's too)
+        empty_value=None,
+        help_text=_(
+            "Its stanzas never enter the ordinary standings or the ratings. A duplicate "
+            "event takes its final places (and so cups, categories and qualification "
+            "points) from the session's standings."
+        ),
+    )
 
     def clean(self) -> dict[str, object]:
         data = super().clean() or {}

@@ -18,6 +18,13 @@ class Session(models.Model):
         MATCHPOINTS = "matchpoints", _("matchpoints")
         DATUM = "datum", _("difference to the datum")
 
+    class Counts(models.TextChoices):
+        """What the session counts for besides its own standings (``core.rounds``: its
+        stanzas never enter the ordinary standings or the ratings)."""
+
+        OWN = "own", _("its own standings only")
+        PLACES = "places", _("the tournament's final places")
+
     tournament = models.ForeignKey(
         "tournaments.Tournament", on_delete=models.CASCADE, related_name="duplicate_sessions"
     )
@@ -31,6 +38,9 @@ class Session(models.Model):
         _("comparison"), max_length=12, choices=Method.choices, default=Method.MATCHPOINTS
     )
     trim = models.BooleanField(_("trimmed datum"), default=False)
+    counts = models.CharField(
+        _("the session counts for"), max_length=8, choices=Counts.choices, default=Counts.OWN
+    )
     published = models.BooleanField(_("boards published"), default=False)
     plan = models.JSONField(editable=False)
     notes = models.JSONField(default=list, editable=False)

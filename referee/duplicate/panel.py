@@ -8,14 +8,15 @@ from typing import Any
 from referee.tables.models import Deal, Seat, Table
 
 from .results import ROLE_NAMES
-from .services import session_of_round, table_plan
+from .sealing import session_of
+from .services import table_plan
 
 
 def next_board(table: Table) -> tuple[str, dict[str, Any]] | None:
     """Each board of the table's set: played (its deal on the sheet), struck (its deal
     struck from the sheet: restore or correct it, the next deal is the next board), or the
     next deal's."""
-    session = session_of_round(table.round)
+    session = session_of(table.round)
     if session is None:
         return None
     plan = table_plan(session, table.round.number, table.number)

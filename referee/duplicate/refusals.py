@@ -30,6 +30,16 @@ REFUSALS = Refusals(
             "each, or deal them from a seed."
         ),
         "session.board_numbers": _("The boards must be numbered 1 to %(want)s, each once."),
+        "session.counts": _("Choose what the session counts for."),
+        "session.boards_open": _(
+            "%(n)s boards are still to be played at some table (%(boards)s): the boards are "
+            "published once every table has played them."
+        ),
+        "round.boards_open": _(
+            "Round %(n)s is a stanza of a duplicate session whose boards %(boards)s are still "
+            "to be played at some table: its results are published once every table has "
+            "played them."
+        ),
         "session.stanzas_done": _("Every stanza of this session is seated."),
         "session.stanza_open": _("Round %(n)s is still in play: finish it first."),
         "session.round_taken": _(

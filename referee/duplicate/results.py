@@ -115,6 +115,8 @@ class Line:
     name: str
     total: Total[int]
     score: Fraction
+    best: int = 0  # the place shared, from 0 (``place`` reads it "best+1–worst+1")
+    worst: int = 0
 
 
 @dataclass
@@ -122,6 +124,7 @@ class SessionResults:
     session: Session
     travellers: list[Traveller]
     standings: list[Line]
+    withheld: int = 0  # boards left out: still to be played somewhere (``sealing.sight``)
 
 
 def _beside_dd(
@@ -165,10 +168,16 @@ def diagram(text: str) -> list[tuple[str, list[tuple[str, str]]]]:
     return lines
 
 
-def session_results(session: Session, lang: str = "ru") -> SessionResults:
+def session_results(
+    session: Session, lang: str = "ru", boards: frozenset[int] | None = None
+) -> SessionResults:
+    """The travellers and the standings over ``boards`` (None: every board): a reader who
+    may not see a board (``sealing.sight``) gets neither its traveller nor its part of the
+    standings."""
     tournament = session.tournament
     rules = tournament.rules()
-    boards = {b.number: (b.text, b.analysis) for b in Board.objects.filter(session=session)}
+    everything = {b.number: (b.text, b.analysis) for b in Board.objects.filter(session=session)}
+    shown = everything if boards is None else {n: everything[n] for n in everything if n in boards}
     tables = {
         (t.round.number, t.number): t
         for t in Table.objects.filter(
@@ -184,7 +193,7 @@ def session_results(session: Session, lang: str = "ru") -> SessionResults:
     for deal in Deal.objects.filter(table__in=tables.values(), deleted=False).order_by("number"):
         deals[deal.table_id][deal.number] = deal
     travellers = {
-        n: Traveller(n, text, analysis=analysis) for n, (text, analysis) in sorted(boards.items())
+        n: Traveller(n, text, analysis=analysis) for n, (text, analysis) in sorted(shown.items())
     }
     roles = ROLE_NAMES[session.size]
     plays: list[Play[int]] = []
@@ -194,6 +203,8 @@ def session_results(session: Session, lang: str = "ru") -> SessionResults:
             table = tables.get((round_number, planned["table"]))
             seats = planned["seats"]
             for j, (board, holders) in enumerate(planned["boards"]):
+                if board not in travellers:
+                    continue  # a board the reader may not see
                 play = TablePlay(
                     round_number,
                     planned["table"],
@@ -240,7 +251,9 @@ def session_results(session: Session, lang: str = "ru") -> SessionResults:
     scores = [t.score(method) for t in lines]
     ranked = sorted(zip(lines, scores, places(scores), strict=True), key=lambda x: x[2])
     standings = [
-        Line(place_label(*where), t.player, names.get(t.player, ""), t, score)
+        Line(place_label(*where), t.player, names.get(t.player, ""), t, score, *where)
         for t, score, where in ranked
     ]
-    return SessionResults(session, list(travellers.values()), standings)
+    return SessionResults(
+        session, list(travellers.values()), standings, len(everything) - len(shown)
+    )

@@ -29,6 +29,7 @@ from scoring.errors import BoardError
 from .analysis import after_commit
 from .models import Board, Session
 from .refusals import REFUSALS
+from .sealing import closed_boards, session_of
 
 _BOARD_LINE = re.compile(r"^\s*(board|сдача)\b", re.IGNORECASE | re.MULTILINE)
 
@@ -102,9 +103,14 @@ def create_session(
     boards: str = "",
     method: str = Session.Method.MATCHPOINTS,
     trim: bool = False,
+    counts: str | None = None,
 ) -> Session:
     """A session of the tournament's active players in the order of a draw from ``seed``
-    (or given boards), its movement planned and its first stanza seated as the next round."""
+    (or given boards), its movement planned and its first stanza seated as the next round.
+    ``counts`` (``Session.Counts``): by default a tournament with no round before the session
+    is a duplicate event, whose final places the session gives; otherwise the session is a
+    competition of its own. The tournament's settings are left as they are: a table plays
+    its set's boards (``board_deal``), whatever the tournament's deals per table."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
     _chief_only(user, tournament)
     if tournament.status != Tournament.Status.RUNNING:
@@ -114,6 +120,10 @@ def create_session(
         raise REFUSALS.error("session.round_open", n=last.number)
     if method not in Session.Method.values:
         method = Session.Method.MATCHPOINTS
+    if counts is None:
+        counts = Session.Counts.OWN if last is not None else Session.Counts.PLACES
+    elif counts not in Session.Counts.values:
+        raise REFUSALS.error("session.counts", "counts")
     if seed is None and not boards.strip():
         seed = random.SystemRandom().randrange(2**31)
     players = list(
@@ -138,20 +148,24 @@ def create_session(
         seed=seed if not boards.strip() else None,
         method=method,
         trim=trim,
+        counts=counts,
         plan=plan_json(movement),
         notes=[note.as_json() for note in movement.notes],
         created_by=user,
     )
     Board.objects.bulk_create(Board(session=session, number=b.number, text=b.text()) for b in dealt)
-    if tournament.deal_cap != boards_per_set:
-        tournament.deal_cap = boards_per_set  # a table plays its set, no more
-        tournament.save(update_fields=["deal_cap"])
     log_action(
         tournament,
         user,
         "duplicate.created",
         str(session.number),
-        data={"seed": session.seed, "boards": count, "players": len(players), "size": size},
+        data={
+            "seed": session.seed,
+            "boards": count,
+            "players": len(players),
+            "size": size,
+            "counts": counts,
+        },
     )
     _seat(session, tournament, 1, user)
     after_commit(session)  # the boards' double-dummy tables (analysis)
@@ -212,9 +226,17 @@ def seat_stanza(session_id: int, user: Any) -> Round:
 
 @transaction.atomic
 def publish_boards(session_id: int, user: Any, published: bool = True) -> Session:
-    """Show the hands, the travellers and the board pages to the public (or hide them)."""
+    """Show the hands, the travellers and the board pages to the public (or hide them).
+    Publishing is refused while a board is still to be played somewhere: the public would
+    read the plays of a board that a table has yet to play (``sealing``)."""
     session = Session.objects.select_for_update().select_related("tournament").get(pk=session_id)
     _chief_only(user, session.tournament)
+    if published:
+        waiting = sorted({b.number for b in session.boards.all()} - closed_boards(session))
+        if waiting:
+            raise REFUSALS.error(
+                "session.boards_open", boards=", ".join(map(str, waiting)), n=len(waiting)
+            )
     session.published = published
     session.save(update_fields=["published"])
     code = "duplicate.published" if published else "duplicate.hidden"
@@ -223,16 +245,6 @@ def publish_boards(session_id: int, user: Any, published: bool = True) -> Sessio
 
 
 # -- a table's play of a board -------------------------------------------------------------
-
-
-def session_of_round(round_: Round) -> Session | None:
-    """The session whose stanza ``round_`` is, or None (an ordinary round: no query)."""
-    if round_.method != Round.Method.DUPLICATE:
-        return None
-    for session in Session.objects.filter(tournament_id=round_.tournament_id):
-        if round_.number in session.rounds:
-            return session
-    return None
 
 
 def table_plan(session: Session, round_number: int, table_number: int) -> Mapping[str, Any]:
@@ -262,7 +274,7 @@ def board_deal(
     the referee named one, is another, when the set is played out, or when the table does
     not seat as many as the board set is made for; the dealer is the board's (filled in when
     not given). None for a table of an ordinary round."""
-    session = session_of_round(table.round)
+    session = session_of(table.round)
     if session is None:
         return None
     seats = table.seats.count()

@@ -11,7 +11,6 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from referee.core.language import engine_language
-from referee.core.permissions import is_official
 from referee.core.refusals import attempt
 from referee.tournaments.models import Round, Tournament
 from referee.tournaments.surfaces import manage_page, public_page, referee_page
@@ -20,7 +19,8 @@ from . import services
 from .forms import SessionForm
 from .models import Session
 from .notes import movement_notes
-from .results import ROLE_NAMES, Traveller, session_results
+from .results import ROLE_NAMES, Traveller
+from .sealing import closed_boards, results_for, sight
 
 
 def _session(tournament: Tournament, number: int) -> Session:
@@ -29,15 +29,12 @@ def _session(tournament: Tournament, number: int) -> Session:
     return found
 
 
-def _shown(request: HttpRequest, session: Session) -> bool:
-    """Whether the viewer sees the boards' hands and results: officials always, the public
-    once they are published."""
-    return session.published or is_official(request.user, session.tournament)
-
-
 @manage_page
 def manage_sessions(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    form = SessionForm(request.POST or None, request.FILES or None)
+    # a tournament with no round yet is a duplicate event: its places come from the session
+    event = not Round.objects.filter(tournament=tournament).exists()
+    initial = {"counts": Session.Counts.PLACES if event else Session.Counts.OWN}
+    form = SessionForm(request.POST or None, request.FILES or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         outcome = attempt(
@@ -65,6 +62,7 @@ def manage_session(request: HttpRequest, tournament: Tournament, session: int) -
     stanzas = [
         {"number": k + 1, "round": rounds.get(number)} for k, number in enumerate(found.rounds)
     ]
+    closed = closed_boards(found)
     return render(
         request,
         "duplicate/manage_session.html",
@@ -75,6 +73,7 @@ def manage_session(request: HttpRequest, tournament: Tournament, session: int) -
             # the notation's first word in the reader's language (the reading takes both)
             "boards": [b.text.replace("Board", _("Board"), 1) for b in found.boards.all()],
             "notes": movement_notes(found.notes),
+            "open_boards": sorted({b.number for b in found.boards.all()} - closed),
         },
     )
 
@@ -105,12 +104,16 @@ def session_action(
 @public_page
 def session_page(request: HttpRequest, tournament: Tournament, session: int) -> HttpResponse:
     found = _session(tournament, session)
-    shown = _shown(request, found)
-    results = session_results(found, engine_language()) if shown else None
+    results = results_for(found, request.user, engine_language())
     return render(
         request,
         "duplicate/session.html",
-        {"tournament": tournament, "session": found, "results": results, "shown": shown},
+        {
+            "tournament": tournament,
+            "session": found,
+            "results": results,
+            "shown": results is not None,
+        },
     )
 
 
@@ -118,7 +121,7 @@ def session_page(request: HttpRequest, tournament: Tournament, session: int) -> 
 def session_screen(request: HttpRequest, tournament: Tournament, session: int) -> HttpResponse:
     """The session standings in large type for the hall's screen, read again every 30 s."""
     found = _session(tournament, session)
-    results = session_results(found, engine_language()) if _shown(request, found) else None
+    results = results_for(found, request.user, engine_language())
     return render(
         request,
         "duplicate/screen.html",
@@ -131,9 +134,9 @@ def board_page(
     request: HttpRequest, tournament: Tournament, session: int, board: int
 ) -> HttpResponse:
     found = _session(tournament, session)
-    if not _shown(request, found):
+    results = results_for(found, request.user, engine_language())
+    if results is None:
         raise Http404
-    results = session_results(found, engine_language())
     traveller = next((t for t in results.travellers if t.board == board), None)
     if traveller is None:
         raise Http404
@@ -153,13 +156,18 @@ def board_page(
 @public_page
 def hand_records(request: HttpRequest, tournament: Tournament, session: int) -> HttpResponse:
     found = _session(tournament, session)
-    if not _shown(request, found):
+    seen = sight(found, request.user)
+    if not seen.shown:
         raise Http404
-    boards = [Traveller(b.number, b.text, analysis=b.analysis) for b in found.boards.all()]
+    boards = [
+        Traveller(b.number, b.text, analysis=b.analysis)
+        for b in found.boards.all()
+        if b.number in seen.boards
+    ]
     return render(
         request,
         "duplicate/records.html",
-        {"tournament": tournament, "session": found, "boards": boards},
+        {"tournament": tournament, "session": found, "boards": boards, "withheld": seen.withheld},
     )
 
 

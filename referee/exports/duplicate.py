@@ -1,6 +1,7 @@
 """A duplicate session's results as CSV and XLSX: the session standings, and in the workbook
 one sheet of travellers (every table's play of every board, each hand's value and its
-comparison). Shown to whom the session page shows them (``duplicate.views``)."""
+comparison). Shown to whom the session page shows them, over the boards he may see
+(``duplicate.sealing.results_for``)."""
 
 from __future__ import annotations
 
@@ -9,9 +10,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from referee.core.language import engine_language
-from referee.core.permissions import is_official
 from referee.duplicate.models import Session
-from referee.duplicate.results import ROLE_NAMES, SessionResults, session_results
+from referee.duplicate.results import ROLE_NAMES, SessionResults
+from referee.duplicate.sealing import results_for
 from referee.tournaments.models import Tournament
 from referee.tournaments.surfaces import public_page
 
@@ -73,10 +74,13 @@ def travellers_sheet(results: SessionResults) -> tabular.Sheet:
 
 def _results(request: HttpRequest, tournament: Tournament, number: int) -> SessionResults:
     session = Session.objects.filter(tournament=tournament, number=number).first()
-    if session is None or not (session.published or is_official(request.user, tournament)):
+    if session is None:
         raise Http404
     session.tournament = tournament
-    return session_results(session, engine_language())
+    results = results_for(session, request.user, engine_language())
+    if results is None:
+        raise Http404
+    return results
 
 
 @require_GET

@@ -29,7 +29,7 @@ from django.utils.translation import gettext as _
 
 from referee.core.language import engine_language as reader_language
 from referee.core.people import person
-from referee.core.permissions import may_view, may_view_round
+from referee.core.permissions import may_view, may_view_table
 from referee.exports.refusals import REFUSALS
 from referee.standings import services as standings
 from referee.standings.services import NotVisible, RoundResults, Standings
@@ -291,7 +291,7 @@ def protocol_pdf(table: Table, viewer: Any, base: str = "") -> bytes:
     tournament = table.round.tournament
     if not may_view(viewer, tournament):
         raise REFUSALS.error("not_published", cls=NotVisible)
-    if not may_view_round(viewer, tournament, table.round.number):
+    if not may_view_table(viewer, table):
         raise REFUSALS.error("round_not_public", cls=NotVisible)
     return shown_protocol_pdf(table, base)
 

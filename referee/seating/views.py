@@ -82,7 +82,7 @@ def round_page(request: HttpRequest, tournament: Tournament, round: Round) -> Ht
             # what the hall material's QR codes hold, and what is wrong with it
             "site_url": site_url() if chief else "",
             "site_url_warning": site_url_warning() if chief else "",
-            "sheets_visible": may_view_round(request.user, tournament, round_.number),
+            "sheets_visible": may_view_round(request.user, round_),
             "quality": quality,
             "round_notes": round_notes,
         },

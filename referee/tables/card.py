@@ -17,7 +17,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
-from referee.core.permissions import may_view, may_view_round
+from referee.core.permissions import may_view, may_view_table
 from referee.tournaments.models import Tournament
 
 from .models import Seat, Table
@@ -36,7 +36,7 @@ def card_path(table: Table) -> str:
 
 @card_page
 def table_card(request: HttpRequest, tournament: Tournament, table: Table) -> HttpResponse:
-    if may_view_round(request.user, tournament, table.round.number):
+    if may_view_table(request.user, table):
         return redirect("table", tournament.slug, table.round.number, table.number)
     public = may_view(request.user, tournament)  # the seating is public with the tournament
     seats = (

@@ -20,6 +20,7 @@ from typing import Any
 
 from django.utils import timezone
 
+from referee.core import rounds as kinds
 from referee.tables.refusals import REFUSALS
 from referee.tournaments.models import ActionLog, LapAtTimeLimit, Round, Unfinished
 
@@ -82,6 +83,8 @@ def lap_of(table: Table, deals: Sequence[Deal], now: datetime.datetime | None = 
     tournament = table.round.tournament
     if tournament.unfinished_pulka != Unfinished.FINISH_LAP:
         return None
+    if not kinds.counts_for(table.round, kinds.DEAL_CAP):
+        return None  # a duplicate table plays its set of boards: the set is its length
     seats = table.seats.count()
     if not seats:
         return None
@@ -115,6 +118,8 @@ def lap_of(table: Table, deals: Sequence[Deal], now: datetime.datetime | None = 
 def table_lap(table: Table) -> Lap | None:
     """``lap_of`` the table's sheet as it stands now (no query without "finish the lap")."""
     if table.round.tournament.unfinished_pulka != Unfinished.FINISH_LAP:
+        return None
+    if not kinds.counts_for(table.round, kinds.DEAL_CAP):
         return None
     return lap_of(table, list(table.deals.filter(deleted=False).order_by("number")))
 

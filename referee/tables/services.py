@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 import scoring
+from referee.core import rounds as kinds
 from referee.core.bounds import check_data, check_text
 from referee.core.codes import refusal_text
 from referee.core.errors import InvalidDeal, NotAllowed, ServiceError, StaleVersion
@@ -115,7 +116,7 @@ def record_deal(
         raise NotAllowed(_("Only the chief referee may send a deal entered by another referee."))
     ruling = _check_may_change(table, user, reason)
     deals = _current(table)
-    cap = table.round.tournament.deal_cap
+    cap = kinds.deal_cap(table)
     if table.round.tournament.unfinished_pulka == Unfinished.FINISH_LAP:
         check_lap(table, deals, data)  # the cap and the time limit end the lap, not the deal
     elif cap is not None and len(deals) >= cap:

@@ -24,7 +24,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.crypto import constant_time_compare, salted_hmac
 from django.utils.functional import Promise
 
-from referee.core.permissions import is_official, may_view_round
+from referee.core.permissions import is_official, may_view_table
 from referee.tournaments.surfaces import Right, check_surface
 
 from .models import Table
@@ -46,9 +46,10 @@ def _find(slug: str, round: int, table: int) -> Table:
 
 def table_for(request: HttpRequest, slug: str, round: int, table: int) -> Table:
     """The table of the URL with its round and tournament, or 404 when the user may not see
-    the tournament, or (the public) while the organiser keeps the round hidden."""
+    the tournament or the table (``may_view_table``: a round the organiser keeps hidden, a
+    sealed duplicate table)."""
     found = _find(slug, round, table)
-    if not may_view_round(request.user, found.round.tournament, found.round.number):
+    if not may_view_table(request.user, found):
         raise Http404
     return found
 

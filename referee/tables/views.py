@@ -25,6 +25,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
+from referee.core import rounds as kinds
 from referee.core.errors import NotAllowed, StaleVersion
 from referee.core.figures import figure
 from referee.core.language import engine_language
@@ -164,6 +165,7 @@ def _page(request: HttpRequest, table: Table, form: DealForm | None = None) -> H
         "can_reopen": is_chief(user, tournament) and table.status != Table.Status.OPEN,
         "next_dealer": names.get(sheet.next_dealer or "", ""),
         "lap": table_lap(table),
+        "deal_cap": kinds.deal_cap(table),
         "agreed": [w for w in words if w.agreed and not w.superseded],
         "disputes": [w for w in words if w.disputed],
         "panels": panels(table),

@@ -53,9 +53,9 @@ def round_for(request: HttpRequest, tournament: Tournament, number: int) -> Roun
     found = get_object_or_404(
         Round.objects.select_related("tournament"), tournament=tournament, number=number
     )
-    if not may_view_round(request.user, tournament, number):
-        raise Http404
     found.tournament = tournament  # the one already checked, with its chief referee
+    if not may_view_round(request.user, found):
+        raise Http404
     return found
 
 

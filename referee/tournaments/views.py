@@ -20,7 +20,7 @@ from referee.core.permissions import (
     is_official,
     may_create_tournaments,
     may_view,
-    public_through,
+    rounds_seen,
 )
 from referee.core.posts import get_leads_to, nothing_done
 from referee.core.refusals import attempt
@@ -72,9 +72,11 @@ def home(request: HttpRequest) -> HttpResponse:
 def detail(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     rounds = list(tournament.rounds.annotate(table_count=Count("tables")).order_by("number"))
     official = is_official(request.user, tournament)
-    through = public_through(tournament) if rounds and not official else len(rounds) + 1000
     for r in rounds:
-        r.results_visible = r.number <= through  # type: ignore[attr-defined]
+        r.tournament = tournament  # the rule reads it; the one already found
+    seen = rounds_seen(request.user, tournament, rounds)
+    for r in rounds:
+        r.results_visible = r.number in seen  # type: ignore[attr-defined]
     return render(
         request,
         "tournaments/detail.html",

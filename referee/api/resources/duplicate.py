@@ -16,11 +16,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from referee.core.language import engine_language
-from referee.core.permissions import is_official
 from referee.duplicate import services
 from referee.duplicate.models import Session
 from referee.duplicate.notes import movement_notes
-from referee.duplicate.results import SessionResults, Traveller, session_results
+from referee.duplicate.results import SessionResults, Traveller
+from referee.duplicate.sealing import results_for
 from referee.tournaments.models import Tournament
 
 from .. import presenters
@@ -45,6 +45,13 @@ class SessionCreateSerializer(Strict, serializers.Serializer):
     )
     method = serializers.ChoiceField(choices=Session.Method.values, default="matchpoints")
     trim = serializers.BooleanField(default=False)
+    counts = serializers.ChoiceField(
+        choices=Session.Counts.values,
+        required=False,
+        help_text="what the session counts for: own (its own standings only) or places (the "
+        "tournament's final places); by default places when the tournament has no round "
+        "before the session, else own",
+    )
 
 
 class GroupSerializer(serializers.Serializer):
@@ -105,7 +112,16 @@ class SessionSerializer(serializers.Serializer):
     standings = LineSerializer(
         many=True,
         allow_null=True,
-        help_text="null until the boards are published (officials: always)",
+        help_text="over the boards the reader may see: the chief every board, the other "
+        "officials the boards played at every table, the public those once the boards are "
+        "published (null before)",
+    )
+    withheld = serializers.IntegerField(
+        allow_null=True, help_text="boards left out of the standings: still to be played"
+    )
+    counts = serializers.ChoiceField(
+        choices=Session.Counts.values,
+        help_text="own: its own standings only; places: the tournament's final places",
     )
 
 
@@ -154,10 +170,6 @@ def _session(tournament: Tournament, number: int) -> Session:
     return found
 
 
-def _shown(request: Request, session: Session) -> bool:
-    return session.published or is_official(request.user, session.tournament)
-
-
 def _standings(results: SessionResults) -> list[dict[str, Any]]:
     return [
         {
@@ -175,8 +187,7 @@ def _standings(results: SessionResults) -> list[dict[str, Any]]:
 
 
 def _session_body(request: Request, session: Session) -> dict[str, Any]:
-    shown = _shown(request, session)
-    results = session_results(session, engine_language()) if shown else None
+    results = results_for(session, request.user, engine_language())
     return {
         "number": session.number,
         "size": session.size,
@@ -185,6 +196,7 @@ def _session_body(request: Request, session: Session) -> dict[str, Any]:
         "seed": session.seed,
         "method": session.method,
         "trim": session.trim,
+        "counts": session.counts,
         "published": session.published,
         "movement": movement_notes(session.notes),
         "groups": session.plan["groups"],
@@ -203,6 +215,7 @@ def _session_body(request: Request, session: Session) -> dict[str, Any]:
             for k, stanza in enumerate(session.plan["stanzas"])
         ],
         "standings": _standings(results) if results is not None else None,
+        "withheld": results.withheld if results is not None else None,
     }
 
 
@@ -303,9 +316,9 @@ class BoardDetail(ApiView):
     @public
     def get(self, request: Request, tournament: Tournament, session: int, board: int) -> Response:
         found = _session(tournament, session)
-        if not _shown(request, found):
+        results = results_for(found, request.user, engine_language())
+        if results is None:
             raise Http404
-        results = session_results(found, engine_language())
         traveller = next((t for t in results.travellers if t.board == board), None)
         if traveller is None:
             raise Http404

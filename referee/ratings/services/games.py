@@ -1,9 +1,10 @@
 """The games a rating list counts, read from the tables' kept settlements.
 
 A game is a table of 3 or 4 with deals and a settlement the engine accepts, in a finished
-round that the public sees (``core.permissions.round_counts_for_ratings``), of a tournament
-on the list. A player's score is his settled whists, with the referee's adjustments where
-the tournament's standings count them (the standings' own rule). Reading is a fixed number of
+round that counts for the ratings (``core.rounds``: not a duplicate stanza) and that the
+public sees (``core.permissions.round_counts_for_ratings``), of a tournament on the list.
+A player's score is his settled whists, with the referee's adjustments where the
+tournament's standings count them (the standings' own rule). Reading is a fixed number of
 queries per tournament.
 """
 
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from referee.core import rounds as kinds
 from referee.core.permissions import round_counts_for_ratings
 from referee.standings.models import StandingsSettings
 from referee.tables.results import rounds_results
@@ -38,9 +40,10 @@ def games_of(tournaments: list[Tournament]) -> tuple[list[Game], dict[int, int]]
         Registration.objects.filter(tournament_id__in=ids).values_list("pk", "player_id")
     )
     finished: dict[int, list[Round]] = {}
-    for round_ in Round.objects.filter(
-        tournament_id__in=ids, status=Round.Status.FINISHED
-    ).order_by("number"):
+    counted = kinds.counting(Round.objects.all(), kinds.RATINGS)
+    for round_ in counted.filter(tournament_id__in=ids, status=Round.Status.FINISHED).order_by(
+        "number"
+    ):
         finished.setdefault(round_.tournament_id, []).append(round_)
     games: list[Game] = []
     for tournament in tournaments:

@@ -1,7 +1,9 @@
 """A tournament's final places: the one spot that decides them for ratings and qualification.
 
-A tournament run in stages takes its places by stages (``standings.services.final_places``:
-the final decides its players' places, the others follow by the stage before); one without
+A duplicate event takes its places from its session (``core.rounds.final_places``, which
+the duplicate app answers). A tournament run in stages takes its places by stages
+(``standings.services.final_places``: the final decides its players' places, the others
+follow by the stage before); one without
 stages takes the standings after the last round the site sees, with their tie-breaks
 (``standings_after``). A place the tie-breaks leave shared stays shared ("2–3").
 """
@@ -11,6 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from referee.core import rounds as kinds
 from referee.core.permissions import SITE
 from referee.standings.services import Loaded, Standings, ranked_standings, standings_after
 from referee.standings.services import final_places as by_stages
@@ -30,6 +33,9 @@ def final_places(
     ``data``: the tournament already loaded for ``viewer`` (``standings.services.batch``),
     and ``table`` its standings after the last round, when the caller has them: then
     nothing is queried."""
+    elsewhere = kinds.final_places(tournament, viewer)  # a duplicate event's session
+    if elsewhere is not None:
+        return elsewhere
     if data is not None and data.pre is not None:
         staged = bool(data.pre.stages)
     else:

@@ -35,6 +35,7 @@ from django.db.models import F, Max
 from django.http import Http404
 
 import scoring
+from referee.core import rounds as kinds
 from referee.standings import services as standings
 from referee.standings.pure.player_stats import (
     HeadToHead,
@@ -131,7 +132,11 @@ def load(player_id: int | Player) -> Loaded:
     tournaments = {e.tournament_id: e.tournament for e in entries}
     kept = [
         (pk, t, r, n)
-        for pk, t, r, n in Table.objects.filter(seats__registration__in=[e.pk for e in entries])
+        for pk, t, r, n in kinds.counting(
+            Table.objects.filter(seats__registration__in=[e.pk for e in entries]),
+            kinds.STANDINGS,
+            "round__",
+        )
         .exclude(round__status=Round.Status.DRAFT)
         .values_list("pk", "round__tournament_id", "round__number", "number")
         if r <= through.get(t, 0)

@@ -17,6 +17,7 @@ from typing import Any
 
 from django.db.models import F
 
+from referee.core import rounds as kinds
 from referee.core.permissions import is_official
 from referee.discipline.models import Entry
 from referee.standings.models import StandingsSettings
@@ -39,7 +40,7 @@ def preload(tournaments: Sequence[Tournament], viewer: Any) -> dict[int, Preload
     last = {pk: _last_seen(t, settings[pk], viewer) for pk, t in shown.items()}
     rounds: dict[int, list[Round]] = defaultdict(list)
     for round_ in (
-        Round.objects.filter(tournament__in=list(shown))
+        kinds.counting(Round.objects.filter(tournament__in=list(shown)), kinds.STANDINGS)
         .exclude(status=Round.Status.DRAFT)
         .order_by("tournament_id", "number")
     ):

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from referee.core import rounds as kinds
 from referee.core.permissions import is_official
 from referee.discipline.models import Entry
 from referee.standings.models import StandingsSettings
@@ -74,14 +75,17 @@ def load(
     only_round: int | None = None,
     pre: Preloaded | None = None,
 ) -> Loaded:
-    """The tables ``viewer`` sees, scored; from ``pre`` without a query when it is given."""
+    """The tables ``viewer`` sees, scored; from ``pre`` without a query when it is given. Only
+    the rounds that count for the standings (``core.rounds``: not a duplicate stanza)."""
     official = is_official(viewer, tournament)
     if not (official or tournament.published):
         raise REFUSALS.error("not_published", cls=NotVisible)
     rules = rules_of(settings_of(tournament) if pre is None else pre.settings)
     last = None if official else rules.published_through or 0
     if pre is None:
-        rounds_qs = Round.objects.filter(tournament=tournament).exclude(status=Round.Status.DRAFT)
+        rounds_qs = kinds.counting(
+            Round.objects.filter(tournament=tournament), kinds.STANDINGS
+        ).exclude(status=Round.Status.DRAFT)
         if last is not None:
             rounds_qs = rounds_qs.filter(number__lte=last)
         rounds = list(rounds_qs.order_by("number"))

@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from referee.core.permissions import may_view, may_view_round
+from referee.core.permissions import may_view, may_view_table, round_is_public
 from referee.tables.dealdata import LETTERS
 from referee.tables.models import Seat
 from referee.tournaments import checkin
@@ -76,6 +76,8 @@ def private_link(entry: Registration, viewer: Any) -> PrivateLink:
             .select_related("registration__player")
             .order_by("position")
         )
+    if seat is not None:
+        seat.table.round.tournament = tournament  # the visibility rule reads it
     number = checkin.next_round(tournament) if tournament.check_in else None
     mark = (
         CheckIn.objects.filter(registration=entry, round_number=number).first() if number else None
@@ -86,13 +88,12 @@ def private_link(entry: Registration, viewer: Any) -> PrivateLink:
         entry=entry,
         seat=seat,
         letter=LETTERS[seat.position - 1] if seat else "",
-        table_public=seat is not None
-        and may_view_round(viewer, tournament, seat.table.round.number),
+        table_public=seat is not None and may_view_table(viewer, seat.table),
         others=others,
         check_round=number,
         mark=mark,
         public=public,
-        card=public and may_view_round(viewer, tournament, 1),
+        card=public and round_is_public(tournament, 1),
         qualification=found,
         verdict=found.of(entry.pk) if found else None,
     )

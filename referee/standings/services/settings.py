@@ -13,12 +13,13 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from referee.core import rounds as kinds
 from referee.core.errors import NotVisible as NotVisible  # the services' 404 (core.errors)
 from referee.core.errors import ServiceError
 from referee.core.permissions import require_chief
 from referee.standings.refusals import REFUSALS
 from referee.tournaments.log import log_action
-from referee.tournaments.models import Registration, Tournament
+from referee.tournaments.models import Registration, Round, Tournament
 
 from ..models import StandingsSettings
 from ..pure import points, ranking
@@ -187,6 +188,20 @@ def _locked_settings(tournament: Tournament) -> StandingsSettings:
     return settings
 
 
+def _check_publishing(tournament: Tournament, before: int | None, after: int | None) -> None:
+    """A round newly published must be one its kind lets the public read (``core.rounds``:
+    a duplicate stanza whose boards are still to be played elsewhere is refused)."""
+    if after is None or after <= (before or 0):
+        return
+    for round_ in Round.objects.filter(
+        tournament=tournament, number__gt=before or 0, number__lte=after
+    ).order_by("number"):
+        round_.tournament = tournament
+        refusal = kinds.publish_refusal(round_)
+        if refusal is not None:
+            raise refusal
+
+
 @transaction.atomic
 def update_settings(
     tournament: Tournament, user: Any, changes: Mapping[str, Any]
@@ -210,6 +225,7 @@ def update_settings(
         raise REFUSALS.error("setting.tie_breaks_list", "tie_breaks")
     settings.tie_breaks = list(settings.tie_breaks)
     rules = rules_of(settings)
+    _check_publishing(tournament, before["published_through"], settings.published_through)
     settings.four_table_factor = str(rules.four_table_factor)  # "4/3", never a float
     changed = {
         name: [before[name], getattr(settings, name)]

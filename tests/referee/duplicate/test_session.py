@@ -125,11 +125,11 @@ def test_three_tables_of_one_board_compared_seat_by_seat_worked_by_hand():
 
 
 def test_a_12_player_session_runs_its_four_stanzas_and_ranks_everyone():
-    tournament, chief = tournament_of(12)
+    tournament, chief = tournament_of(12, deal_cap=12)
     session = services.create_session(tournament.pk, chief, size=3, boards_per_set=2, seed=7)
     assert (session.stanzas, session.boards.count()) == (4, 8)
     tournament.refresh_from_db()
-    assert tournament.deal_cap == 2
+    assert tournament.deal_cap == 12  # a session leaves the settings alone: a set is 2 boards
     play_session(session, chief, lambda board, play, hands: whisted(hands, 5 + play % 3))
     results = session_results(session)
     assert [len(t.plays) for t in results.travellers] == [4] * 8

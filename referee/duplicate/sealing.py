@@ -1,0 +1,164 @@
+"""Sealed boards: nothing of a board reaches anyone but the chief referee, and the table that
+plays or has played it, until the board is *closed*: played (or struck) at every table of its
+group that the movement gives it to. This module is the duplicate kind of round
+(``core.rounds``): a stanza's table is sealed while any board of its set is open, a stanza
+while any of its tables is, and such a round cannot be published. It also says what of a
+session each reader sees (``sight``) and gives a duplicate event's final places.
+
+A board's plays are read from the plan (``Session.plan``) and the deals at their places (deal
+j of a table is board j of its set; a struck deal keeps its place and closes it too): two
+queries a session.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from referee.core import rounds as kinds
+from referee.core.permissions import is_chief, is_official
+from referee.tables.models import Deal, Table
+from referee.tournaments.models import Round, Tournament
+
+from .models import Session
+from .refusals import REFUSALS
+from .results import SessionResults, session_results
+
+
+def session_of(round_: Round) -> Session | None:
+    """The session whose stanza ``round_`` is (no query for an ordinary round)."""
+    if round_.method != Round.Method.DUPLICATE:
+        return None
+    for session in Session.objects.filter(tournament_id=round_.tournament_id):
+        if round_.number in session.rounds:
+            return session
+    return None
+
+
+def _plays(session: Session) -> list[tuple[int, int, int, int]]:
+    """Every planned play: (board, round number, table number, deal number at that table)."""
+    return [
+        (board, session.first_round + k, planned["table"], j + 1)
+        for k, stanza in enumerate(session.plan["stanzas"])
+        for planned in stanza
+        for j, (board, _hands) in enumerate(planned["boards"])
+    ]
+
+
+def closed_boards(session: Session) -> frozenset[int]:
+    """The session's boards played or struck at every table the movement gives them to."""
+    tables = {
+        pk: (r, n)
+        for pk, r, n in Table.objects.filter(
+            round__tournament_id=session.tournament_id, round__number__in=list(session.rounds)
+        ).values_list("pk", "round__number", "number")
+    }
+    done = {
+        (*tables[t], n)
+        for t, n in Deal.objects.filter(table_id__in=list(tables)).values_list("table_id", "number")
+    }
+    open_ = {board for board, r, t, n in _plays(session) if (r, t, n) not in done}
+    return frozenset(b.number for b in session.boards.all()) - open_
+
+
+def _boards_of(session: Session, round_number: int, table: int | None) -> set[int]:
+    stanza = session.plan["stanzas"][round_number - session.first_round]
+    return {
+        board
+        for planned in stanza
+        if table is None or planned["table"] == table
+        for board, _hands in planned["boards"]
+    }
+
+
+def _open_of(round_: Round, table: int | None) -> set[int]:
+    session = session_of(round_)
+    if session is None:
+        return set()
+    return _boards_of(session, round_.number, table) - closed_boards(session)
+
+
+def table_sealed(table: Table) -> bool:
+    return bool(_open_of(table.round, table.number))
+
+
+def round_sealed(round_: Round) -> bool:
+    return bool(_open_of(round_, None))
+
+
+def publish_refusal(round_: Round) -> Exception | None:
+    """Publishing a stanza whose boards are still to be played elsewhere is refused: the
+    round's sheets would tell the tables yet to play them how they went."""
+    waiting = _open_of(round_, None)
+    if not waiting:
+        return None
+    return REFUSALS.error(
+        "round.boards_open",
+        "published_through",
+        n=round_.number,
+        boards=", ".join(map(str, sorted(waiting))),
+    )
+
+
+KIND = kinds.RoundKind(
+    "duplicate",
+    counts=frozenset(),
+    table_sealed=table_sealed,
+    round_sealed=round_sealed,
+    publish_refusal=publish_refusal,
+)
+
+
+@dataclass(frozen=True)
+class Sight:
+    """What one reader sees of a session: the boards whose hands and plays he reads, how many
+    are withheld from him (open boards; none for the chief), and whether the session's
+    results are shown to him at all (the public: once the chief has published them)."""
+
+    boards: frozenset[int]
+    withheld: int
+    shown: bool
+
+
+def sight(session: Session, viewer: Any, closed: frozenset[int] | None = None) -> Sight:
+    """The chief sees every board; the other officials the closed ones; the public the
+    closed ones once the session is published (``session.tournament`` loaded)."""
+    everything = frozenset(b.number for b in session.boards.all())
+    if is_chief(viewer, session.tournament):
+        return Sight(everything, 0, True)
+    if not (session.published or is_official(viewer, session.tournament)):
+        return Sight(frozenset(), 0, False)
+    closed = closed_boards(session) if closed is None else closed
+    return Sight(closed, len(everything - closed), True)
+
+
+def results_for(session: Session, viewer: Any, lang: str = "ru") -> SessionResults | None:
+    """The session's results as ``viewer`` may see them (``sight``), None when he sees none:
+    the one reading of the pages, the downloads and the API."""
+    seen = sight(session, viewer)
+    if not seen.shown:
+        return None
+    return session_results(session, lang, boards=seen.boards)
+
+
+def places(tournament: Tournament, viewer: Any) -> dict[int, tuple[int, int]] | None:
+    """A duplicate event's final places (``Session.Counts.PLACES``): its last such session's
+    standings over the boards ``viewer`` sees, shared places kept shared; None for a
+    tournament whose places come from its standings."""
+    session = (
+        Session.objects.filter(tournament=tournament, counts=Session.Counts.PLACES)
+        .order_by("-number")
+        .first()
+    )
+    if session is None:
+        return None
+    session.tournament = tournament
+    results = results_for(session, viewer)
+    if results is None:
+        return {}
+    return {line.registration: (line.best + 1, line.worst + 1) for line in results.standings}
+
+
+def register() -> None:
+    kinds.register(Round.Method.DUPLICATE, KIND)
+    kinds.register_places(places)
