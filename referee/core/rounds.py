@@ -63,6 +63,10 @@ _KINDS: dict[str, RoundKind] = {}
 #: worst), or None when the source has nothing to say about the tournament
 PlacesSource = Callable[["Tournament", Any], "dict[int, tuple[int, int]] | None"]
 _PLACES: list[PlacesSource] = []
+#: what the rounds of other kinds count for, in words, for the standings' readers: (text, the
+#: address of their own standings)
+NotesSource = Callable[["Tournament"], "list[tuple[str, str]]"]
+_NOTES: list[NotesSource] = []
 
 
 def register(method: str, kind: RoundKind) -> RoundKind:
@@ -75,6 +79,18 @@ def register_places(source: PlacesSource) -> PlacesSource:
     if source not in _PLACES:
         _PLACES.append(source)
     return source
+
+
+def register_notes(source: NotesSource) -> NotesSource:
+    if source not in _NOTES:
+        _NOTES.append(source)
+    return source
+
+
+def notes(tournament: Tournament) -> list[tuple[str, str]]:
+    """What the tournament's rounds of other kinds count for, said where its ordinary
+    standings are shown (the standings page and its footer)."""
+    return [note for source in _NOTES for note in source(tournament)]
 
 
 def kind_of(round_: Round) -> RoundKind:

@@ -15,6 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
 from referee.core import rounds as kinds
 from referee.core.permissions import is_chief, is_official
 from referee.tables.models import Deal, Table
@@ -159,6 +162,29 @@ def places(tournament: Tournament, viewer: Any) -> dict[int, tuple[int, int]] | 
     return {line.registration: (line.best + 1, line.worst + 1) for line in results.standings}
 
 
+def notes(tournament: Tournament) -> list[tuple[str, str]]:
+    """Each session of ``tournament`` in words, with the address of its standings."""
+    out = []
+    for session in Session.objects.filter(tournament=tournament):
+        rounds = session.rounds
+        words = {"n": session.number, "first": rounds[0], "last": rounds[-1]}
+        if session.counts == Session.Counts.PLACES:
+            text = _(
+                "Rounds %(first)s–%(last)s are duplicate session %(n)s: they are not counted "
+                "here; the session's own standings give the tournament's final places."
+            )
+        else:
+            text = _(
+                "Rounds %(first)s–%(last)s are duplicate session %(n)s: they are not counted "
+                "here nor in the ratings; the session has standings of its own."
+            )
+        out.append(
+            (text % words, reverse("duplicate-session", args=[tournament.slug, session.number]))
+        )
+    return out
+
+
 def register() -> None:
     kinds.register(Round.Method.DUPLICATE, KIND)
     kinds.register_places(places)
+    kinds.register_notes(notes)

@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.utils.formats import get_format
 from django.utils.translation import gettext as _
 
+from referee.core import rounds as kinds
 from referee.core.figures import figure
 from referee.core.permissions import is_chief
 from referee.core.refusals import attempt
@@ -75,6 +76,8 @@ def standings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             "params": params_in_words(table.rules.method, dict(table.rules.params)),
             "chief": is_chief(request.user, tournament),
             "qualification": _qualification(request, tournament, table),
+            # what a duplicate session counts for (core.rounds)
+            "kind_notes": kinds.notes(tournament),
         },
     )
 
@@ -97,7 +100,14 @@ def round_results(request: HttpRequest, tournament: Tournament, round: Round) ->
     return render(
         request,
         "standings/round_results.html",
-        {"tournament": tournament, "results": results},
+        {
+            "tournament": tournament,
+            "results": results,
+            # a duplicate stanza's results are its session's (core.rounds)
+            "kind_notes": []
+            if kinds.counts_for(round, kinds.STANDINGS)
+            else kinds.notes(tournament),
+        },
     )
 
 

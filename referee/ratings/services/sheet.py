@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from referee.core import rounds as kinds
 from referee.core.figures import rounded
 from referee.standings.services import Standings, round_rows, standings_rows, standings_with_rounds
 from referee.tournaments.models import Registration, Tournament
@@ -59,7 +60,7 @@ def federation_results(
             last[change.player_id] = change.rating_after
     qualification = qualification_of(tournament, viewer)
     rows = []
-    for row in standings_rows(standings):
+    for row in _placed(tournament, viewer, standings_rows(standings)):
         player, federation_id = players.get(row["registration"], (None, ""))
         q = qualification.get(row["registration"])
         before, after = first.get(player or 0), last.get(player or 0)
@@ -106,6 +107,37 @@ def federation_results(
     return FederationResults(
         tournament, standings, rating_list, rows, flat, settings_lines(tournament, rating_list)
     )
+
+
+def _placed(
+    tournament: Tournament, viewer: Any, rows: list[dict[str, Any]]
+) -> list[dict[str, Any]]:
+    """The standings' rows with the tournament's final places where they come from elsewhere
+    than the standings (a duplicate event's session, ``core.rounds``), in their order."""
+    places = kinds.final_places(tournament, viewer)
+    if places is None:
+        return rows
+    listed = {row["registration"] for row in rows}
+    for entry in Registration.objects.filter(
+        tournament=tournament, pk__in=set(places) - listed
+    ).select_related("player"):
+        # a player of the session only: no ordinary round, so no points nor whists
+        rows.append(
+            {
+                "registration": entry.pk,
+                "player": entry.player.name,
+                "city": entry.player.city,
+                "points": None,
+                "whists": None,
+            }
+        )
+    unplaced = (len(rows) + 1, len(rows) + 1)
+    for row in rows:
+        best, worst = places.get(row["registration"], unplaced)
+        row["rank"] = best
+        row["rank_label"] = f"{best}–{worst}" if worst > best else str(best)
+        row["tied"] = worst > best
+    return sorted(rows, key=lambda row: row["rank"])
 
 
 def settings_lines(tournament: Tournament, rating_list: RatingList | None) -> list[tuple[str, str]]:

@@ -27,6 +27,7 @@ from pypdf import PdfReader
 from referee.accounts.models import Role
 from referee.core.errors import ServiceError
 from referee.duplicate import services
+from referee.duplicate.results import session_results
 from referee.duplicate.sealing import closed_boards
 from referee.ratings.services.places import final_places
 from referee.seating.services import finish_round, start_round
@@ -264,10 +265,21 @@ def test_once_every_table_has_played_the_public_reads_the_boards(midplay):
     assert MARKS.search(board.content.decode())
     table = anonymous.get(reverse("table", args=[tournament.slug, 1, 1]))
     assert table.status_code == 200 and MARKS.search(table.content.decode())
-    # the session is a duplicate event (no round before it): its standings give the places
+    # the session is a duplicate event (no round before it): its standings give the places,
+    # the same in the federation's results and on the session's page
     places = final_places(tournament, AnonymousUser())
     assert len(places) == 12
-    assert places[player.pk][0] >= 1
+    results = session_results(session)
+    first = results.standings[0]
+    assert places[first.registration] == (first.best + 1, first.worst + 1)
+    from referee.ratings.services.sheet import federation_results
+
+    sheet = federation_results(tournament, AnonymousUser())
+    assert [row["rank_label"] for row in sheet.rows] == [line.place for line in results.standings]
+    for name in ("export-federation-xlsx", "export-federation-pdf", "export-results-json"):
+        assert anonymous.get(reverse(name, args=[tournament.slug])).status_code == 200, name
+    page = anonymous.get(reverse("standings", args=[tournament.slug])).content.decode()
+    assert "kind-note" in page and "итоговые места турнира даёт" in page
 
 
 def test_the_session_leaves_the_settings_the_ordinary_standings_and_the_ratings_alone(midplay):
