@@ -251,7 +251,7 @@ def test_a_round_published_before_the_session_stays_sealed(midplay):
 
 
 def test_once_every_table_has_played_the_public_reads_the_boards(midplay):
-    tournament, session, readers, player = midplay
+    tournament, session, readers, _player = midplay
     chief = readers["chief"]
     for k in range(1, session.stanzas):
         play_stanza(session, chief, k, lambda hands: whisted(hands, 6))
