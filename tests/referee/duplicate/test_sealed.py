@@ -137,8 +137,9 @@ OWN_TABLE = own_table(1)
 OWN = {"own referee": own_table(1), "other referee": own_table(2)}
 
 
-def addresses(values: dict[str, object]) -> list[str]:
-    """Every GET under the tournament, pages and API, filled in; the boards 1–8 each."""
+def addresses(values: dict[str, object], api_duplicate: bool = True) -> list[str]:
+    """Every GET under the tournament, pages and API, filled in; the boards 1–8 each (the
+    duplicate API's reads only with ``api_duplicate``)."""
     found = []
     for route in tournament_routes():
         if route.surface == "manage":
@@ -154,18 +155,23 @@ def addresses(values: dict[str, object]) -> list[str]:
     api = [
         ("api-tournament", {}),
         ("api-rounds", {}),
-        ("api-round", {"round": 1}),
-        ("api-table", {"round": 1, "table": 1}),
-        ("api-table", {"round": 1, "table": 2}),
-        ("api-deals", {"round": 1, "table": 1}),
-        ("api-deals", {"round": 1, "table": 2}),
+        ("api-round", {"round": values["round"]}),
+        ("api-table", {"round": values["round"], "table": 1}),
+        ("api-table", {"round": values["round"], "table": 2}),
+        ("api-deals", {"round": values["round"], "table": 1}),
+        ("api-deals", {"round": values["round"], "table": 2}),
         ("api-standings", {}),
-        ("api-round-results", {"round": 1}),
-        ("api-duplicate", {}),
-        ("api-duplicate-session", {"session": 1}),
-        *(("api-duplicate-board", {"session": 1, "board": b}) for b in range(1, 9)),
+        ("api-qualification", {}),
+        ("api-stages", {}),
+        ("api-round-results", {"round": values["round"]}),
         ("api-player-link", {"registration": values["registration"], "key": values["key"]}),
     ]
+    if api_duplicate:
+        api += [
+            ("api-duplicate", {}),
+            ("api-duplicate-session", {"session": 1}),
+            *(("api-duplicate-board", {"session": 1, "board": b}) for b in range(1, 9)),
+        ]
     for name, kwargs in api:
         found.append(reverse(name, kwargs={"slug": values["slug"], **kwargs}))
     return found
