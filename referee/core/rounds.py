@@ -20,7 +20,7 @@ that source too (``register_places``), and ``ratings.services.places`` asks it f
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -59,9 +59,10 @@ ORDINARY = RoundKind("pulka")
 
 _KINDS: dict[str, RoundKind] = {}
 
-#: a tournament's final places from elsewhere than its standings: registration id → (best,
-#: worst), or None when the source has nothing to say about the tournament
-PlacesSource = Callable[["Tournament", Any], "dict[int, tuple[int, int]] | None"]
+#: final places from elsewhere than the standings: of the tournaments given, those the source
+#: answers for, by tournament id: registration id → (best, worst)
+Places = dict[int, tuple[int, int]]
+PlacesSource = Callable[["Sequence[Tournament]", Any], "dict[int, Places]"]
 _PLACES: list[PlacesSource] = []
 #: what the rounds of other kinds count for, in words, for the standings' readers: (text, the
 #: address of their own standings)
@@ -136,11 +137,17 @@ def publish_refusal(round_: Round) -> Exception | None:
     return kind_of(round_).publish_refusal(round_)
 
 
-def final_places(tournament: Tournament, viewer: Any) -> dict[int, tuple[int, int]] | None:
-    """A registered source's final places for ``tournament`` as ``viewer`` may see them, or
-    None: they come from its standings."""
+def final_places_of(tournaments: Sequence[Tournament], viewer: Any) -> dict[int, Places]:
+    """The registered sources' final places of those of ``tournaments`` whose places do not
+    come from their standings, by tournament id, as ``viewer`` may see them (a fixed number
+    of queries for any number of ordinary tournaments: a profile or a cup reads many)."""
+    found: dict[int, Places] = {}
     for source in _PLACES:
-        found = source(tournament, viewer)
-        if found is not None:
-            return found
-    return None
+        for pk, places in source(tournaments, viewer).items():
+            found.setdefault(pk, places)
+    return found
+
+
+def final_places(tournament: Tournament, viewer: Any) -> Places | None:
+    """``final_places_of`` one tournament: None when its places come from its standings."""
+    return final_places_of([tournament], viewer).get(tournament.pk)

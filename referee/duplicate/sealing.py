@@ -12,6 +12,7 @@ queries a session.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -144,22 +145,26 @@ def results_for(session: Session, viewer: Any, lang: str = "ru") -> SessionResul
     return session_results(session, lang, boards=seen.boards)
 
 
-def places(tournament: Tournament, viewer: Any) -> dict[int, tuple[int, int]] | None:
-    """A duplicate event's final places (``Session.Counts.PLACES``): its last such session's
-    standings over the boards ``viewer`` sees, shared places kept shared; None for a
-    tournament whose places come from its standings."""
-    session = (
-        Session.objects.filter(tournament=tournament, counts=Session.Counts.PLACES)
-        .order_by("-number")
-        .first()
-    )
-    if session is None:
-        return None
-    session.tournament = tournament
-    results = results_for(session, viewer)
-    if results is None:
-        return {}
-    return {line.registration: (line.best + 1, line.worst + 1) for line in results.standings}
+def places(tournaments: Sequence[Tournament], viewer: Any) -> dict[int, kinds.Places]:
+    """The duplicate events among ``tournaments`` (a session that counts for the final places,
+    ``Session.Counts.PLACES``) with their final places: the last such session's standings over
+    the boards ``viewer`` sees, shared places kept shared. One query for the others."""
+    by_id = {t.pk: t for t in tournaments}
+    last: dict[int, Session] = {}
+    for session in Session.objects.filter(
+        tournament__in=list(by_id), counts=Session.Counts.PLACES
+    ).order_by("number"):
+        last[session.tournament_id] = session
+    found: dict[int, kinds.Places] = {}
+    for pk, session in last.items():
+        session.tournament = by_id[pk]
+        results = results_for(session, viewer)
+        found[pk] = (
+            {}
+            if results is None
+            else {line.registration: (line.best + 1, line.worst + 1) for line in results.standings}
+        )
+    return found
 
 
 def notes(tournament: Tournament) -> list[tuple[str, str]]:

@@ -24,6 +24,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from referee.core import rounds as kinds
 from referee.core.errors import NotAllowed, ServiceError
 from referee.core.figures import figure
 from referee.core.permissions import (
@@ -332,16 +333,17 @@ def published_results(tournaments: Sequence[Tournament]) -> dict[int, Published]
     tournament's tables are read at once (``standings.services.batch``): the series page's
     queries do not grow with the number of its tournaments."""
     loaded = batch.loaded(tournaments, PUBLIC)
+    elsewhere = kinds.final_places_of(tournaments, PUBLIC)  # duplicate events, at once
     out = {}
     for tournament in tournaments:
         data = loaded.get(tournament.pk)
         if data is None:
             continue
         table = ranked_standings(data, tournament, None)
-        if table.after is None or not table.rows:
+        if tournament.pk not in elsewhere and (table.after is None or not table.rows):
             continue
         out[tournament.pk] = Published(
-            final_places(tournament, PUBLIC, data=data, table=table),
+            final_places(tournament, PUBLIC, data=data, table=table, elsewhere=elsewhere),
             {row.registration: row.points for row in table.rows},
             {pk: entry.player_id for pk, entry in data.entries.items()},
         )

@@ -11,6 +11,7 @@ stages takes the standings after the last round the site sees, with their tie-br
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from typing import Any
 
 from referee.core import rounds as kinds
@@ -26,16 +27,22 @@ def final_places(
     *,
     data: Loaded | None = None,
     table: Standings | None = None,
+    elsewhere: Mapping[int, kinds.Places] | None = None,
 ) -> dict[int, tuple[int, int]]:
     """Registration id → its final place (best, worst), counting from 1, as ``viewer`` may
     see the standings (the site itself sees every round; the public only the published).
 
     ``data``: the tournament already loaded for ``viewer`` (``standings.services.batch``),
-    and ``table`` its standings after the last round, when the caller has them: then
+    and ``table`` its standings after the last round, when the caller has them, and
+    ``elsewhere`` what ``core.rounds.final_places_of`` said of many tournaments at once: then
     nothing is queried."""
-    elsewhere = kinds.final_places(tournament, viewer)  # a duplicate event's session
-    if elsewhere is not None:
-        return elsewhere
+    found = (  # a duplicate event's places come from its session
+        kinds.final_places(tournament, viewer)
+        if elsewhere is None
+        else elsewhere.get(tournament.pk)
+    )
+    if found is not None:
+        return found
     if data is not None and data.pre is not None:
         staged = bool(data.pre.stages)
     else:

@@ -275,11 +275,12 @@ def _standings(lines: Iterable[tuple[Tournament, int, int]]) -> dict[int, Standi
     missing = {t.pk: t for key, (t, _r) in keys.items() if key not in found}
     # the tournaments not in the cache, all at once: a fixed number of queries however many
     loaded = batch.loaded(list(missing.values()), PUBLIC) if missing else {}
+    elsewhere = kinds.final_places_of(list(missing.values()), PUBLIC) if missing else {}
     out: dict[int, Standing] = {}
     fresh = {}
     for key, (tournament, registration) in keys.items():
         if key not in found:
-            found[key] = fresh[key] = _standing(tournament, registration, loaded)
+            found[key] = fresh[key] = _standing(tournament, registration, loaded, elsewhere)
         out[tournament.pk] = found[key]
     if fresh:
         cache.set_many(fresh, CACHE_SECONDS)
@@ -291,14 +292,17 @@ PUBLIC = AnonymousUser()
 
 
 def _standing(
-    tournament: Tournament, registration: int, loaded: dict[int, standings.Loaded]
+    tournament: Tournament,
+    registration: int,
+    loaded: dict[int, standings.Loaded],
+    elsewhere: dict[int, kinds.Places],
 ) -> Standing:
     """His place and points as the public sees the standings (the services' own rules)."""
     data = loaded.get(tournament.pk)
     if data is None:  # not visible to the public
         return NOBODY
     table = standings.ranked_standings(data, tournament, None)
-    places = final_places(tournament, PUBLIC, data=data, table=table)
+    places = final_places(tournament, PUBLIC, data=data, table=table, elsewhere=elsewhere)
     row = next((r for r in table.rows if r.registration == registration), None)
     best, worst = places.get(registration, (None, None))
     place = "" if best is None else (str(best) if best == worst else f"{best}–{worst}")

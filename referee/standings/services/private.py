@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from referee.core.permissions import may_view, may_view_table, round_is_public
+from referee.core.permissions import is_official, may_view, may_view_table, round_is_public
 from referee.tables.dealdata import LETTERS
 from referee.tables.models import Seat
 from referee.tournaments import checkin
@@ -93,7 +93,7 @@ def private_link(entry: Registration, viewer: Any) -> PrivateLink:
         check_round=number,
         mark=mark,
         public=public,
-        card=public and round_is_public(tournament, 1),
+        card=public and (is_official(viewer, tournament) or round_is_public(tournament, 1)),
         qualification=found,
         verdict=found.of(entry.pk) if found else None,
     )

@@ -328,12 +328,12 @@ SIZES = [(8, 2), (24, 4)]
 
 
 @pytest.mark.parametrize(("players", "rounds"), SIZES)
-def test_the_standings_page_reads_ten_queries_at_any_size(
+def test_the_standings_page_reads_eleven_queries_at_any_size(
     client, django_assert_num_queries, players, rounds
 ):
     # tournament, settings, rounds, tables, seats, deals, registrations with their players
     cup = generated(players, rounds, f"size-{players}")
-    with django_assert_num_queries(10):  # + discipline, substitutions, a stage with a cut
+    with django_assert_num_queries(11):  # + discipline, substitutions, a stage with a cut, sessions
         response = client.get(url("standings", cup))
     assert len(response.context["rows"]) == players
     assert response.context["standings"].after == rounds
@@ -369,5 +369,5 @@ def test_an_officials_standings_page_reads_a_fixed_number_of_queries(
     # the standings' seven, the session and the user, the user's roles
     cup = generated(players, rounds, f"size-{players}")
     logged_in(client, referee_of(cup))
-    with django_assert_num_queries(13):  # + discipline, substitutions, a stage with a cut
+    with django_assert_num_queries(14):  # + discipline, substitutions, a stage with a cut, sessions
         client.get(url("standings", cup))
