@@ -74,6 +74,14 @@ REFUSALS = Refusals(
             "The tournament has started: a withdrawal can no longer be undone."
             " A substitute can take his place."
         ),
+        "setting.round_in_play": _(
+            "Round %(round)s is in play by this setting: it changes between rounds,"
+            " once the round is finished."
+        ),
+        "setting.round_seated": _(
+            "Round %(round)s is seated by this setting: discard its seating first,"
+            " or change it once the round is finished."
+        ),
         "setting.unknown": _("These settings cannot be changed here: %(names)s."),
         "slug.invalid": _("Use Latin letters, digits, hyphens and underscores."),
         "slug.taken": _("This short name is taken."),
