@@ -24,7 +24,7 @@ REFUSALS = Refusals(
         "apply.registered": _("%(name)s is already registered in this tournament."),
         "apply.twice": _("%(name)s has already applied: the organiser will answer."),
         "apply.decided": _("The application of %(name)s is already decided."),
-        "apply.cap": _("The cap is a number of players from 1."),
+        "apply.cap": _("The cap is a number of players from 1 to %(max)s."),
         "checkin.off": _("This tournament does not ask its players to check in."),
         "checkin.link": _("This link is not valid any more: ask the organiser for a new one."),
         "checkin.not_playing": _("%(name)s is no longer in play."),

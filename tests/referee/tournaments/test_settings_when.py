@@ -26,7 +26,8 @@ def chief_of(tournament):
 
 def in_play(deals: int = 6, **fields):
     """A running tournament whose round 1 is in play, one table with ``deals`` deals."""
-    table = table_with_players(3, round=RoundFactory(tournament=TournamentFactory(**fields), number=1))
+    round_1 = RoundFactory(tournament=TournamentFactory(**fields), number=1)
+    table = table_with_players(3, round=round_1)
     for number in range(1, deals + 1):
         Deal.objects.create(table=table, number=number, data=dict(SAMPLE_DEAL))
     return table.round.tournament
@@ -114,5 +115,7 @@ def test_the_settings_page_refuses_it_at_the_field_in_russian(client):
     )
     assert response.status_code == 200
     errors = response.context["settings_form"].errors["deal_cap"]
-    assert errors == ["Тур 1 играется по этой настройке: она меняется между турами, когда тур окончен."]
+    assert errors == [
+        "Тур 1 играется по этой настройке: она меняется между турами, когда тур окончен."
+    ]
     assert Tournament.objects.get(pk=tournament.pk).deal_cap == 24
