@@ -155,6 +155,24 @@ def _shown(key: str, value: Any) -> Any:
     return value.isoformat() if hasattr(value, "isoformat") else value
 
 
+def check_settings(tournament: Tournament) -> None:
+    """The settings as they stand on ``tournament`` (unsaved): a name, names without control
+    characters, dates in order, a round length from 1, tables of 3 or 4; else a refusal at
+    the field. ``update_settings``'s rule, and the archive import's (``hall.archive``)."""
+    if not str(tournament.name).strip():
+        raise REFUSALS.error("name_missing", "name")
+    for key in ("name", "venue"):
+        check_name(str(getattr(tournament, key) or ""), key, 200)
+    if tournament.ends_on < tournament.starts_on:
+        raise REFUSALS.error("ends_before_start", "ends_on")
+    for key in ROUND_LENGTH:
+        value = getattr(tournament, key)
+        if value is not None and value < 1:
+            raise REFUSALS.error("number_from_one", key)
+    if tournament.table_size not in Tournament.TableSize.values:
+        raise REFUSALS.error("table_size", "table_size")
+
+
 @transaction.atomic
 def update_settings(tournament_id: int, changes: Mapping[str, Any], user: Any) -> Tournament:
     """Change the tournament's name, dates, venue, chief referee, round length, table size
@@ -175,18 +193,7 @@ def update_settings(tournament_id: int, changes: Mapping[str, Any], user: Any) -
             changed[key] = [_shown(key, before), _shown(key, value)]
             setattr(tournament, key, value)
     _check_frozen(tournament, changed)
-    if not str(tournament.name).strip():
-        raise REFUSALS.error("name_missing", "name")
-    for key in ("name", "venue"):
-        check_name(str(getattr(tournament, key) or ""), key, 200)
-    if tournament.ends_on < tournament.starts_on:
-        raise REFUSALS.error("ends_before_start", "ends_on")
-    for key in ROUND_LENGTH:
-        value = getattr(tournament, key)
-        if value is not None and value < 1:
-            raise REFUSALS.error("number_from_one", key)
-    if tournament.table_size not in Tournament.TableSize.values:
-        raise REFUSALS.error("table_size", "table_size")
+    check_settings(tournament)
     if changed:
         tournament.save(update_fields=list(changed))
         log_action(tournament, user, "tournament.settings", tournament.name, data=changed)
