@@ -119,3 +119,5 @@ def test_the_settings_page_refuses_it_at_the_field_in_russian(client):
         "Тур 1 играется по этой настройке: она меняется между турами, когда тур окончен."
     ]
     assert Tournament.objects.get(pk=tournament.pk).deal_cap == 24
+    assert "Идёт тур: предел сдач, минуты, размер столов" in response.content.decode()
+    assert "Идёт тур: предел сдач, минуты, размер столов" in response.content.decode()
