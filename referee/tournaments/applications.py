@@ -26,9 +26,10 @@ MAX_PER_ADDRESS = 5
 WINDOW = 600
 OPEN = (Application.Status.PENDING, Application.Status.WAITING, Application.Status.APPROVED)
 LIMITS = {"name": 200, "city": 100, "rating_number": 40, "contact": 200}
-#: a player's name and city, by the names' rule (``core.bounds.check_name``, as the players'
-#: service and so the approval): no control or text-direction character
-NAMES = ("name", "city")
+#: a player's name, city and rating number (his federation id once approved), by the names'
+#: rule (``core.bounds.check_name``, as the players' service and so the approval): no control
+#: or text-direction character
+NAMES = ("name", "city", "rating_number")
 
 
 @transaction.atomic

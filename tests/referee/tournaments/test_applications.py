@@ -203,7 +203,7 @@ def test_a_cap_past_any_number_of_players_is_refused_at_the_page_the_service_and
     assert Tournament.objects.get(pk=tournament.pk).registration_cap == 10
 
 
-@pytest.mark.parametrize("field", ["name", "city"])
+@pytest.mark.parametrize("field", ["name", "city", "rating_number"])
 def test_a_name_with_a_direction_override_is_refused_by_the_api_as_by_the_page(client, field):
     from tests.referee.api.conftest import client_for
 
