@@ -103,9 +103,9 @@ def _board_text(text: Any, field: str, number: int | None = None) -> None:
 
 def _tournament(found: Tournament) -> None:
     check_settings(found)
-    check_convention(found.convention, found.options if isinstance(found.options, dict) else {})
     if not isinstance(found.options, dict):
         raise _refuse("options", _("Not an object."))
+    check_convention(found.convention, found.options)
     check_format(found)
 
 
