@@ -87,6 +87,7 @@ def test_an_edited_board_is_refused_by_the_import_itself_at_its_row(session_arch
     for url in (
         reverse("duplicate-board", args=[slug, session.number, board.number]),
         reverse("duplicate-records", args=[slug, session.number]),
+        reverse("duplicate-pdf", args=[slug, session.number]),
     ):
         assert client.get(url).status_code == 200, url
 
