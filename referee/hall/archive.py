@@ -14,10 +14,17 @@ schedule, the byes, the notes, a stage's players and the lot; the object of a lo
 ``NOT_ARCHIVED`` names what is left out, and why; a test walks the models and fails on one
 bound to a tournament that is in neither list.
 
-``{"format": FORMAT, "version": 1, "exported_at": ..., "checksum": "sha256:...", "data": ...}``:
-the checksum is over the canonical JSON of ``format``, ``version`` and ``data``, so a
-truncated or edited archive is refused before anything is written, and the import runs in
-one transaction (a failure leaves the database as it was).
+``{"format": FORMAT, "version": 1, "exported_at": ..., "checksum": "sha256:...",
+"signature": "hmac-sha256:...", "data": ...}``: the checksum is over the canonical JSON of
+``format``, ``version`` and ``data``, so a truncated or damaged archive is refused before
+anything is written. The checksum alone proves nothing against an edit (anyone can recompute
+it): the signature is an HMAC of the same bytes keyed with the site's ``SECRET_KEY`` (or one of
+its ``SECRET_KEY_FALLBACKS``), so an archive edited after its export, or written by another
+site, is refused, unless the import is told to accept another site's archive (``foreign``:
+``import_tournament --foreign``). Either way every row is then checked by the site's own rules
+(``archive_rules``: the boards, deals, settings and names a page would have refused are
+refused here, with the section, the row and the reason), and the import runs in one
+transaction (a failure leaves the database as it was).
 """
 
 from __future__ import annotations
@@ -28,16 +35,19 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models, transaction
 from django.utils import timezone
+from django.utils.crypto import constant_time_compare, salted_hmac
 
 from referee.accounts.models import Role
 from referee.core import safejson
 from referee.core.errors import ServiceError
 from referee.discipline.models import Appeal, Entry
 from referee.duplicate.models import Board, Session
+from referee.hall.archive_rules import check_row, check_tables
 from referee.hall.refusals import REFUSALS
 from referee.ratings.models import Category, Division, TournamentCategory
 from referee.standings.models import StandingsSettings
@@ -173,6 +183,31 @@ def checksum(document: dict[str, Any]) -> str:
     return "sha256:" + hashlib.sha256(_canonical(document)).hexdigest()
 
 
+SIGNATURE_SALT = "referee.hall.archive"
+
+
+def signature(document: dict[str, Any], key: str | None = None) -> str:
+    """The archive's HMAC-SHA256, keyed with ``key`` (the site's ``SECRET_KEY`` by default)."""
+    mac = salted_hmac(SIGNATURE_SALT, _canonical(document), secret=key, algorithm="sha256")
+    return "hmac-sha256:" + mac.hexdigest()
+
+
+def signed_here(document: dict[str, Any]) -> bool:
+    """Was the archive signed with this site's key (or one it used before)?"""
+    given = document.get("signature")
+    if not isinstance(given, str):
+        return False
+    keys = [settings.SECRET_KEY, *getattr(settings, "SECRET_KEY_FALLBACKS", [])]
+    return any(constant_time_compare(given, signature(document, key)) for key in keys)
+
+
+def seal(document: dict[str, Any]) -> dict[str, Any]:
+    """The archive's checksum and signature written anew (this site's tools, and tests)."""
+    document["checksum"] = checksum(document)
+    document["signature"] = signature(document)
+    return document
+
+
 # -- export --------------------------------------------------------------------------------
 
 
@@ -209,8 +244,7 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
         "slug": tournament.slug,
         "data": data,
     }
-    document["checksum"] = checksum(document)
-    return document
+    return seal(document)
 
 
 def dumps(document: dict[str, Any]) -> str:
@@ -221,8 +255,10 @@ def dumps(document: dict[str, Any]) -> str:
 # -- import --------------------------------------------------------------------------------
 
 
-def loads(text: str | bytes) -> dict[str, Any]:
-    """The archive read and checked (format, version, checksum, sections), or a refusal."""
+def loads(text: str | bytes, *, foreign: bool = False) -> dict[str, Any]:
+    """The archive read and checked (format, version, checksum, signature, sections), or a
+    refusal. ``foreign``: accept an archive not signed with this site's key (another site's,
+    or one written before archives were signed); its rows are checked in full as any."""
     try:
         document = safejson.loads(text)
     except (ValueError, UnicodeDecodeError) as error:
@@ -235,6 +271,8 @@ def loads(text: str | bytes) -> dict[str, Any]:
         )
     if not isinstance(document.get("data"), dict) or document.get("checksum") != checksum(document):
         raise REFUSALS.error("archive.checksum", cls=ArchiveError)
+    if not foreign and not signed_here(document):
+        raise REFUSALS.error("archive.signature", cls=ArchiveError)
     data = document["data"]
     wanted = {name for name, _model, _rows in _sections()} | {"users"}
     given = set(data) | (LATER_SECTIONS & wanted)
@@ -301,6 +339,10 @@ class _Importer:
                 values[field.attname] = value
             values = self._json_references(model, values)
             obj = model(**values)
+            try:
+                check_row(obj)
+            except ServiceError as error:
+                raise self.refusal(name, row["id"], error) from None
             obj.save(force_insert=True)
             if later:
                 model._default_manager.filter(pk=obj.pk).update(**later)
@@ -309,6 +351,30 @@ class _Importer:
                 related = [self._new_id(field.related_model, pk) for pk in row[field.name]]
                 getattr(obj, field.name).set(related)
             mapping[row["id"]] = obj.pk
+
+    def refusal(self, section: str, old: Any, error: ServiceError) -> ArchiveError:
+        """The archive's refusal of a row the site's rules refuse (``archive_rules``)."""
+        refused = REFUSALS.error(
+            "archive.invalid",
+            error.field or None,
+            cls=ArchiveError,
+            section=section,
+            id=old,
+            field=error.field or "—",
+            problem=error.message,
+        )
+        assert isinstance(refused, ArchiveError)  # the class asked for
+        return refused
+
+    def check_tables(self) -> None:
+        """Every table's sheet scored, its derived numbers worked out again (``archive_rules``)."""
+        names = {model: name for name, model, _rows in _sections()}
+
+        def refuse(model: type[models.Model], new: int, error: ServiceError) -> None:
+            old = next((o for o, n in self.ids.get(model, {}).items() if n == new), new)
+            raise self.refusal(names[model], old, error)
+
+        check_tables(self.ids.get(Table, {}).values(), refuse)
 
     def _entry(self, old: Any) -> Any:
         return self.ids.get(Registration, {}).get(old, old) if isinstance(old, int) else old
@@ -415,6 +481,7 @@ def import_tournament(document: dict[str, Any], slug: str | None = None) -> Tour
             for name, model, _rows in _sections():
                 importer.section(name, model)
             importer.fix_json()
+            importer.check_tables()
     except (KeyError, TypeError, ValueError) as error:
         raise REFUSALS.error("archive.malformed", cls=ArchiveError, error=str(error)) from None
     except Exception as error:  # a constraint of the database, e.g. a duplicate row

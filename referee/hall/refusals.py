@@ -14,6 +14,15 @@ REFUSALS = Refusals(
     "hall",
     {
         "archive.checksum": _("The archive's checksum does not match: it was changed or damaged."),
+        "archive.invalid": _(
+            "The archive's %(section)s #%(id)s is refused (%(field)s): %(problem)s"
+            " Nothing is restored."
+        ),
+        "archive.signature": _(
+            "The archive's signature is not this site's: it was changed after its export, or"
+            " written by another site. An archive of another site is restored only when asked"
+            " (import_tournament --foreign), and is then checked in full."
+        ),
         "archive.missing_row": _("The archive refers to a missing %(model)s #%(id)s."),
         "archive.malformed": _("The archive is malformed: %(error)s"),
         "archive.not_json": _("The archive is not valid JSON (truncated?): %(error)s"),

@@ -8,9 +8,11 @@ and the other: the guaranteed result or the dissenter's alternative) is set agai
 Every card is seen double dummy, so whist or pass, open or closed play change nothing in
 what the best defence takes. The numbers are evidence for the referee; the ruling is his.
 
-``analysis_of`` computes the numbers and keeps them on the hands' row (``DealHands.analysis``,
-keyed by what they depend on); ``evidence_of`` turns them and the deal into the block the
-deal's evidence page and the protocol show.
+``keep_analysis`` computes the numbers and keeps them on the hands' row (``DealHands.analysis``,
+keyed by what they depend on), called by the services that enter the hands or correct the
+deal (a POST); ``analysis_of`` reads them, or computes them without keeping them when the deal
+changed since (a page or a PDF, a GET, writes nothing); ``evidence_of`` turns them and the deal
+into the block the deal's evidence page and the protocol show.
 """
 
 from __future__ import annotations
@@ -79,15 +81,23 @@ def compute(board_text: str, declarer_hand: int, discard: str, data: Mapping[str
 
 
 def analysis_of(hands: DealHands, data: Mapping[str, Any]) -> dict:
-    """The numbers for the deal as it stands, from the row's cache or computed on request
-    and kept on the row (one UPDATE; the deal's own data is never touched)."""
+    """The numbers for the deal as it stands: the row's cache when it is for the deal as it
+    stands, else computed here and not kept (a read changes nothing; ``keep_analysis``, at
+    the hands' entry and the deal's correction, keeps them)."""
     key = _key(data, hands)
     cached = hands.analysis
     if isinstance(cached, dict) and cached.get("key") == key:
         return cached
-    found = {"key": key, **compute(hands.board, hands.declarer_hand, hands.discard, data)}
-    DealHands.objects.filter(pk=hands.pk).update(analysis=found)
-    hands.analysis = found
+    return {"key": key, **compute(hands.board, hands.declarer_hand, hands.discard, data)}
+
+
+def keep_analysis(hands: DealHands, data: Mapping[str, Any]) -> dict:
+    """``analysis_of`` the deal as it now stands, kept on the hands' row (one UPDATE, the
+    deal's own data untouched): for the service that changed what the numbers depend on."""
+    found = analysis_of(hands, data)
+    if found is not hands.analysis:
+        DealHands.objects.filter(pk=hands.pk).update(analysis=found)
+        hands.analysis = found
     return found
 
 

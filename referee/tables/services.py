@@ -31,7 +31,7 @@ from scoring.cards import cards_text, parse_cards
 from scoring.dd import check_discard
 
 from .dealdata import dealer_of, declarer_of, score_table
-from .evidence import hand_of_seats, has_contract
+from .evidence import current_hands, hand_of_seats, has_contract, keep_analysis
 from .extensions import prepared
 from .lap import check_lap
 from .models import Deal, DealHands, DealVersion, Table
@@ -178,7 +178,21 @@ def correct_deal(
         check_dealer(table, before, data)
     sheet = [dict(data) if d.pk == deal.pk else d.data for d in _current(table)]
     _keep(table, sheet)
-    return _new_version(deal, dict(data), False, user, reason, "deal.corrected")
+    corrected = _new_version(deal, dict(data), False, user, reason, "deal.corrected")
+    _keep_evidence(corrected)
+    return corrected
+
+
+def _keep_evidence(deal: Deal) -> None:
+    """The double-dummy numbers of the deal's entered hands for the deal as corrected, kept
+    now (a POST) so that its pages and protocol (a GET) only read them."""
+    hands = current_hands([deal.pk]).get(deal.pk)
+    if hands is None or not has_contract(deal.data):
+        return
+    try:
+        keep_analysis(hands, deal.data)
+    except scoring.ScoringError:  # hands that no longer fit the deal: the page says so
+        return
 
 
 @transaction.atomic
@@ -423,6 +437,7 @@ def enter_hands(
         author=user,
         reason=reason,
     )
+    _keep_evidence(deal)  # computed once, here: its pages and protocol only read
     log_action(
         tournament,
         user,

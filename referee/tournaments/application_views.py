@@ -13,7 +13,7 @@ from django.views.decorators.http import require_POST
 from referee.core.refusals import attempt
 
 from . import applications
-from .models import Application, Tournament
+from .models import MAX_CAP, Application, Tournament
 from .surfaces import manage_page, public_page
 
 
@@ -41,7 +41,9 @@ class SettingsForm(forms.Form):
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
         input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M", "%d.%m.%Y %H:%M"],
     )
-    cap = forms.IntegerField(label=gettext_lazy("Players at most"), required=False, min_value=1)
+    cap = forms.IntegerField(
+        label=gettext_lazy("Players at most"), required=False, min_value=1, max_value=MAX_CAP
+    )
 
 
 @public_page

@@ -12,11 +12,11 @@ from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone
 
-from referee.core.bounds import check_text
+from referee.core.bounds import check_name, check_text
 
 from .importing import Person, same_person
 from .log import log_action
-from .models import Application, Registration, Tournament
+from .models import MAX_CAP, Application, Registration, Tournament
 from .refusals import REFUSALS
 from .registry import _named
 from .services.players import PlayerDetails, register_player
@@ -26,6 +26,10 @@ MAX_PER_ADDRESS = 5
 WINDOW = 600
 OPEN = (Application.Status.PENDING, Application.Status.WAITING, Application.Status.APPROVED)
 LIMITS = {"name": 200, "city": 100, "rating_number": 40, "contact": 200}
+#: a player's name, city and rating number (his federation id once approved), by the names'
+#: rule (``core.bounds.check_name``, as the players' service and so the approval): no control
+#: or text-direction character
+NAMES = ("name", "city", "rating_number")
 
 
 @transaction.atomic
@@ -34,8 +38,8 @@ def open_registration(
 ) -> Tournament:
     """Open (or close) the public form, with its closing time and cap."""
     tournament = locked_for_chief(tournament_id, user)
-    if cap is not None and cap < 1:
-        raise REFUSALS.error("apply.cap", "cap")
+    if cap is not None and not 1 <= cap <= MAX_CAP:
+        raise REFUSALS.error("apply.cap", "cap", max=MAX_CAP)
     tournament.self_registration = open
     tournament.registration_closes = closes
     tournament.registration_cap = cap
@@ -80,6 +84,8 @@ def apply(tournament_id: int, details: dict[str, str], address: str = "") -> App
             raise REFUSALS.error(f"apply.{field}_missing", field)
         if len(value) > limit:
             raise REFUSALS.error("apply.too_long", field, n=limit)
+        if field in NAMES:
+            check_name(value, field, limit)
         values[field] = value
     if address and _throttled(address):
         raise REFUSALS.error("apply.too_many")

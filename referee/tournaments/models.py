@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext
@@ -49,6 +50,11 @@ class SubstituteSplit(models.TextChoices):
 class TeamScoring(models.TextChoices):
     SUM = "sum", _("the sum of the members' round points")
     BEST = "best", _("the best K members' round points")
+
+
+#: The most players a tournament's self-registration cap may name (the cap's bound on the
+#: applications page, in ``applications.open_registration`` and ``Tournament.clean``).
+MAX_CAP = 10_000
 
 
 class Tournament(models.Model):
@@ -186,6 +192,15 @@ class Tournament(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def clean(self) -> None:
+        """What a form of the model (the admin's) refuses beyond the fields' own rules: a
+        self-registration cap past ``MAX_CAP`` (past the database's integer, a server error)."""
+        super().clean()
+        cap = self.registration_cap
+        if cap is not None and not 1 <= cap <= MAX_CAP:
+            message = gettext("The cap is a number of players from 1 to %(max)s.")
+            raise ValidationError({"registration_cap": message % {"max": MAX_CAP}}, code="cap")
 
     def rules(self) -> scoring.Convention:
         """The convention the tournament plays: its preset with its option overrides."""

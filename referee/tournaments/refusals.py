@@ -24,7 +24,7 @@ REFUSALS = Refusals(
         "apply.registered": _("%(name)s is already registered in this tournament."),
         "apply.twice": _("%(name)s has already applied: the organiser will answer."),
         "apply.decided": _("The application of %(name)s is already decided."),
-        "apply.cap": _("The cap is a number of players from 1."),
+        "apply.cap": _("The cap is a number of players from 1 to %(max)s."),
         "checkin.off": _("This tournament does not ask its players to check in."),
         "checkin.link": _("This link is not valid any more: ask the organiser for a new one."),
         "checkin.not_playing": _("%(name)s is no longer in play."),
@@ -73,6 +73,14 @@ REFUSALS = Refusals(
         "reinstate.started": _(
             "The tournament has started: a withdrawal can no longer be undone."
             " A substitute can take his place."
+        ),
+        "setting.round_in_play": _(
+            "Round %(round)s is in play by this setting: it changes between rounds,"
+            " once the round is finished."
+        ),
+        "setting.round_seated": _(
+            "Round %(round)s is seated by this setting: discard its seating first,"
+            " or change it once the round is finished."
         ),
         "setting.unknown": _("These settings cannot be changed here: %(names)s."),
         "slug.invalid": _("Use Latin letters, digits, hyphens and underscores."),

@@ -198,6 +198,7 @@ def manage_settings(request: HttpRequest, tournament: Tournament) -> HttpRespons
         "manage_settings.html",
         tournament,
         settings_form=settings_form,
+        frozen=services.frozen_fields(tournament),
         convention_form=convention_form,
         option_rows=list(convention_form.rows(tournament, editable=not tournament.frozen)),
         pair_form=ForbiddenPairForm(entries=entries),

@@ -8,6 +8,7 @@ write ``services.register_player``.
 from .create import CREATE_FIELDS, copied_settings, create_tournament
 from .format import (
     FORMAT_FIELDS,
+    check_format,
     create_team,
     eliminate_player,
     exact_text,
@@ -17,6 +18,7 @@ from .format import (
 from .players import (
     ImportResult,
     PlayerDetails,
+    checked_details,
     import_players,
     latest_round,
     preview_import,
@@ -33,6 +35,7 @@ from .setup import (
     SETTINGS_FIELDS,
     add_forbidden_pair,
     check_convention,
+    check_settings,
     chief_only,
     ensure_not_finished,
     finish_tournament,
@@ -56,6 +59,9 @@ __all__ = [
     "PlayerDetails",
     "add_forbidden_pair",
     "check_convention",
+    "check_format",
+    "check_settings",
+    "checked_details",
     "chief_only",
     "copied_settings",
     "create_team",

@@ -70,6 +70,34 @@ def exact_text(value: Any, field: str) -> str:
         raise REFUSALS.error("number.exact", field) from None
 
 
+def format_value(key: str, value: Any) -> Any:
+    """One format setting's value as it is stored (``bye_points`` exact text), or a refusal
+    at its field."""
+    if key in CHOICES and value not in CHOICES[key]:
+        raise REFUSALS.error("choice", key)
+    if key == "bye_points":
+        value = exact_text(value, key)
+    limited = key in ("yellow_cards_to_disqualify", "team_best")
+    if limited and value is not None and int(value) < 1:
+        raise REFUSALS.error("number_from_one", key)
+    if key == "yellow_card_days" and int(value) < 1:
+        raise REFUSALS.error("yellow_card_days", key)
+    return value
+
+
+def _check_team_best(tournament: Tournament) -> None:
+    if tournament.team_scoring == TeamScoring.BEST and not tournament.team_best:
+        raise REFUSALS.error("team.best_missing", "team_best")
+
+
+def check_format(tournament: Tournament) -> None:
+    """Every format setting as it stands on ``tournament`` (unsaved), by ``update_format``'s
+    rule: for the archive import (``hall.archive``)."""
+    for key in FORMAT_FIELDS:
+        format_value(key, getattr(tournament, key))
+    _check_team_best(tournament)
+
+
 @transaction.atomic
 def update_format(tournament_id: int, changes: Mapping[str, Any], user: Any) -> Tournament:
     """Change the format settings (names of ``FORMAT_FIELDS``) while the tournament is a draft."""
@@ -81,18 +109,8 @@ def update_format(tournament_id: int, changes: Mapping[str, Any], user: Any) -> 
     if changed:
         _frozen(tournament)
     for key, value in changed.items():
-        if key in CHOICES and value not in CHOICES[key]:
-            raise REFUSALS.error("choice", key)
-        if key == "bye_points":
-            value = exact_text(value, key)
-        limited = key in ("yellow_cards_to_disqualify", "team_best")
-        if limited and value is not None and int(value) < 1:
-            raise REFUSALS.error("number_from_one", key)
-        if key == "yellow_card_days" and int(value) < 1:
-            raise REFUSALS.error("yellow_card_days", key)
-        setattr(tournament, key, value)
-    if tournament.team_scoring == TeamScoring.BEST and not tournament.team_best:
-        raise REFUSALS.error("team.best_missing", "team_best")
+        setattr(tournament, key, format_value(key, value))
+    _check_team_best(tournament)
     if changed:
         tournament.save(update_fields=list(changed))
         log_action(

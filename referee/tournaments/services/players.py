@@ -50,6 +50,13 @@ class ImportResult:
     skipped: list[tuple[int, str]] = field(default_factory=list)  # (line, why)
 
 
+def checked_details(details: PlayerDetails) -> PlayerDetails:
+    """A player's details by the players' rule (names without control characters, lengths,
+    the rating's range), on one line each; else a refusal at the field. The registration's
+    rule, and the archive import's (``hall.archive``)."""
+    return _clean(details)
+
+
 def _clean(details: PlayerDetails) -> PlayerDetails:
     def one_line(text: str) -> str:
         return " ".join(str(text or "").split())

@@ -47,11 +47,63 @@ ROUND_LENGTH = ("pool_size", "deal_cap", "time_limit_minutes")
 #: on them). ``update_settings`` and ``set_convention`` refuse them then, and the admin shows
 #: them read-only.
 FROZEN_ONCE_STARTED = ("convention", "options", "pool_size")
+#: What the tables of a round in play go by: its length (a table past a new deal cap or time
+#: limit would be stopped at once), who confirms a table's sign-off (a table signed off
+#: under one rule, confirmed under another) and the tables' size (a round is seated by it).
+#: Refused while a round is in play (``setting.round_in_play``); they change between rounds.
+FROZEN_IN_PLAY = ("deal_cap", "time_limit_minutes", "table_size", "second_confirmation",
+                  "players_confirm")  # fmt: skip
+#: Refused while a round is seated and not yet finished (``setting.round_seated``): its
+#: tables were made by it (discard the seating, or change it after the round).
+FROZEN_WHILE_SEATED = ("table_size",)
+
+
+def _open_rounds(tournament: Tournament, lock: bool = False) -> dict[str, int]:
+    """The first round seated and the first in play (``Round.Status`` -> number)."""
+    rounds = Round.objects.filter(
+        tournament=tournament, status__in=[Round.Status.DRAFT, Round.Status.STARTED]
+    ).order_by("number")
+    if lock:  # a round started meanwhile (seating.start_round locks its round) waits for us
+        rounds = rounds.select_for_update()
+    found: dict[str, int] = {}
+    for status, number in rounds.values_list("status", "number"):
+        found.setdefault(status, number)
+    return found
 
 
 def frozen_fields(tournament: Tournament) -> tuple[str, ...]:
-    """The fields no one may change on ``tournament`` any more (none before it starts)."""
-    return FROZEN_ONCE_STARTED if tournament.frozen else ()
+    """The fields no one may change on ``tournament`` now: the rules of play once it has
+    started, what a round's tables go by while a round is in play, the table size while a
+    round is seated (README "Which settings change when"). The one rule of the settings
+    page, the API and the admin (``update_settings``, ``set_convention``)."""
+    if not tournament.frozen:
+        return ()
+    return tuple(dict.fromkeys([*FROZEN_ONCE_STARTED, *_round_frozen(_open_rounds(tournament))]))
+
+
+def _round_frozen(rounds: Mapping[str, int]) -> tuple[str, ...]:
+    if Round.Status.STARTED in rounds:
+        return FROZEN_IN_PLAY
+    if Round.Status.DRAFT in rounds:
+        return FROZEN_WHILE_SEATED
+    return ()
+
+
+def _check_frozen(tournament: Tournament, changed: Mapping[str, Any]) -> None:
+    """Refuse a change of a setting ``frozen_fields`` holds now, at its field, with its code."""
+    if not tournament.frozen or not changed:
+        return
+    if "pool_size" in changed:
+        # every kept table result depends on it (help and write-off, SPEC §7)
+        raise REFUSALS.error("pool_size.play_started", "pool_size")
+    rounds = _open_rounds(tournament, lock=True)
+    for key in SETTINGS_FIELDS:
+        if key in changed and key in _round_frozen(rounds):
+            if Round.Status.STARTED in rounds:
+                raise REFUSALS.error(
+                    "setting.round_in_play", key, round=rounds[Round.Status.STARTED]
+                )
+            raise REFUSALS.error("setting.round_seated", key, round=rounds[Round.Status.DRAFT])
 
 
 def chief_only(user: Any, tournament: Tournament) -> None:
@@ -103,6 +155,24 @@ def _shown(key: str, value: Any) -> Any:
     return value.isoformat() if hasattr(value, "isoformat") else value
 
 
+def check_settings(tournament: Tournament) -> None:
+    """The settings as they stand on ``tournament`` (unsaved): a name, names without control
+    characters, dates in order, a round length from 1, tables of 3 or 4; else a refusal at
+    the field. ``update_settings``'s rule, and the archive import's (``hall.archive``)."""
+    if not str(tournament.name).strip():
+        raise REFUSALS.error("name_missing", "name")
+    for key in ("name", "venue"):
+        check_name(str(getattr(tournament, key) or ""), key, 200)
+    if tournament.ends_on < tournament.starts_on:
+        raise REFUSALS.error("ends_before_start", "ends_on")
+    for key in ROUND_LENGTH:
+        value = getattr(tournament, key)
+        if value is not None and value < 1:
+            raise REFUSALS.error("number_from_one", key)
+    if tournament.table_size not in Tournament.TableSize.values:
+        raise REFUSALS.error("table_size", "table_size")
+
+
 @transaction.atomic
 def update_settings(tournament_id: int, changes: Mapping[str, Any], user: Any) -> Tournament:
     """Change the tournament's name, dates, venue, chief referee, round length, table size
@@ -122,21 +192,8 @@ def update_settings(tournament_id: int, changes: Mapping[str, Any], user: Any) -
         if not same:
             changed[key] = [_shown(key, before), _shown(key, value)]
             setattr(tournament, key, value)
-    if "pool_size" in changed and "pool_size" in frozen_fields(tournament):
-        # every kept table result depends on it (help and write-off, SPEC §7)
-        raise REFUSALS.error("pool_size.play_started", "pool_size")
-    if not str(tournament.name).strip():
-        raise REFUSALS.error("name_missing", "name")
-    for key in ("name", "venue"):
-        check_name(str(getattr(tournament, key) or ""), key, 200)
-    if tournament.ends_on < tournament.starts_on:
-        raise REFUSALS.error("ends_before_start", "ends_on")
-    for key in ROUND_LENGTH:
-        value = getattr(tournament, key)
-        if value is not None and value < 1:
-            raise REFUSALS.error("number_from_one", key)
-    if tournament.table_size not in Tournament.TableSize.values:
-        raise REFUSALS.error("table_size", "table_size")
+    _check_frozen(tournament, changed)
+    check_settings(tournament)
     if changed:
         tournament.save(update_fields=list(changed))
         log_action(tournament, user, "tournament.settings", tournament.name, data=changed)
@@ -150,7 +207,7 @@ def set_convention(
     """Choose the preset and its option overrides (JSON values), checked by the engine.
     Refused once the tournament has started: the rules are fixed for every table."""
     tournament = locked_for_chief(tournament_id, user)
-    if "convention" in frozen_fields(tournament):
+    if tournament.frozen:  # FROZEN_ONCE_STARTED
         raise REFUSALS.error("convention.play_started", "convention")
     check_convention(name, options)
     before = {"convention": tournament.convention, "options": tournament.options}

@@ -13,7 +13,7 @@ from django.core.management import CommandError, call_command
 
 from referee.exports.protocol import table_protocols
 from referee.exports.reports import standings_csv
-from referee.hall.archive import checksum, dumps, export_tournament
+from referee.hall.archive import dumps, export_tournament, seal
 from referee.tables import services
 from referee.tables.models import Deal, DealVersion, Seat, Table
 from referee.tables.sheet import build_sheet, table_case
@@ -137,7 +137,7 @@ def damaged(document: dict, how: str) -> str:
         return dumps(document)
     if how == "re-summed-but-broken":
         document["data"]["seats"][0]["table_id"] = 999_999
-        document["checksum"] = checksum(document)
+        seal(document)  # signed with this site's key: the import itself refuses it
         return dumps(document)
     if how == "version":
         document["version"] = 99
@@ -234,7 +234,7 @@ def test_an_archive_written_before_the_players_word_was_kept_still_restores(tmp_
     tournament = small()
     document = export_tournament(tournament)
     del document["data"]["agreements"]  # as the archives written before it
-    document["checksum"] = checksum(document)
+    seal(document)
     wipe(tournament)
     path = tmp_path / "old.json"
     path.write_text(dumps(document))
@@ -492,7 +492,7 @@ def test_an_archive_written_before_the_later_sections_restores_them_empty(tmp_pa
     document = export_tournament(tournament)
     for name in LATER_SECTIONS:
         del document["data"][name]
-    document["checksum"] = checksum(document)
+    seal(document)
     wipe(tournament)
     path = tmp_path / "old.json"
     path.write_text(dumps(document))

@@ -171,3 +171,49 @@ def test_the_api_takes_an_application_and_the_chief_decides_it():
     assert [a["name"] for a in listed] == ["Пётр Семёнов"]
     approved = api.post(base + f"{listed[0]['id']}/approve/").json()
     assert approved["status"] == "approved" and approved["registration"] is not None
+
+
+# -- issue 30 point 4: the cap's bound and the names' rule --------------------------------
+
+
+def test_a_cap_past_any_number_of_players_is_refused_at_the_page_the_service_and_the_model(
+    client,
+):
+    from django.core.exceptions import ValidationError
+
+    from referee.tournaments.models import Tournament
+
+    tournament, chief = open_cup(cap=10)
+    client.force_login(chief)
+    page = client.post(
+        reverse("manage-applications", args=[tournament.slug]),
+        {"open": "on", "closes": "", "cap": str(10**20)},
+    )
+    assert page.status_code == 200 and page.context["form"].errors["cap"]
+    refused = refusal(
+        lambda: applications.open_registration(tournament.pk, chief, open=True, cap=10**20)
+    )
+    assert (refused.code, refused.field) == ("tournaments.apply.cap", "cap")
+    tournament.refresh_from_db()
+    assert tournament.registration_cap == 10
+    tournament.registration_cap = 10**20
+    with pytest.raises(ValidationError) as invalid:
+        tournament.full_clean()
+    assert "registration_cap" in invalid.value.message_dict
+    assert Tournament.objects.get(pk=tournament.pk).registration_cap == 10
+
+
+@pytest.mark.parametrize("field", ["name", "city", "rating_number"])
+def test_a_name_with_a_direction_override_is_refused_by_the_api_as_by_the_page(client, field):
+    from tests.referee.api.conftest import client_for
+
+    tournament, _chief = open_cup()
+    sent = details(**{field: "Пётр \u202eвонёмеС"})
+    api = client_for().post(
+        f"/api/v1/tournaments/{tournament.slug}/applications/apply/", sent, format="json"
+    )
+    assert api.status_code == 400, api.json()
+    assert (api.json()["code"], api.json()["field"]) == ("core.text.control", field)
+    page = client.post(reverse("tournament-join", args=[tournament.slug]), sent)
+    assert page.status_code == 200 and page.context["form"].errors[field]
+    assert not Application.objects.exists()

@@ -544,7 +544,7 @@ def small_and_large():
     ("name", "queries"),
     [
         ("manage", 7),
-        ("manage-settings", 5),
+        ("manage-settings", 6),  # the sixth: the rounds seated or in play (frozen_fields)
         ("manage-players", 7),
         ("manage-staff", 7),  # with the officials' device tokens
         ("manage-referees", 10),

@@ -1,5 +1,7 @@
-"""``manage.py import_tournament FILE [--slug NEW]``: restore a tournament archive into
-this database; a damaged archive is refused and nothing is written."""
+"""``manage.py import_tournament FILE [--slug NEW] [--foreign]``: restore a tournament archive
+into this database; a damaged or edited archive is refused and nothing is written.
+``--foreign`` accepts an archive not signed with this site's key (another site's, or one written
+before archives were signed); every row is still checked by the site's rules."""
 
 from __future__ import annotations
 
@@ -17,6 +19,12 @@ class Command(BaseCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("archive")
         parser.add_argument("--slug", help="import under this short name instead")
+        parser.add_argument(
+            "--foreign",
+            action="store_true",
+            help="accept an archive not signed with this site's key (another site's); "
+            "its rows are still checked in full",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         try:
@@ -24,7 +32,8 @@ class Command(BaseCommand):
         except OSError as error:
             raise CommandError(f"Cannot read the archive: {error}") from None
         try:
-            tournament = import_tournament(loads(raw), options["slug"])
+            document = loads(raw, foreign=options["foreign"])
+            tournament = import_tournament(document, options["slug"])
         except ArchiveError as error:
             raise CommandError(error.message) from None
         self.stdout.write(f"Restored {tournament.name} as {tournament.slug}.")
