@@ -174,10 +174,10 @@ class FailSoftRedisCacheClient(RedisCacheClient):
 
     def __init__(self, servers: list[str], **options: Any) -> None:
         super().__init__(servers, **options)
-        self.outage = outage_of(servers)
+        self.servers = list(servers)
 
     def _soft(self, otherwise: Any, operation: Callable[..., Any], *args: Any) -> Any:
-        outage = self.outage
+        outage = outage_of(self.servers)
         if outage.down and not outage.probing():
             return otherwise
         try:
@@ -187,7 +187,7 @@ class FailSoftRedisCacheClient(RedisCacheClient):
                 raise
             outage.failed(error, self._ping)
         except RedisError as error:
-            self.outage.odd(error)
+            outage.odd(error)
         return otherwise
 
     def _ping(self) -> Any:

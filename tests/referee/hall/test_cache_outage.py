@@ -12,6 +12,7 @@ import logging
 import shutil
 import socket
 import subprocess
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -252,3 +253,27 @@ def test_a_redis_stopped_mid_entry_and_started_again_from_its_dump(
     assert after["ETag"] != cached["ETag"] and after.content != cached.content
     assert Deal.objects.filter(table=table).count() == 3
     assert public.get(table_url(table))["ETag"] == after["ETag"]  # cached again
+
+
+def test_a_redis_that_hangs_costs_one_request_its_timeout_then_none(redis_at, cache_log, hall):
+    """A host that takes the connection and never answers (a network cut): the first request
+    waits out the socket's timeout (2 s), the outage begins, and no request waits again."""
+    tournament, _table, _referee = hall
+    with socket.socket() as silent:
+        silent.bind(("127.0.0.1", 0))
+        silent.listen(64)  # connections complete in the kernel; nothing is ever read
+        # a client without a timeout would wait for ever: reset it after 15 s instead
+        threading.Timer(15, silent.close).start()
+        redis_at(f"redis://127.0.0.1:{silent.getsockname()[1]}/0")
+        public = Client(HTTP_ACCEPT_LANGUAGE="en")
+        started = time.monotonic()
+        assert public.get(f"/t/{tournament.slug}/standings/").status_code == 200
+        first = time.monotonic() - started
+        started = time.monotonic()
+        for _ in range(5):
+            assert public.get(f"/t/{tournament.slug}/standings/").status_code == 200
+        assert not any(cache.get(f"k{n}") for n in range(1000))
+        rest = time.monotonic() - started
+    assert 1.5 < first < 20, first
+    assert rest < first, (first, rest)
+    assert cache_log.count(DOWN) == 1 and "TimeoutError" in cache_log.lines[0]
