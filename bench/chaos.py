@@ -379,7 +379,8 @@ async def run(
 
 def cache_log(path: Path) -> tuple[dict[str, int], dict[str, int], list[str]]:
     """From the server's log: how many times each process logged the cache's outage and its
-    return, and the log's errors (a server error's traceback)."""
+    return, and the log's errors (a server error's traceback; not the 503s, nor the workers
+    killed on purpose)."""
     out: Counter[str] = Counter()
     back: Counter[str] = Counter()
     errors = []
@@ -389,7 +390,7 @@ def cache_log(path: Path) -> tuple[dict[str, int], dict[str, int], list[str]]:
             out[process[1]] += 1
         elif process and "answers again after" in line:
             back[process[1]] += 1
-        elif " ERROR " in line and "was sent SIGKILL" not in line:
+        elif " ERROR " in line and not re.search("was sent SIGKILL|Service Unavailable", line):
             errors.append(line[:200])
     return dict(out), dict(back), errors
 
