@@ -275,5 +275,5 @@ def test_a_redis_that_hangs_costs_one_request_its_timeout_then_none(redis_at, ca
         assert not any(cache.get(f"k{n}") for n in range(1000))
         rest = time.monotonic() - started
     assert 1.5 < first < 20, first
-    assert rest < first, (first, rest)
+    assert rest < 5, (first, rest)  # waiting 2 s each, they would take 10
     assert cache_log.count(DOWN) == 1 and "TimeoutError" in cache_log.lines[0]
