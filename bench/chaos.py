@@ -4,27 +4,37 @@ acknowledged deal checked to be stored exactly once.
     python bench/chaos.py [--duration 24] [--referees 12] [--interval 1.0]
 
 It builds the hall benchmark's tournament (``bench/hall.py``) in the database of
-``DATABASE_URL`` (default: a throw-away SQLite file), starts gunicorn, and lets
-``--referees`` clients, one per table, post the next deal every ``--interval`` seconds with
-an ``Idempotency-Key``. A client whose post gets no answer (connection reset, timeout) or a
-503 sends the same deal with the same key again, after the ``Retry-After`` pause, until it
-is acknowledged: what the table page's outbox does. Meanwhile, one after another:
+``DATABASE_URL`` (default: a throw-away SQLite file), starts a Redis of the run's own on a
+private port (``redis-server``, no persistence but its dump at a stop; never the machine's
+Redis: ``REDIS_URL`` is set to it for the run) and gunicorn using it as the site's cache,
+and lets ``--referees`` clients, one per table, post the next deal every ``--interval``
+seconds with an ``Idempotency-Key``, each acknowledged deal followed by a look at the table's
+public page, as a spectator would. A client whose post gets no answer (connection reset,
+timeout) or a 503 sends the same deal with the same key again, after the ``Retry-After``
+pause, until it is acknowledged: what the table page's outbox does. Meanwhile, one after
+another:
 
-1. ``kill -9`` of one server worker in the middle of the posts (the master starts another);
-2. a restart of the whole server during entry (SIGKILL of the master and its workers, a new
+1. the cache out: the run's Redis stopped (``SHUTDOWN SAVE``) in the middle of the posts;
+2. ``kill -9`` of one server worker (the master starts another, without a cache);
+3. the cache back: Redis started again from its dump, with the counters and pages of
+   before its stop (which must never be served for the state after it);
+4. a restart of the whole server during entry (SIGKILL of the master and its workers, a new
    server on the same port a second later);
-3. the database hurt: on PostgreSQL every backend of the database terminated, eight times
+5. the database hurt: on PostgreSQL every backend of the database terminated, eight times
    over 1.6 s (``pg_terminate_backend``); on SQLite the write lock held by another process
    for longer than the site's busy timeout (shortened to 1.5 s for the run), as when the
    file cannot be written for a moment;
-4. the same once more, at a burst: every client posting at once.
+6. the same once more, at a burst: every client posting at once.
 
-It prints what each client met (answers, resends, 503s, server errors) and ends with
+It prints what each client met (answers, resends, 503s, server errors), checks that each
+table's public page shows every stored deal once the run is over, and ends with
 
-    chaos: P posts, A acknowledged, S stored, duplicates D, lost L, unacknowledged U, 500s E
+    chaos: P posts, A acknowledged, S stored, duplicates D, lost L, unacknowledged U, 500s E,
+    page 500s G, stale pages T
 
-and exits 1 on any duplicate, loss, deal stored but never acknowledged, or 500 (a fault the
-site could answer 503 must never be a server error). ``.ci/run`` runs it on both databases.
+and exits 1 on any duplicate, loss, deal stored but never acknowledged, 500 (a fault the
+site could answer 503 must never be a server error) or stale page. Without ``redis-server``
+the cache steps are left out (the site's file cache). ``.ci/run`` runs it on both databases.
 """
 
 from __future__ import annotations
@@ -35,8 +45,11 @@ import contextlib
 import json
 import os
 import random
+import re
 import secrets
+import shutil
 import signal
+import socket
 import sqlite3
 import subprocess
 import sys
@@ -45,7 +58,9 @@ import threading
 import time
 import uuid
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
+from typing import IO
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -102,7 +117,12 @@ async def post_until_acknowledged(
             await asyncio.sleep(0.3)
             continue
         if answer.status == 201:
-            return key, int(json.loads(answer.body)["number"])
+            try:
+                return key, int(json.loads(answer.body)["number"])
+            except (ValueError, KeyError):  # cut short (a worker killed as it answered)
+                seen.add("201 cut short (resent)", f"{len(answer.body)} bytes {answer.body[:60]!r}")
+                await asyncio.sleep(0.3)
+                continue
         if answer.status == 503:
             seen.add("503 (resent)")
             await asyncio.sleep(float(answer.headers.get("retry-after", "1")))
@@ -117,10 +137,28 @@ async def post_until_acknowledged(
     return None
 
 
+async def look(port: int, page: str, seen: Outcomes) -> None:
+    """The table's public page, as a spectator sees it (no session)."""
+    try:
+        answer = await asyncio.wait_for(
+            load.request(port, "GET", page, {"Accept-Language": "en"}), 15
+        )
+    except (TimeoutError, OSError, ValueError, IndexError):
+        seen.add("page: no answer")
+        return
+    if answer.status == 200:
+        seen.add("page: 200")
+    elif answer.status == 503:
+        seen.add("page: 503")
+    else:
+        seen.add("page server errors", f"{answer.status} {page}")
+
+
 async def client(
     port: int,
     token: str,
     seat: load.Seat,
+    page: str,
     args: argparse.Namespace,
     until: float,
     burst: asyncio.Event,
@@ -135,6 +173,7 @@ async def client(
             return  # a refusal: the table's next deal would be refused too
         key, number = done
         acknowledged.deals[(seat.table_id, key)] = number
+        await look(port, page, seen)
         seat.dealer = seat.letters[(seat.letters.index(seat.dealer) + 1) % len(seat.letters)]
         # the next deal after the interval, or at once when the burst is called
         with contextlib.suppress(TimeoutError):
@@ -144,9 +183,9 @@ async def client(
 class Server:
     """The gunicorn of ``bench/hall.py``, to be hurt and restarted on the same port."""
 
-    def __init__(self, args: argparse.Namespace, port: int) -> None:
-        self.args, self.port = args, port
-        self.process = hall.serve(args, port)
+    def __init__(self, args: argparse.Namespace, port: int, log: IO[bytes]) -> None:
+        self.args, self.port, self.log = args, port, log
+        self.process = hall.serve(args, port, log)
 
     def workers(self) -> list[int]:
         found = subprocess.run(
@@ -169,12 +208,68 @@ class Server:
                 os.kill(pid, signal.SIGKILL)
         self.process.wait(timeout=30)
         time.sleep(1.0)
-        self.process = hall.serve(self.args, self.port)
+        self.process = hall.serve(self.args, self.port, self.log)
         return "server killed (-9) and started again"
 
     def stop(self) -> None:
         self.process.send_signal(signal.SIGTERM)
         self.process.wait(timeout=30)
+
+
+class PrivateRedis:
+    """A redis-server of the run's own on a private port, stopped and started again from its
+    dump (never the machine's Redis)."""
+
+    def __init__(self, folder: str) -> None:
+        self.folder, self.port = folder, hall.free_port()
+        self.process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self) -> str:
+        self.process = subprocess.Popen(
+            [
+                *("redis-server", "--port", str(self.port), "--bind", "127.0.0.1"),
+                *("--save", "", "--appendonly", "no", "--dir", self.folder),
+            ],
+            stdout=subprocess.DEVNULL,
+        )
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self._command("PING") == "+PONG":
+                return f"Redis started on port {self.port} (from its dump, if any)"
+            time.sleep(0.05)
+        raise SystemExit("the run's redis-server did not start")
+
+    def stop(self) -> str:
+        """SHUTDOWN SAVE: the keys kept in its dump, as after a network cut."""
+        if self.process is None:
+            return "Redis not running"
+        self._command("SHUTDOWN SAVE")
+        try:
+            self.process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait(timeout=30)
+        self.process = None
+        return f"Redis on port {self.port} stopped (the cache out)"
+
+    def kill(self) -> None:
+        if self.process is not None:
+            self.process.kill()
+            self.process.wait(timeout=30)
+            self.process = None
+
+    def _command(self, command: str) -> str:
+        """One inline command, its answer's first line ("" without an answer)."""
+        try:
+            with socket.create_connection(("127.0.0.1", self.port), timeout=5) as connection:
+                connection.sendall(command.encode() + b"\r\n")
+                return connection.recv(64).decode(errors="replace").split("\r\n")[0]
+        except OSError:
+            return ""
 
 
 def hurt_the_database() -> str:
@@ -206,14 +301,23 @@ def hurt_the_database() -> str:
     return f"SQLite write lock held {BUSY_TIMEOUT + 1.5:.1f} s (busy timeout {BUSY_TIMEOUT} s)"
 
 
-async def faults(server: Server, burst: asyncio.Event, duration: float, log: list[str]) -> None:
-    """The four faults, spread over the run."""
-    steps = [
+async def faults(
+    server: Server,
+    cache: PrivateRedis | None,
+    burst: asyncio.Event,
+    duration: float,
+    log: list[str],
+) -> None:
+    """The faults, spread over the run."""
+    steps: list[tuple[float, Callable[[], str] | None]] = [
         (0.2, server.kill_a_worker),
         (0.4, server.restart),
         (0.6, hurt_the_database),
         (0.8, None),  # the burst, with the database hurt again
     ]
+    if cache is not None:  # out from 0.1 to 0.3 of the run, a worker killed meanwhile
+        steps += [(0.1, cache.stop), (0.3, cache.start)]
+        steps.sort(key=lambda step: step[0])
     started = time.monotonic()
     for share, fault in steps:
         await asyncio.sleep(max(0.0, started + share * duration - time.monotonic()))
@@ -229,8 +333,21 @@ async def faults(server: Server, burst: asyncio.Event, duration: float, log: lis
         print(log[-1], flush=True)
 
 
-async def run(args: argparse.Namespace, server: Server, slug: str, seats: list[load.Seat]):
-    seen, acknowledged, log = Outcomes(), load.Acknowledged(), []
+def public_page(slug: str, seat: load.Seat) -> str:
+    """The table's public page, from its API path (…/rounds/R/tables/T/deals/)."""
+    parts = seat.path.split("/")
+    return f"/t/{slug}/r/{parts[-5]}/t/{parts[-3]}/"
+
+
+async def run(
+    args: argparse.Namespace,
+    server: Server,
+    cache: PrivateRedis | None,
+    slug: str,
+    seats: list[load.Seat],
+) -> tuple[Outcomes, load.Acknowledged]:
+    seen, acknowledged = Outcomes(), load.Acknowledged()
+    log: list[str] = []
     tally = load.Tally()
     tokens = [
         await load.token_for(
@@ -246,6 +363,7 @@ async def run(args: argparse.Namespace, server: Server, slug: str, seats: list[l
             server.port,
             token,
             seat,
+            public_page(slug, seat),
             args,
             until,
             burst,
@@ -255,8 +373,46 @@ async def run(args: argparse.Namespace, server: Server, slug: str, seats: list[l
         )
         for token, seat in zip(tokens, seats, strict=True)
     ]
-    await asyncio.gather(faults(server, burst, args.duration, log), *clients)
+    await asyncio.gather(faults(server, cache, burst, args.duration, log), *clients)
     return seen, acknowledged
+
+
+def cache_log(path: Path) -> tuple[dict[str, int], dict[str, int], list[str]]:
+    """From the server's log: how many times each process logged the cache's outage and its
+    return, and the log's errors (a server error's traceback; not the 503s, nor the workers
+    killed on purpose)."""
+    out: Counter[str] = Counter()
+    back: Counter[str] = Counter()
+    errors = []
+    for line in path.read_text(errors="replace").splitlines():
+        process = re.search(r"referee\.hall\.cache \[(\d+)\]", line)
+        if process and "does not answer" in line:
+            out[process[1]] += 1
+        elif process and "answers again after" in line:
+            back[process[1]] += 1
+        elif " ERROR " in line and not re.search("was sent SIGKILL|Service Unavailable", line):
+            errors.append(line[:200])
+    return dict(out), dict(back), errors
+
+
+async def stale_pages(port: int, slug: str, seats: list[load.Seat]) -> list[str]:
+    """The tables whose public page (cached or not) does not show every stored deal."""
+    from asgiref.sync import sync_to_async
+
+    from referee.tables.models import Deal
+
+    def stored(table: int) -> list[int]:
+        return list(Deal.objects.filter(table_id=table).values_list("number", flat=True))
+
+    stale = []
+    for seat in seats:
+        page = public_page(slug, seat)
+        answer = await load.request(port, "GET", page, {"Accept-Language": "en"})
+        shown = sorted(int(n) for n in re.findall(rb'<tr id="deal-(\d+)"', answer.body))
+        numbers = sorted(await sync_to_async(stored)(seat.table_id))
+        if answer.status != 200 or shown != numbers:
+            stale.append(f"{page}: {answer.status}, shows {len(shown)} of {len(numbers)} deals")
+    return stale
 
 
 def check(
@@ -285,19 +441,36 @@ def main() -> None:
         os.environ["ALLOWED_HOSTS"] = "127.0.0.1,localhost"
         os.environ.setdefault("SECRET_KEY", secrets.token_urlsafe(50))
         os.environ.setdefault("CACHE_DIR", f"{folder}/cache")
-        os.environ.setdefault("LOG_LEVEL", "ERROR")
+        os.environ.setdefault("LOG_LEVEL", "WARNING")  # the cache's outage is a warning
         os.environ.setdefault("API_TOKEN_RATE", "10000/minute")
         os.environ["SQLITE_BUSY_TIMEOUT"] = str(BUSY_TIMEOUT)
         database = os.environ["DATABASE_URL"].split("@")[-1]
         print(
             f"database {database}, {args.workers} workers x {args.threads}, {args.referees} clients"
         )
-        slug, seats, _tables = hall.build(args)
-        server = Server(args, hall.free_port())
+        cache = PrivateRedis(folder) if shutil.which("redis-server") else None
+        if cache is not None:
+            cache.start()
+            os.environ["REDIS_URL"] = cache.url  # the run's own, never the machine's
+            os.environ["CACHE_PREFIX"] = f"chaos-{os.getpid()}"
+        else:
+            os.environ.pop("REDIS_URL", None)
+            print("no redis-server: the cache steps are left out (the file cache)")
+        print(f"cache: {os.environ.get('REDIS_URL', 'files')}")
         try:
-            seen, acknowledged = asyncio.run(run(args, server, slug, seats))
+            slug, seats, _tables = hall.build(args)
+            log_path = Path(folder) / "server.log"
+            with log_path.open("wb") as log:
+                server = Server(args, hall.free_port(), log)
+                try:
+                    seen, acknowledged = asyncio.run(run(args, server, cache, slug, seats))
+                    stale = asyncio.run(stale_pages(server.port, slug, seats))
+                finally:
+                    server.stop()
         finally:
-            server.stop()
+            if cache is not None:
+                cache.kill()
+        out, back, logged_errors = cache_log(log_path)
         from django.db import connection
 
         connection.close()
@@ -306,12 +479,28 @@ def main() -> None:
             print(f"  {kind:<22} {number:>6}")
         for sample in seen.samples:
             print("  seen:", sample)
-        errors = seen.count["server errors"]
+        for line in stale:
+            print("  stale:", line)
+        for line in logged_errors[:10]:
+            print("  server log:", line)
+        # one outage: each process logs it once at most, and its end once at most
+        logged_twice = [p for p, n in (out | back).items() if n > 1]
+        print(
+            f"  cache outage logged by {len(out)} server processes ({sum(out.values())} lines), "
+            f"its end by {len(back)} ({sum(back.values())} lines); logged more than once by "
+            f"{len(logged_twice)}"
+        )
+        errors, page_errors = seen.count["server errors"], seen.count["page server errors"]
         print(
             f"chaos: {seen.count['posts']} posts, {a} acknowledged, {s} stored, duplicates {d}, "
-            f"lost {lost}, unacknowledged {unacked}, 500s {errors}"
+            f"lost {lost}, unacknowledged {unacked}, 500s {errors}, page 500s {page_errors}, "
+            f"stale pages {len(stale)}"
         )
         bad = d or lost or unacked or errors or seen.count["refused"] or seen.count["given up"]
+        bad = bad or page_errors or len(stale) or len(logged_twice)
+        if cache is not None and not out:
+            print("  the server never met the cache's outage: the run proves nothing of it")
+            bad = 1
         sys.exit(1 if bad else 0)
 
 

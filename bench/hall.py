@@ -39,6 +39,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import IO
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -126,7 +127,10 @@ def build(args: argparse.Namespace) -> tuple[str, list[load.Seat], list[str]]:
     return slug, seats, [f"/t/{slug}/r/1/t/{t.number}/" for t in tables]
 
 
-def serve(args: argparse.Namespace, port: int) -> subprocess.Popen[bytes]:
+def serve(
+    args: argparse.Namespace, port: int, log: IO[bytes] | None = None
+) -> subprocess.Popen[bytes]:
+    """gunicorn on ``port``, its standard error into ``log`` if given."""
     command = [
         str(Path(sys.executable).parent / "gunicorn"),
         "referee.wsgi:application",
@@ -138,7 +142,7 @@ def serve(args: argparse.Namespace, port: int) -> subprocess.Popen[bytes]:
         "--timeout=60",
         "--log-level=warning",
     ]
-    server = subprocess.Popen(command, cwd=ROOT, env=os.environ.copy())
+    server = subprocess.Popen(command, cwd=ROOT, env=os.environ.copy(), stderr=log)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         try:
@@ -150,7 +154,9 @@ def serve(args: argparse.Namespace, port: int) -> subprocess.Popen[bytes]:
     raise SystemExit("the server did not start")
 
 
-async def hall(args: argparse.Namespace, port: int, slug: str, seats, tables) -> load.Tally:
+async def hall(
+    args: argparse.Namespace, port: int, slug: str, seats: list[load.Seat], tables: list[str]
+) -> load.Tally:
     tally, acknowledged = load.Tally(), load.Acknowledged()
     rng = random.Random(args.seed)
     tokens = [

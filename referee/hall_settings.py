@@ -65,7 +65,8 @@ def caches_from_environment(base_dir: Path) -> dict[str, Any]:
     the project (the embedded default needs no server). The page cache's counters and render
     lock, the throttles and the rendered pages live there, so app servers on more than one
     port or host (``APP_SERVERS`` above 1) must share a Redis: without one they would serve
-    each other's stale pages, and the site refuses to start."""
+    each other's stale pages, and the site refuses to start. While Redis does not answer the
+    site goes on without a cache (``hall.softcache``)."""
     url = os.environ.get("REDIS_URL")
     servers = os.environ.get("APP_SERVERS", "1")
     if not url and (not servers.isdecimal() or int(servers) > 1):
@@ -78,9 +79,13 @@ def caches_from_environment(base_dir: Path) -> dict[str, Any]:
     if url:
         return {
             "default": {
-                "BACKEND": "django.core.cache.backends.redis.RedisCache",
+                # answers as an empty cache while Redis does not (hall.softcache)
+                "BACKEND": "referee.hall.softcache.FailSoftRedisCache",
                 "LOCATION": url,
                 "KEY_PREFIX": os.environ.get("CACHE_PREFIX", "preferans"),
+                # a Redis that hangs (a host gone, a network cut) costs one request 2 s at most,
+                # then the outage begins and no request waits for it
+                "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 2},
             }
         }
     return {

@@ -14,6 +14,9 @@ cache in front (the venue's nginx, README "Scaling out"): ``public, s-maxage`` o
 ``PAGE_SHARED_SECONDS`` (2) with ``stale-while-revalidate`` and the ``Vary`` of the
 language, ``max-age=0`` for the browsers, which revalidate with the ``ETag``. Anything
 answered to a visitor with a session (an official) is ``private``, whatever set it.
+
+While the shared cache is out (Redis does not answer, ``softcache``) pages are rendered for
+each request, with no ``ETag``: slower, never stale.
 """
 
 from __future__ import annotations
@@ -36,7 +39,7 @@ from django.utils.html import escape
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from . import versions
+from . import softcache, versions
 
 View = Callable[..., HttpResponse]
 
@@ -138,8 +141,8 @@ class PageCacheMiddleware:
         page = PAGES.get(match.url_name or "") if match else None
         if page is None or request.method not in ("GET", "HEAD") or not _anonymous(request):
             return None
-        if not getattr(settings, "PAGE_CACHE", True):
-            return None
+        if not getattr(settings, "PAGE_CACHE", True) or not softcache.available(cache):
+            return None  # without the cache (Redis out): rendered for each request
         kind, may_be_stale = page
         page_key = f"page:{request.get_full_path()}:{get_language()}"
         current = ":".join(versions.tokens(_counters(kind, kwargs)))

@@ -8,7 +8,7 @@ from typing import Any
 from django.apps import apps
 from django.db.models.signals import post_delete, post_save
 
-from . import versions
+from . import softcache, versions
 
 ENTRY_ACTIONS = ("deal.", "table.")
 # apps whose changes bump no "meta": the tables have counters of their own, the API's
@@ -48,7 +48,15 @@ def _on_other(sender: Any, instance: Any, **kwargs: Any) -> None:
     versions.bump(["meta"])
 
 
+def _cache_returned() -> None:
+    """The cache answers again after an outage (``softcache``): the bumps made meanwhile
+    were lost and it may hold the old counters and pages, so every page is renewed."""
+    versions.renew(["meta"])
+
+
 def connect() -> None:
+    if _cache_returned not in softcache.ON_RETURN:
+        softcache.ON_RETURN.append(_cache_returned)
     ActionLog = apps.get_model("tournaments", "ActionLog")
     post_save.connect(_logged, sender=ActionLog, dispatch_uid="hall-log")
     table = apps.get_model("tables", "Table")

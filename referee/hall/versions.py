@@ -40,9 +40,16 @@ def tokens(names: Sequence[str]) -> tuple[str, ...]:
 def bump(names: Iterable[str]) -> None:
     """New tokens for ``names`` once the current transaction commits (at once outside
     one), so no worker caches a page of a state that was rolled back."""
-    keys = sorted({PREFIX + name for name in names})
-    if keys:
-        transaction.on_commit(lambda: cache.set_many({key: _fresh() for key in keys}, None))
+    unique = sorted(set(names))
+    if unique:
+        transaction.on_commit(lambda: renew(unique))
+
+
+def renew(names: Iterable[str]) -> None:
+    """New tokens for ``names`` at once. While the cache is out (``softcache``) nothing is
+    kept, and the change still answers its success; once the cache answers again "meta",
+    every page's counter, is renewed (``signals``)."""
+    cache.set_many({PREFIX + name: _fresh() for name in names}, None)
 
 
 def tournament_counters(slug: str) -> list[str]:
