@@ -155,15 +155,11 @@ def read_back(data: bytes) -> list[Any]:
 
 
 def workbook_sheets(tournament: Any, viewer: Any) -> list[Sheet]:
+    """The results workbook's sheets, as the site makes them (``reports.workbook_sheets``)."""
     from referee.exports import reports
-    from referee.exports.format_sheets import layer_sheets
 
     results = reports.load_results(tournament, viewer, None, protocols=True)
-    sheets = [reports.standings_sheet(results.standings, numeric_places=True)]
-    sheets += layer_sheets(results.tournament, results.standings, viewer)
-    sheets += [reports.round_sheet(r) for r in results.rounds]
-    sheets += [p.sheet() for p in results.protocols]
-    return sheets
+    return reports.workbook_sheets(results, viewer)
 
 
 def workbook_section(tournament: Any, viewer: Any, repeat: int) -> None:

@@ -233,11 +233,17 @@ def results_workbook(tournament: Tournament, viewer: Any, after: int | None = No
 
 
 def workbook_of(results: Results, viewer: Any = None) -> bytes:
+    return fast.workbook(workbook_sheets(results, viewer))
+
+
+def workbook_sheets(results: Results, viewer: Any = None) -> list[tabular.Sheet]:
+    """The results workbook's sheets: the standings, the format's, one per round and one per
+    table protocol (``bench/twins.py`` writes them with each writer)."""
     sheets = [standings_sheet(results.standings, numeric_places=True)]
     sheets += sheets_of_format(results.tournament, results.standings, viewer)
     sheets += [round_sheet(r) for r in results.rounds]
     sheets += [p.sheet() for p in results.protocols]
-    return fast.workbook(sheets)
+    return sheets
 
 
 def standings_csv(tournament: Tournament, viewer: Any, after: int | None = None) -> bytes:
