@@ -68,4 +68,3 @@ def test_a_stage_note_stored_with_a_count_still_reads():
     stored = {"code": "stage", "params": {"number": 1, "name": "отбор", "players": 8}}
     assert players_in([stored]) == set()
     assert render_note(stored, {}) == "Stage 1 (отбор): 8 players"
-
