@@ -174,7 +174,7 @@ def test_the_outlook_and_the_final_seating_agree_on_a_tie_at_the_cut():
     """A final of 4; A withdraws. In play: D 3, B and E 2, C and F 0 tied at places 4–5
     across the cut: the page says open (not out), and the final's seating refuses on that
     same tie until the lot decides it."""
-    tournament, (a, b, c, d, e, f) = cup(planned=1)
+    tournament, (a, b, c, _d, _e, f) = cup(planned=1)
     tournament.stages.filter(number=2).update(entry_count=4)
     Registration.objects.filter(pk=a.pk).update(
         status=Registration.Status.WITHDRAWN, withdrawn_after_round=1
