@@ -167,7 +167,7 @@ def test_the_withdrawn_are_no_rivals(client):
     assert verdicts[c.pk] == verdicts[f.pk] == ("eliminated", 4, 5)
     assert verdicts[d.pk] == ("eliminated", None, None)
     page = client.get(reverse("standings", args=[tournament.slug]), HTTP_ACCEPT_LANGUAGE="ru")
-    assert f"{d.player.name} <span class=\"muted\">(выбыл из турнира)" in page.content.decode()
+    assert f'{d.player.name} <span class="muted">(выбыл из турнира)' in page.content.decode()
 
 
 def test_the_outlook_and_the_final_seating_agree_on_a_tie_at_the_cut():
