@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.core.errors import ServiceError
 from referee.seating.refusals import REFUSALS
 from referee.standings.pure.cut import cut_at
 from referee.standings.services import StageTable, stage_tables, standings_after
@@ -31,6 +32,15 @@ def stage_for(tournament: Tournament, number: int) -> Stage | None:
         if number <= end:
             return stage
     raise REFUSALS.error("stage.all_played", n=end)
+
+
+def stage_of(tournament: Tournament, number: int) -> Stage | None:
+    """The stage round ``number`` belongs to, None without stages or past the last one (the
+    seating form offers a draw; seating it is then refused, saying why)."""
+    try:
+        return stage_for(tournament, number)
+    except ServiceError:
+        return None
 
 
 def first_round_of(stage: Stage) -> int:

@@ -1,6 +1,8 @@
 """A tournament with stages on the officials' round pages (issue 29 point 3): every round page
 answers in every stage, and the stage note names the stage and counts its players."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -11,7 +13,7 @@ from referee.tournaments import services as setup
 from referee.tournaments.models import Tournament
 
 from ..factories import referee_of
-from .play import pass_pass, tournament_of
+from .play import pass_pass, play_round, tournament_of
 
 pytestmark = pytest.mark.django_db
 
@@ -68,3 +70,38 @@ def test_a_stage_note_stored_with_a_count_still_reads():
     stored = {"code": "stage", "params": {"number": 1, "name": "отбор", "players": 8}}
     assert players_in([stored]) == set()
     assert render_note(stored, {}) == "Stage 1 (отбор): 8 players"
+
+
+def seat_form_method(page) -> str:
+    """The method the seating form posts as it stands (its hidden or checked choice)."""
+    form = page.content.decode().split('class="seat-next"')[1].split("</form>")[0]
+    for tag in re.findall(r"<input[^>]*>", form):
+        if 'name="method"' in tag and ('type="hidden"' in tag or "checked" in tag):
+            return re.search(r'value="([^"]*)"', tag).group(1)
+    return ""
+
+
+def test_the_seating_form_seats_a_stage_by_its_own_method(client):
+    """The final is a play-off: the overview's form seats it as one, not as a random draw."""
+    tournament, chief = qualification_and_final()
+    play_round(tournament, chief)
+    client.force_login(chief)
+    for name in ("manage", "round"):
+        args = [tournament.slug] if name == "manage" else [tournament.slug, 1]
+        page = client.get(reverse(name, args=args), HTTP_ACCEPT_LANGUAGE="ru")
+        assert seat_form_method(page) == "playoff", name
+        assert "Этап «финал»" in page.content.decode()
+    seat = reverse("round-seat-next", args=[tournament.slug])
+    client.post(seat, {"method": seat_form_method(page), "seed": "3"})
+    assert tournament.rounds.get(number=2).method == "playoff"
+
+
+def test_past_the_last_stage_the_seating_form_says_why(client):
+    tournament, chief = qualification_and_final()
+    play_round(tournament, chief)
+    play_round(tournament, chief, seed=2)
+    client.force_login(chief)
+    page = client.get(reverse("manage", args=[tournament.slug]))
+    assert page.status_code == 200
+    answer = client.post(reverse("round-seat-next", args=[tournament.slug]), follow=True)
+    assert answer.status_code == 200 and not tournament.rounds.filter(number=3).exists()
