@@ -105,3 +105,26 @@ def test_past_the_last_stage_the_seating_form_says_why(client):
     assert page.status_code == 200
     answer = client.post(reverse("round-seat-next", args=[tournament.slug]), follow=True)
     assert answer.status_code == 200 and not tournament.rounds.filter(number=3).exists()
+
+
+def test_the_finals_quality_report_names_the_players_of_earlier_rounds(client):
+    """A final of 3 named players: the seating's quality report over every earlier round
+    speaks of players not at the final's table too, by name (not by number)."""
+    tournament, entries, chief = tournament_of(6, status=Tournament.Status.DRAFT, table_size=3)
+    finalists = [e.pk for e in entries[:3]]
+    setup.set_stages(
+        tournament.pk,
+        [
+            {"name": "отбор", "rounds_planned": 1, "method": "random"},
+            {"name": "финал", "rounds_planned": 1, "entry": "named", "named": finalists},
+        ],
+        chief,
+    )
+    setup.start_tournament(tournament.pk, chief)
+    tournament.refresh_from_db()
+    play_round(tournament, chief, seed=4)
+    seating.seat_next_round(tournament.pk, chief, seed=5)
+    client.force_login(chief)
+    text = client.get(reverse("round", args=[tournament.slug, 2])).content.decode()
+    quality = text.split("</h2>", 2)[-1]
+    assert "Largest seat imbalance" in text and not re.search(r"[(,] ?#\d", quality), quality
