@@ -12,6 +12,7 @@ from referee.core.errors import ServiceError
 from referee.seating import services as seating
 from referee.standings import services
 from referee.standings.models import StandingsSettings
+from referee.tournaments.checkin import link_key
 from referee.tournaments.models import Registration, Round, Stage
 
 from ..factories import RegistrationFactory, TournamentFactory, referee_of, table_of
@@ -168,6 +169,10 @@ def test_the_withdrawn_are_no_rivals(client):
     assert verdicts[d.pk] == ("eliminated", None, None)
     page = client.get(reverse("standings", args=[tournament.slug]), HTTP_ACCEPT_LANGUAGE="ru")
     assert f'{d.player.name} <span class="muted">(выбыл из турнира)' in page.content.decode()
+    d.refresh_from_db()
+    link = reverse("player-link", args=[tournament.slug, d.pk, link_key(d)])
+    page = client.get(link, HTTP_ACCEPT_LANGUAGE="ru")
+    assert "Вы выбыли из турнира." in page.content.decode()
 
 
 def test_the_outlook_and_the_final_seating_agree_on_a_tie_at_the_cut():
