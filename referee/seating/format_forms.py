@@ -3,6 +3,7 @@ schedule (TOURNAMENTS §2.3). The services check everything; the forms only read
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from django import forms
@@ -52,22 +53,59 @@ class FormatForm(forms.Form):
         return {name: getattr(tournament, name) for name in FORMAT_FIELDS}
 
 
+def _or_blank(choices: Sequence[tuple[str, Any]]) -> list[tuple[str, Any]]:
+    """A blank choice first: a select that has one leaves a row untouched blank, so a row
+    the organiser did not fill is no stage (a browser posts a select's first option)."""
+    return [("", "—"), *choices]
+
+
+#: a stage's rounds are seated by "seat the next round"; a duplicate stanza only by its session
+STAGE_METHODS = [(v, label) for v, label in Round.Method.choices if v != Round.Method.DUPLICATE]
+
+
 class StageForm(forms.Form):
     name = forms.CharField(label=_("name"), max_length=100)
-    rounds_planned = forms.IntegerField(label=_("rounds"), min_value=1)
-    method = forms.ChoiceField(label=_("seating method"), choices=Round.Method.choices)
-    carry_over = forms.ChoiceField(label=_("points carried over"), choices=Stage.CarryOver.choices)
+    rounds_planned = forms.IntegerField(label=_("rounds"), min_value=1, max_value=99)
+    method = forms.ChoiceField(label=_("seating method"), choices=_or_blank(STAGE_METHODS))
+    carry_over = forms.ChoiceField(
+        label=_("points carried over"), choices=_or_blank(Stage.CarryOver.choices)
+    )
     carry_fraction = forms.CharField(label=_("fraction carried"), max_length=20, required=False)
-    entry = forms.ChoiceField(label=_("who plays it"), choices=Stage.Entry.choices)
-    entry_count = forms.IntegerField(label=_("N"), required=False, min_value=3)
+    entry = forms.ChoiceField(label=_("who plays it"), choices=_or_blank(Stage.Entry.choices))
+    entry_count = forms.IntegerField(label=_("N"), required=False, min_value=3, max_value=999)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        for field in self.fields.values():  # a row of the table under the column's title
+        for name, field in self.fields.items():  # a row of the table under the column's title
             field.widget.attrs["aria-label"] = str(field.label)
+            field.widget.attrs["class"] = f"stage-{name}"
+
+    def has_changed(self) -> bool:
+        """Filled when any field is given: a row left blank, or a saved stage's row cleared,
+        is dropped (not compared with what the row showed)."""
+        if not self.is_bound:
+            return False
+        return any(str(self.data.get(self.add_prefix(n), "")).strip() for n in self.fields)
 
 
-StageFormSet = forms.formset_factory(StageForm, extra=3, max_num=6)
+class BaseStageFormSet(forms.BaseFormSet):
+    def get_form_kwargs(self, index: int | None) -> dict[str, Any]:
+        # every row may stay blank, a saved stage's too: ``StageForm.has_changed`` says
+        return {**super().get_form_kwargs(index), "empty_permitted": True}
+
+
+StageFormSet = forms.formset_factory(StageForm, BaseStageFormSet, extra=3, max_num=6)
+
+
+def stage_rows(stages: list[Stage]) -> list[dict[str, Any]]:
+    """The saved stages as the rows show them (a fraction only where a fraction is carried)."""
+    rows = []
+    for stage in stages:
+        row = {k: getattr(stage, k) for k in StageForm.base_fields}
+        if stage.carry_over != Stage.CarryOver.FRACTION:
+            row["carry_fraction"] = ""
+        rows.append(row)
+    return rows
 
 
 class EntryChoiceField(forms.ModelMultipleChoiceField):

@@ -4,25 +4,26 @@ and every setting here is frozen once play starts."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 
-from referee.core.refusals import attempt
+from referee.core.refusals import add_refusal, attempt, outcome_of, show_refusal
 from referee.tournaments import services
 from referee.tournaments.models import Stage, Tournament
 from referee.tournaments.surfaces import manage_page
 
-from .format_forms import FormatForm, ScheduleForm, StageFormSet, TeamForm
+from .format_forms import FormatForm, ScheduleForm, StageFormSet, TeamForm, stage_rows
 from .schedule import upload_schedule
 
 
 @manage_page
 def manage_format(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    stages = [
-        {k: getattr(s, k) for k in StageFormSet.form.base_fields}
-        for s in Stage.objects.filter(tournament=tournament).order_by("number")
-    ]
+    stages = stage_rows(list(Stage.objects.filter(tournament=tournament).order_by("number")))
     format_form = FormatForm(initial=FormatForm.initial_for(tournament))
     stage_forms = StageFormSet(initial=stages, prefix="stages")
     team_form = TeamForm(tournament=tournament)
@@ -46,15 +47,7 @@ def manage_format(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     elif section == "stages":
         stage_forms = StageFormSet(request.POST, prefix="stages")
         if stage_forms.is_valid():
-            stages_chosen = [
-                {**f.cleaned_data, "carry_fraction": f.cleaned_data["carry_fraction"] or "1"}
-                for f in stage_forms
-                if f.cleaned_data
-            ]
-            # a formset has no one place for a refusal: it is a message above the page
-            saved = bool(
-                attempt(request, lambda: services.set_stages(pk, stages_chosen, user), done)
-            )
+            saved = _save_stages(request, stage_forms, pk, done)
     elif section == "team":
         team_form = TeamForm(request.POST, tournament=tournament)
         if team_form.is_valid():
@@ -96,3 +89,24 @@ def manage_format(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             "schedule_rounds": sorted(int(n) for n in tournament.schedule),
         },
     )
+
+
+def _save_stages(request: HttpRequest, stage_forms: Any, pk: int, done: str | Promise) -> bool:
+    """The filled rows, first to last, as the stages; a refusal about one stage lands at its
+    row's field (and so in the summary at the top), any other is a message."""
+    filled = [f for f in stage_forms if f.cleaned_data]
+    chosen = [
+        {**f.cleaned_data, "carry_fraction": f.cleaned_data["carry_fraction"] or "1"}
+        for f in filled
+    ]
+    outcome = outcome_of(lambda: services.set_stages(pk, chosen, request.user))
+    refused = outcome.refusal
+    if refused is None:
+        messages.success(request, str(done))
+        return True
+    number = refused.params.get("stage_number")
+    if isinstance(number, int) and 1 <= number <= len(filled):
+        add_refusal(filled[number - 1], refused)
+    else:
+        show_refusal(request, refused)
+    return False

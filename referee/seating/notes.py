@@ -19,7 +19,7 @@ from django.utils.translation import ngettext
 
 from referee.core.errors import ServiceError
 
-from .pure.notes import CODES, Note
+from .pure.notes import CODES, Note, stage_count
 from .pure.values import SeatingError
 from .refusals import REFUSALS
 
@@ -64,7 +64,9 @@ def players_in(notes: Iterable[Note | Mapping[str, Any] | str]) -> set[Any]:
         for key in ("player", "first", "second"):
             if key in params:
                 found.add(params[key])
-        found.update(params.get("players", ()))
+        listed = params.get("players", ())
+        if isinstance(listed, list | tuple):  # a stage note stored before had its count here
+            found.update(listed)
         for key in ("pairs", "byes"):
             for item in params.get(key, ()):
                 found.update(item[:2] if key == "pairs" else item[:1])
@@ -243,9 +245,9 @@ RENDERERS: dict[str, Renderer] = {
         ngettext(
             "Stage %(number)s (%(name)s): %(n)s player",
             "Stage %(number)s (%(name)s): %(n)s players",
-            p["players"],
+            stage_count(p),
         )
-        % {"number": p["number"], "name": p["name"], "n": p["players"]}
+        % {"number": p["number"], "name": p["name"], "n": stage_count(p)}
     ),
     "teammates_apart": lambda p, name: (
         _("Team mates kept apart: %(pairs)s of %(of)s pairs") % {"pairs": p["pairs"], "of": p["of"]}

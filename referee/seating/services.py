@@ -150,7 +150,8 @@ def seat_next_round(
         raise refusal_of(error, _names(tournament)) from None
     notes = [note.as_json() for note in (*seating.notes, *absent)]
     if stage is not None:
-        info = {"number": stage.number, "name": stage.name, "players": len(players)}
+        # a count, not ``players``: that parameter names players (pure/notes.py)
+        info = {"number": stage.number, "name": stage.name, "count": len(players)}
         notes.insert(0, Note("stage", info).as_json())
     round_ = Round.objects.create(
         tournament=tournament,

@@ -5,14 +5,17 @@ A round belongs to the stage whose planned rounds cover its number (stage 1 take
 1…n₁, stage 2 the next n₂, …); without stages every round is open to every active player.
 The players of a stage are fixed when its first round is seated (``Stage.qualified``): all
 still in play, the top N of the stage before by its standings (their tie-breaks included; a
-tie across the cut is refused until the lot decides it), or the players the chief named.
+tie across the cut is refused until the lot decides it), or the players the chief named. The
+cut is ``standings.pure.cut``, the rule "can I still qualify" calls its verdicts by.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from referee.core.errors import ServiceError
 from referee.seating.refusals import REFUSALS
+from referee.standings.pure.cut import cut_at
 from referee.standings.services import StageTable, stage_tables, standings_after
 from referee.tournaments.log import log_action
 from referee.tournaments.models import Registration, Stage, Tournament
@@ -29,6 +32,15 @@ def stage_for(tournament: Tournament, number: int) -> Stage | None:
         if number <= end:
             return stage
     raise REFUSALS.error("stage.all_played", n=end)
+
+
+def stage_of(tournament: Tournament, number: int) -> Stage | None:
+    """The stage round ``number`` belongs to, None without stages or past the last one (the
+    seating form offers a draw; seating it is then refused, saying why)."""
+    try:
+        return stage_for(tournament, number)
+    except ServiceError:
+        return None
 
 
 def first_round_of(stage: Stage) -> int:
@@ -89,13 +101,14 @@ def _qualify(
     if stage.entry == Stage.Entry.ALL or not previous:
         return playing
     count = stage.entry_count or 0
-    still = set(playing)
-    rows = [r for r in previous[-1].rows if int(r.player) in still and r.removed_in is None]
-    if count < 1 or count > len(rows):
-        raise REFUSALS.error("stage.too_few_left", stage=stage.name, n=count, left=len(rows))
-    if count < len(rows) and rows[count - 1].rank == rows[count].rank:
-        raise REFUSALS.error("stage.tied_at_cut", label=rows[count].rank_label, stage=stage.name)
-    return [int(r.player) for r in rows[:count]]
+    # the cut's one rule, the outlook's too: who still plays, ties sharing their places
+    found = cut_at(previous[-1].rows, count, eligible={str(p) for p in playing})
+    left = len(found.places)
+    if count < 1 or count > left:
+        raise REFUSALS.error("stage.too_few_left", stage=stage.name, n=count, left=left)
+    if found.tied:
+        raise REFUSALS.error("stage.tied_at_cut", label=found.tied_label, stage=stage.name)
+    return [int(p) for p in found.through]
 
 
 def stage_order(tables: tuple[StageTable, ...], stage: Stage, players: list[int]) -> list[int]:

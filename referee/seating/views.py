@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.contrib import messages
 from django.db.models import Count
@@ -58,15 +59,18 @@ def round_page(request: HttpRequest, tournament: Tournament, round: Round) -> Ht
     quality: list[str] = []
     round_notes: list[str] = []
     if official:
-        names = _names(round_, groups.values(), seats)
-        round_notes = render_notes(round_.notes, names)
-        for group in groups.values():
-            group.notes = render_notes(group.table.notes, names)
+        report = None
         if groups:
             report = assess(
                 RoundSeating(tuple(g.seated() for g in groups.values()), byes=tuple(round_.byes)),
                 services.past_rounds(tournament, before=round_.number),
             )
+        # the report may name players of earlier rounds not seated in this one (a final's)
+        names = _names(round_, groups.values(), seats, report.notes if report else ())
+        round_notes = render_notes(round_.notes, names)
+        for group in groups.values():
+            group.notes = render_notes(group.table.notes, names)
+        if report is not None:
             quality = render_notes(report.notes, names)
     return render(
         request,
@@ -89,11 +93,15 @@ def round_page(request: HttpRequest, tournament: Tournament, round: Round) -> Ht
     )
 
 
-def _names(round_: Round, groups: Iterable[TableSeats], seats: Iterable[Seat]) -> dict[int, str]:
-    """The names of every player the round's notes mention: the seated ones from their seats,
-    the others (a bye) in one more query."""
+def _names(
+    round_: Round, groups: Iterable[TableSeats], seats: Iterable[Seat], report: Iterable[Any]
+) -> dict[int, str]:
+    """The names of every player the round's notes and its quality ``report`` mention: the
+    seated ones from their seats, the others (a bye, a player of earlier rounds) in one more
+    query."""
     names = {s.registration_id: s.registration.player.name for s in seats}
     mentioned = players_in(round_.notes) | {p for g in groups for p in players_in(g.table.notes)}
+    mentioned |= players_in(report)
     missing = {p for p in mentioned if isinstance(p, int)} - set(names)
     if missing:
         names.update(

@@ -86,6 +86,11 @@ _RULES: dict[str, Promise] = {
         "Players below the elimination threshold leave the tournament, so anyone may still "
         "drop below everyone in play: no place can be ruled out before the last round."
     ),
+    # why a player's verdict is "out" with no place
+    "outlook.not_in_play": _(
+        "The player is no longer in play (withdrawn, eliminated or disqualified): he takes "
+        "nobody's place and goes on to no stage."
+    ),
 }
 
 

@@ -44,3 +44,15 @@ def browser(playwright):
 def shots():
     ARTIFACTS.mkdir(exist_ok=True)
     return ARTIFACTS
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache(settings):
+    """Each test starts with an empty cache of its own process, as the plain tests do
+    (tests/referee/conftest.py): the site's file cache beside the project outlives the
+    test's database, whose ids repeat from run to run, so a page could show the standings
+    cached by an earlier run under the same tournament and log ids."""
+    from django.core.cache import cache
+
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    cache.clear()

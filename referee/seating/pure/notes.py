@@ -113,7 +113,7 @@ CODES: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "hand_swap": lambda p: f"hand adjustment: {p['first']} ⇄ {p['second']}",
     "playoff": lambda p: "play-off: tables by standings, earlier meetings not considered",
     "fixed_schedule": lambda p: f"fixed schedule: round {p['round']} as uploaded",
-    "stage": lambda p: f"stage {p['number']} ({p['name']}): {p['players']} players",
+    "stage": lambda p: f"stage {p['number']} ({p['name']}): {stage_count(p)} players",
     "teammates_apart": lambda p: f"team mates kept apart: {p['pairs']} of {p['of']} pairs",
     "absent": lambda p: f"absent: {p['player']}" + (f" ({p['reason']})" if p["reason"] else ""),
     # a table
@@ -137,3 +137,12 @@ CODES: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "quality_first_deals": lambda p: f"first deals per player: {p['low']}–{p['high']}",
     "quality_byes": lambda p: f"byes: {', '.join(f'{q} {n}' for q, n in p['byes'])}",
 }
+
+
+def stage_count(params: Mapping[str, Any]) -> int:
+    """The players of a stage note: ``count``; a note stored before it had that name kept the
+    number under ``players``, which (by the rule above) names players, never a number."""
+    found = params.get("count", params.get("players"))
+    if isinstance(found, bool) or not isinstance(found, int):
+        raise TypeError("a stage note without its count of players")
+    return found

@@ -45,14 +45,23 @@ therefore safe: ``qualified`` (worst place within the cut: certain whatever happ
 ``eliminated`` (best place beyond it: certain) are never wrong; ``open`` says only that the
 bounds do not exclude either outcome.
 
-With no rounds left the places are the current ones and ``exact`` is True: best = the row's
-rank, worst = the last place of his tie group (a tie the chain left undecided straddles the cut:
-``open``).
+**Rounds left** are every round of the stage that can still change: the planned rounds not
+yet seated and any round not finished (a table in play, or locked but still open to the chief's
+reopening); the caller gives ``rows`` over the finished rounds only (``services.qualify``). A
+round may also give a player nothing (absent, not seated) or a fixed bye (``outside``): the
+range of a round is widened to take them in, so they cannot turn a certain verdict wrong.
 
-Players removed from the tournament (rows with ``removed_in``) stay below everyone in play and
-keep their points; among themselves a tie goes either way. The remaining rounds are assumed to
-seat every player in play, without byes, substitutions or deductions (their points are outside
-the tables and not known in advance).
+**Who is a rival** (``cut``): only the contenders, the players still in play (``eligible``) and
+not removed; the withdrawn, eliminated and disqualified take nobody's place, exactly as the
+seating of the next stage counts them. Their own verdict is ``eliminated`` with no places and
+the note ``outlook.not_in_play``; ``current`` is a contender's place among the contenders.
+
+With no rounds left the places are final and ``exact`` is True: the seating's own rule
+(``cut.cut_at``) decides, the chain's ties sharing their places (a tie straddling the cut is
+``open``: the seating refuses it until the lot decides).
+
+What the outlook cannot foresee: a deduction still to be recorded, a player reinstated on
+appeal (a rival again), a correction after a round is finished.
 """
 
 from __future__ import annotations
@@ -64,6 +73,7 @@ from functools import cache
 from itertools import product
 from typing import Literal
 
+from .cut import Cut, contenders, cut_at
 from .exact import Player, StandingsError
 from .methods import (
     CoefficientBands,
@@ -79,6 +89,8 @@ from .ranking import StandingRow
 Verdict = Literal["qualified", "eliminated", "open", "unknown"]
 VERDICTS: tuple[Verdict, ...] = ("qualified", "eliminated", "open", "unknown")
 TABLE_SIZES = (3, 4)
+#: the note of a player no longer in play (withdrawn, eliminated, disqualified): out, no place
+OUT = "outlook.not_in_play"
 
 #: whole whists tried at a table for ``placement_points``: every order, tie and sign of 3 or 4
 #: results appears among the zero-sum tuples of these (+6 −1 −2 −3 is the widest pattern).
@@ -179,48 +191,70 @@ def outlook(
     rounds_left: int,
     cut: int,
     table_sizes: Collection[int] = TABLE_SIZES,
+    eligible: Collection[Player] | None = None,
+    outside: Collection[Fraction] = (),
 ) -> tuple[Outlook, ...]:
     """Each player's best and worst place after ``rounds_left`` more rounds and his verdict
     against the cut (the best ``cut`` places qualify), in the order of ``rows``.
 
-    ``rows``: the current standings (``ranking.standings``); the module's note gives the rules.
+    ``rows``: the standings after the rounds that can no longer change (``ranking.standings``);
+    ``eligible``: the players still in play (``cut.contenders``; None: every row not
+    removed); ``outside``: what a round can give a player away from the tables (a fixed bye).
+    The module's note gives the rules.
     """
     rounds = _whole(rounds_left, "rounds_left", 0, "outlook.rounds")
     cut = _whole(cut, "cut", 1, "outlook.cut")
     sizes = _sizes(table_sizes)
     if len({row.player for row in rows}) != len(rows):
         raise OutlookError("a player has two rows", "rows", "outlook.player_twice")
-    if rounds == 0:
-        return tuple(_now(row, rows, cut) for row in rows)
+    standing = cut_at(rows, cut, eligible)
+    out = {
+        r.player: Outlook(r.player, r.rank, None, None, "eliminated", rounds == 0, OUT)
+        for r in rows
+        if r.player not in standing.places
+    }
+    if rounds == 0:  # the seating's own rule: the places are final
+        return tuple(out.get(r.player) or _now(r.player, standing) for r in rows)
     bounds = _method_range(scoring.method, sizes)
-    elimination = scoring.elimination
     note = None
     if not bounds.bounded:
         note = "outlook.no_bound"
-    elif elimination is not None and elimination.action == "remove":
+    elif scoring.elimination is not None and scoring.elimination.action == "remove":
         note = "outlook.elimination"
     if note is not None or bounds.low is None or bounds.high is None:
-        return tuple(Outlook(r.player, r.rank, None, None, "unknown", False, note) for r in rows)
-    low, high = rounds * bounds.low, rounds * bounds.high
-    in_play = [r for r in rows if r.removed_in is None]
-    removed = [r for r in rows if r.removed_in is not None]
+        unknown = {
+            p: Outlook(p, place.best, None, None, "unknown", False, note)
+            for p, place in standing.places.items()
+        }
+        return tuple(out.get(r.player) or unknown[r.player] for r in rows)
+    # a round away from the tables gives 0 (absent, not seated) or a fixed bye: in the range too
+    low = rounds * min(bounds.low, Fraction(0), *outside)
+    high = rounds * max(bounds.high, Fraction(0), *outside)
+    rivals = contenders(rows, eligible)
     result = []
     for row in rows:
-        if row.removed_in is None:
-            rivals, offset, gain, loss = in_play, 0, high, low
-        else:  # out of play: his points and theirs stay as they are, below everyone in play
-            rivals, offset, gain, loss = removed, len(in_play), Fraction(0), Fraction(0)
+        if row.player in out:
+            result.append(out[row.player])
+            continue
         others = [r.points for r in rivals if r.player != row.player]
-        best = offset + 1 + sum(p + loss > row.points + gain for p in others)
-        worst = offset + 1 + sum(p + gain >= row.points + loss for p in others)
-        result.append(Outlook(row.player, row.rank, best, worst, _verdict(best, worst, cut), False))
+        best = 1 + sum(p + low > row.points + high for p in others)
+        worst = 1 + sum(p + high >= row.points + low for p in others)
+        current = standing.places[row.player].best
+        result.append(Outlook(row.player, current, best, worst, _verdict(best, worst, cut), False))
     return tuple(result)
 
 
-def _now(row: StandingRow, rows: Sequence[StandingRow], cut: int) -> Outlook:
-    """No rounds left: the current place, a tie the chain left undecided as a range."""
-    worst = row.rank + sum(r.rank == row.rank for r in rows) - 1
-    return Outlook(row.player, row.rank, row.rank, worst, _verdict(row.rank, worst, cut), True)
+def _now(player: Player, standing: Cut) -> Outlook:
+    """No deal left: the places among the contenders, the verdict the seating's (``cut``)."""
+    place = standing.places[player]
+    verdict: Verdict = (
+        "qualified"
+        if player in standing.through
+        else "open"
+        if player in standing.tied
+        else "eliminated"
+    )
+    return Outlook(player, place.best, place.best, place.worst, verdict, True)
 
 
 def _verdict(best: int, worst: int, cut: int) -> Verdict:

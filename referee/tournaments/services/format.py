@@ -17,6 +17,7 @@ from django.db import transaction
 from django.db.models import Max
 
 from referee.core.bounds import check_name
+from referee.core.errors import ServiceError
 from referee.tournaments.refusals import REFUSALS
 
 from ..log import log_action
@@ -133,23 +134,11 @@ def set_stages(tournament_id: int, stages: Sequence[Mapping[str, Any]], user: An
     registered = set(tournament.entries.values_list("pk", flat=True))
     made = []
     for number, spec in enumerate(stages, start=1):
-        stage = Stage(tournament=tournament, number=number, **dict(spec))
-        if not str(stage.name).strip():
-            raise REFUSALS.error("stage.name_missing", "name", n=number)
-        check_name(str(stage.name), "name", 100)
-        if not stage.rounds_planned or stage.rounds_planned < 1:
-            raise REFUSALS.error("stage.rounds_missing", "rounds", stage=stage.name)
-        if stage.method not in Round.Method.values:
-            raise REFUSALS.error("stage.method_unknown", "method")
-        if stage.carry_over not in Stage.CarryOver.values:
-            raise REFUSALS.error("choice", "carry_over")
-        if stage.carry_over == Stage.CarryOver.FRACTION:
-            stage.carry_fraction = exact_text(stage.carry_fraction, "carry_fraction")
-        if stage.entry == Stage.Entry.TOP and (stage.entry_count or 0) < 3:
-            raise REFUSALS.error("stage.top_too_few", "entry_count", stage=stage.name)
-        if stage.entry == Stage.Entry.NAMED and not set(stage.named) <= registered:
-            raise REFUSALS.error("registered_only", "named")
-        made.append(stage)
+        try:
+            made.append(_checked_stage(tournament, number, spec, registered))
+        except ServiceError as refused:
+            refused.params.setdefault("stage_number", number)  # a page marks the stage's row
+            raise
     Stage.objects.filter(tournament=tournament).delete()
     Stage.objects.bulk_create(made)
     log_action(
@@ -160,6 +149,34 @@ def set_stages(tournament_id: int, stages: Sequence[Mapping[str, Any]], user: An
         data={"stages": [[s.name, s.rounds_planned, s.method] for s in made]},
     )
     return list(Stage.objects.filter(tournament=tournament).order_by("number"))
+
+
+def _checked_stage(
+    tournament: Tournament, number: int, spec: Mapping[str, Any], registered: set[int]
+) -> Stage:
+    known = {f.name for f in Stage._meta.fields} | {"named"}
+    if not set(spec) <= known - {"id", "tournament", "number", "qualified"}:
+        raise REFUSALS.error("setting.unknown", names=", ".join(sorted(set(spec) - known)))
+    stage = Stage(tournament=tournament, number=number, **dict(spec))
+    if not str(stage.name).strip():
+        raise REFUSALS.error("stage.name_missing", "name", n=number)
+    check_name(str(stage.name), "name", 100)
+    if not stage.rounds_planned or stage.rounds_planned < 1:
+        raise REFUSALS.error("stage.rounds_missing", "rounds_planned", stage=stage.name)
+    if stage.method not in Round.Method.values or stage.method == Round.Method.DUPLICATE:
+        # a duplicate stanza is seated by its session, never as a stage's next round
+        raise REFUSALS.error("stage.method_unknown", "method")
+    if stage.carry_over not in Stage.CarryOver.values:
+        raise REFUSALS.error("choice", "carry_over")
+    if stage.carry_over == Stage.CarryOver.FRACTION:
+        stage.carry_fraction = exact_text(stage.carry_fraction, "carry_fraction")
+    if stage.entry not in Stage.Entry.values:
+        raise REFUSALS.error("choice", "entry")
+    if stage.entry == Stage.Entry.TOP and (stage.entry_count or 0) < 3:
+        raise REFUSALS.error("stage.top_too_few", "entry_count", stage=stage.name)
+    if stage.entry == Stage.Entry.NAMED and not set(stage.named) <= registered:
+        raise REFUSALS.error("registered_only", "named")
+    return stage
 
 
 @transaction.atomic

@@ -48,7 +48,7 @@ SAMPLES = {
     "quality_byes": {"byes": [[4, 1]]},
     "playoff": {},
     "fixed_schedule": {"round": 2},
-    "stage": {"number": 2, "name": "финал", "players": 4},
+    "stage": {"number": 2, "name": "финал", "count": 4},
     "teammates_apart": {"pairs": 2, "of": 3},
     "teammates_together": {"first": 1, "second": 2},
     "seats_as_listed": {},

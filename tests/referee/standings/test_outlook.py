@@ -206,16 +206,28 @@ def test_removal_below_the_threshold_makes_the_outlook_unknown():
     assert places(outlook(NINE, flagging, 1, 3, (3,)))["A"] == (1, 2, "qualified")
 
 
-def test_removed_players_stay_below_everyone_in_play():
-    # R was removed in round 4 with 30 points: below the 3 in play whatever they score, and
-    # alone out of play, so place 4 exactly: out of a cut of 3. Q (0 points, a round of 0 to 4
-    # left): P's 10 stays above Q's most 4 -> best 2; only 3 in play -> worst 3: qualified.
-    # P 10: at worst 10 + 0 = 10, above Q's and S's most 4 -> 1 and 1.
-    rows = (row(1, "P", 10), row(2, "Q", 0), row(3, "S", 0), row(4, "R", 30, removed_in=4))
-    result = places(outlook(rows, RoundScoring(FOUR_TWO_NIL), 1, 3, (3,)))
-    assert result["R"] == (4, 4, "eliminated")
-    assert result["Q"] == (2, 3, "qualified")
-    assert result["P"] == (1, 1, "qualified")
+def test_removed_and_withdrawn_players_are_no_rivals():
+    # R was removed in round 4 with 30 points and W withdrew with 20: neither takes a place
+    # from anybody (issue 29 point 4), both are out with no place. Q (0 points, a round of 0
+    # to 4 left): P's 10 stays above Q's most 4 -> best 2; only P, Q, S in play -> worst 3:
+    # qualified. P 10: at worst 10 + 0 = 10, above Q's and S's most 4 -> 1 and 1.
+    rows = (
+        row(1, "W", 20),
+        row(2, "P", 10),
+        row(3, "Q", 0),
+        row(3, "S", 0),
+        row(5, "R", 30, removed_in=4),
+    )
+    result = outlook(rows, RoundScoring(FOUR_TWO_NIL), 1, 3, (3,), eligible={"P", "Q", "S", "R"})
+    assert places(result) == {
+        "W": (None, None, "eliminated"),
+        "R": (None, None, "eliminated"),
+        "P": (1, 1, "qualified"),
+        "Q": (2, 3, "qualified"),
+        "S": (2, 3, "qualified"),
+    }
+    assert {o.note for o in result if o.player in "WR"} == {"outlook.not_in_play"}
+    assert [o.current for o in result if o.player in "PQS"] == [1, 2, 2]
 
 
 @pytest.mark.parametrize(

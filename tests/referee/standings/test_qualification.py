@@ -7,11 +7,15 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from referee.accounts.models import Role
+from referee.core.errors import ServiceError
+from referee.seating import services as seating
 from referee.standings import services
 from referee.standings.models import StandingsSettings
-from referee.tournaments.models import Round, Stage
+from referee.tournaments.checkin import link_key
+from referee.tournaments.models import Registration, Round, Stage
 
-from ..factories import RegistrationFactory, TournamentFactory, table_of
+from ..factories import RegistrationFactory, TournamentFactory, referee_of, table_of
 
 pytestmark = pytest.mark.django_db
 
@@ -121,3 +125,69 @@ def test_the_api_answers_the_same_verdicts():
     verdicts = {p["registration"]: (p["verdict"], p["best"], p["worst"]) for p in answer["players"]}
     assert verdicts[b.pk] == ("open", 3, 4) and verdicts[c.pk] == ("eliminated", 5, 6)
     assert verdicts[a.pk][0] == verdicts[d.pk][0] == "qualified" and len(verdicts) == 6
+
+
+# --- issue 29 point 4: verdicts that hold -------------------------------------------------
+
+
+def test_while_the_last_round_is_in_play_nothing_is_certain_yet(client):
+    """Round 1 of 1 is in play with its deals entered but its tables not locked: the tables
+    can still change (more deals, a correction), so no place is final yet."""
+    tournament, _entries = cup(planned=1)
+    Round.objects.filter(tournament=tournament).update(status=Round.Status.STARTED)
+    tournament.rounds.get().tables.update(status="open")
+    found = services.qualification(tournament, viewer=None)
+    assert (found.rounds_left, found.exact, found.in_play) == (1, False, 1)
+    assert {o.verdict for o in found.players.values()} == {"open"}
+    page = client.get(reverse("standings", args=[tournament.slug]), HTTP_ACCEPT_LANGUAGE="ru")
+    text = page.content.decode()
+    assert "места окончательные" not in text and "Проходят при любом исходе" not in text
+    assert "Тур 1 ещё идёт: его результаты учитываются здесь, когда он закончен." in text
+
+
+def test_a_locked_table_of_a_round_in_play_is_not_final_either():
+    # the chief may still reopen it until the round is finished
+    tournament, _entries = cup(planned=1)
+    Round.objects.filter(tournament=tournament).update(status=Round.Status.STARTED)
+    found = services.qualification(tournament, viewer=None)
+    assert (found.rounds_left, found.exact) == (1, False)
+    assert "qualified" not in {o.verdict for o in found.players.values()}
+
+
+def test_the_withdrawn_are_no_rivals(client):
+    """D (3 points, places 1–2) withdraws: A is alone first, B and E (2) share places 2–3
+    among those still in play, inside the cut of 3; D himself is out."""
+    tournament, (a, b, c, d, e, f) = cup(planned=1)
+    Registration.objects.filter(pk=d.pk).update(
+        status=Registration.Status.WITHDRAWN, withdrawn_after_round=1
+    )
+    found = services.qualification(tournament, viewer=None)
+    verdicts = {r: (o.verdict, o.best, o.worst) for r, o in found.players.items()}
+    assert verdicts[a.pk] == ("qualified", 1, 1)
+    assert verdicts[b.pk] == verdicts[e.pk] == ("qualified", 2, 3)
+    assert verdicts[c.pk] == verdicts[f.pk] == ("eliminated", 4, 5)
+    assert verdicts[d.pk] == ("eliminated", None, None)
+    page = client.get(reverse("standings", args=[tournament.slug]), HTTP_ACCEPT_LANGUAGE="ru")
+    assert f'{d.player.name} <span class="muted">(выбыл из турнира)' in page.content.decode()
+    d.refresh_from_db()
+    link = reverse("player-link", args=[tournament.slug, d.pk, link_key(d)])
+    page = client.get(link, HTTP_ACCEPT_LANGUAGE="ru")
+    assert "Вы выбыли из турнира." in page.content.decode()
+
+
+def test_the_outlook_and_the_final_seating_agree_on_a_tie_at_the_cut():
+    """A final of 4; A withdraws. In play: D 3, B and E 2, C and F 0 tied at places 4–5
+    across the cut: the page says open (not out), and the final's seating refuses on that
+    same tie until the lot decides it."""
+    tournament, (a, b, c, _d, _e, f) = cup(planned=1)
+    tournament.stages.filter(number=2).update(entry_count=4)
+    Registration.objects.filter(pk=a.pk).update(
+        status=Registration.Status.WITHDRAWN, withdrawn_after_round=1
+    )
+    found = services.qualification(tournament, viewer=None)
+    assert found.of(c.pk).verdict == found.of(f.pk).verdict == "open"
+    assert (found.of(c.pk).best, found.of(c.pk).worst) == (4, 5)
+    assert found.of(b.pk).verdict == "qualified"
+    with pytest.raises(ServiceError) as refused:
+        seating.seat_next_round(tournament.pk, referee_of(tournament, Role.Kind.CHIEF))
+    assert "4–5" in refused.value.message
