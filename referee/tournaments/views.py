@@ -26,7 +26,7 @@ from referee.core.posts import get_leads_to, nothing_done
 from referee.core.refusals import attempt
 
 from . import services
-from .confirmations import start_summary, withdraw_summary
+from .confirmations import finish_summary, start_summary, withdraw_summary
 from .conventions import preset_name
 from .forms import (
     ConventionForm,
@@ -139,6 +139,10 @@ def manage_start(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 @manage_page
 @get_leads_to(_to("manage"))
 def manage_finish(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """The finish's summary first, like the start's; then the finish."""
+    if not confirmed(request):
+        back = reverse("manage", args=[tournament.slug])
+        return ask(request, finish_summary(tournament), back, {"tournament": tournament})
     attempt(
         request,
         lambda: services.finish_tournament(tournament.pk, request.user),

@@ -8,7 +8,14 @@ from django.contrib.auth import get_user_model
 
 from referee.accounts.models import Role
 from referee.core.permissions import is_chief
-from tests.referee.factories import TournamentFactory, UserFactory
+from referee.tournaments import checkin
+from referee.tournaments.models import Round, Tournament
+from tests.referee.factories import (
+    RegistrationFactory,
+    RoundFactory,
+    TournamentFactory,
+    UserFactory,
+)
 
 from .helpers import log_in
 
@@ -51,4 +58,42 @@ def test_adding_a_referee_as_the_form_comes_makes_a_referee_and_a_chief_is_confi
     page.locator("section.confirm button.danger").click()
     page.wait_for_load_state()
     assert Role.objects.get(user__username="oleg").kind == Role.Kind.CHIEF
+    context.close()
+
+
+# -- 11. check-in and finishing ------------------------------------------------------------
+
+
+def test_all_present_is_one_click_and_a_finished_tournament_asks_first_and_offers_no_more(
+    live_server, browser, shots
+):
+    chief = UserFactory(username="org")
+    tournament = TournamentFactory(chief_referee=chief, check_in=True, published=True)
+    entries = [RegistrationFactory(tournament=tournament) for _ in range(13)]
+    context, page = _page(browser)
+    base = f"{live_server.url}/t/{tournament.slug}/manage"
+    log_in(page, live_server.url, "org", "pass", f"/t/{tournament.slug}/manage/check-in/")
+    page.get_by_role("button", name="Все на месте").click()
+    page.wait_for_load_state()
+    page.screenshot(path=str(shots / "trips-11-all-present.png"), full_page=True)
+    assert checkin.present_for(tournament, 1)[0] == {e.pk for e in entries}
+    assert page.get_by_role("button", name="Все на месте").count() == 0  # nobody left
+
+    RoundFactory(tournament=tournament, number=1, status=Round.Status.FINISHED)
+    page.goto(f"{base}/")
+    page.get_by_role("button", name="Завершить турнир").click()
+    page.wait_for_load_state()
+    page.screenshot(path=str(shots / "trips-11-finish-asked.png"), full_page=True)
+    assert page.locator("section.confirm").count() == 1
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.RUNNING
+    page.locator("section.confirm button.danger").click()
+    page.wait_for_load_state()
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.FINISHED
+    assert page.get_by_role("button", name="Рассадить тур 2").count() == 0
+    page.goto(f"{base}/check-in/")
+    page.screenshot(path=str(shots / "trips-11-finished-check-in.png"), full_page=True)
+    assert page.get_by_role("button", name="Присутствует").count() == 0
+    assert page.get_by_role("button", name="Все на месте").count() == 0
     context.close()

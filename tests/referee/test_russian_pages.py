@@ -46,6 +46,7 @@ NOT_IN_DEMO = {
 NOT_PAGES = {
     "manage-application-decide",
     "manage-check-in-action",
+    "manage-check-in-all",
     "duplicate-xlsx",
     "duplicate-csv",
     "duplicate-pdf",

@@ -360,7 +360,11 @@ def test_start_and_finish_buttons_run_the_services(client):
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.RUNNING
     RoundFactory(tournament=tournament, status=Round.Status.FINISHED)
-    client.post(reverse("manage-finish", args=[tournament.slug]))
+    asked = client.post(reverse("manage-finish", args=[tournament.slug]))
+    assert "Rounds played" in asked.content.decode()  # a summary first, like the start
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.RUNNING
+    client.post(reverse("manage-finish", args=[tournament.slug]), {"confirmed": "1"})
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.FINISHED
 
