@@ -8,7 +8,7 @@ from django.contrib.auth import get_user_model
 
 from referee.accounts.models import Role
 from referee.core.permissions import is_chief
-from referee.tournaments import checkin
+from referee.tournaments import applications, checkin
 from referee.tournaments.models import Round, Tournament
 from tests.referee.factories import (
     RegistrationFactory,
@@ -96,4 +96,44 @@ def test_all_present_is_one_click_and_a_finished_tournament_asks_first_and_offer
     page.screenshot(path=str(shots / "trips-11-finished-check-in.png"), full_page=True)
     assert page.get_by_role("button", name="Присутствует").count() == 0
     assert page.get_by_role("button", name="Все на месте").count() == 0
+    context.close()
+
+
+# -- 8. self-registration ------------------------------------------------------------------
+
+
+def test_the_applications_page_warns_of_a_dead_join_link_and_asks_before_the_cap(
+    live_server, browser, shots
+):
+    chief = UserFactory(username="org")
+    tournament = TournamentFactory(chief_referee=chief, published=False)
+    applications.open_registration(tournament.pk, chief, open=True, cap=1)
+    RegistrationFactory(tournament=tournament)
+    context, page = _page(browser)
+    log_in(page, live_server.url, "org", "pass", f"/t/{tournament.slug}/manage/applications/")
+    page.screenshot(path=str(shots / "trips-8-unpublished.png"), full_page=True)
+    warning = page.locator(".publish-warning")
+    assert warning.count() == 1
+    warning.get_by_role("button").click()
+    page.wait_for_load_state()
+    assert page.locator(".publish-warning").count() == 0
+    visitor = browser.new_context(locale="ru-RU").new_page()
+    joined = visitor.goto(f"{live_server.url}/t/{tournament.slug}/join/")
+    assert joined.status == 200
+    visitor.fill('input[name="name"]', "Пётр Семёнов")
+    visitor.fill('input[name="city"]', "Тула")
+    visitor.fill('input[name="contact"]', "+7 900 000-00-00")
+    visitor.locator("main form button").last.click()
+    visitor.wait_for_load_state()
+    visitor.context.close()
+
+    page.reload()
+    page.get_by_role("button", name="Одобрить").click()
+    page.wait_for_load_state()
+    page.screenshot(path=str(shots / "trips-8-over-the-cap.png"), full_page=True)
+    assert page.locator("section.confirm").count() == 1
+    assert tournament.entries.count() == 1
+    page.locator("section.confirm button.primary").click()
+    page.wait_for_load_state()
+    assert tournament.entries.count() == 2
     context.close()
