@@ -8,8 +8,11 @@ from django.contrib.auth import get_user_model
 
 from referee.accounts.models import Role
 from referee.core.permissions import is_chief
+from referee.demo.loader import generate_tournament
+from referee.seating import services as seating
+from referee.standings.models import StandingsSettings
 from referee.tournaments import applications, checkin
-from referee.tournaments.models import Round, Tournament
+from referee.tournaments.models import Player, Round, Tournament
 from tests.referee.factories import (
     RegistrationFactory,
     RoundFactory,
@@ -17,7 +20,7 @@ from tests.referee.factories import (
     UserFactory,
 )
 
-from .helpers import log_in
+from .helpers import log_in, no_sideways_scroll, too_wide
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -136,4 +139,66 @@ def test_the_applications_page_warns_of_a_dead_join_link_and_asks_before_the_cap
     page.locator("section.confirm button.primary").click()
     page.wait_for_load_state()
     assert tournament.entries.count() == 2
+    context.close()
+
+
+# -- 9. phones and print -------------------------------------------------------------------
+
+LONG_NAMES = [
+    "Константинопольская Александра",
+    "Верхнеднепровский Вячеслав",
+    "Преображенская Елизавета",
+    "Иванов Иван",
+]
+
+
+def test_the_finder_without_a_script_shows_every_name_of_its_page_at_1024x768(
+    live_server, browser, shots
+):
+    cup = generate_tournament(22, 2, slug="hall", deals_per_table=2)
+    Tournament.objects.filter(pk=cup.pk).update(published=True, status="running")
+    StandingsSettings.objects.create(tournament=cup, published_through=2)
+    chief = UserFactory(username="hall-chief")
+    Tournament.objects.filter(pk=cup.pk).update(chief_referee=chief)
+    for i, player in enumerate(Player.objects.filter(entries__tournament=cup).order_by("pk")):
+        player.name = f"{LONG_NAMES[i % 4]} {i}"
+        player.save()
+    seating.seat_next_round(cup.pk, chief, "swiss", 3)
+    width, height = 1024, 768
+    context = browser.new_context(
+        locale="ru-RU", viewport={"width": width, "height": height}, java_script_enabled=False
+    )
+    page = context.new_page()
+    page.goto(f"{live_server.url}/t/{cup.slug}/standings/screen/?page=1&part=seating")
+    page.screenshot(path=str(shots / "trips-9-finder-1024x768.png"))
+    rows = page.locator("[data-row]")
+    assert rows.count() == 22
+    shown = 0
+    for i in range(rows.count()):
+        box = rows.nth(i).bounding_box()
+        where = rows.nth(i).locator(".where").bounding_box()
+        if (
+            box
+            and where
+            and box["y"] + box["height"] <= height + 1
+            and where["x"] + where["width"] <= width
+        ):
+            shown += 1
+    assert shown == 22
+    context.close()
+
+
+def test_one_long_unbroken_name_keeps_the_points_on_a_phone(live_server, browser, shots):
+    cup = generate_tournament(9, 2, slug="phone", deals_per_table=2)
+    Tournament.objects.filter(pk=cup.pk).update(published=True, status="running")
+    StandingsSettings.objects.create(tournament=cup, published_through=2)
+    player = Player.objects.filter(entries__tournament=cup).order_by("pk").first()
+    player.name = "Константинопольскаяпреображенскаяверхнеднепровская"
+    player.save()
+    context, page = _page(browser, 390, 844)
+    page.goto(f"{live_server.url}/t/{cup.slug}/standings/")
+    page.screenshot(path=str(shots / "trips-9-long-name-390.png"), full_page=True)
+    assert no_sideways_scroll(page), too_wide(page)
+    table = page.locator("table.standings").bounding_box()
+    assert table and table["x"] + table["width"] <= 390
     context.close()
