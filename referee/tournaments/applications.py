@@ -11,6 +11,7 @@ from typing import Any
 from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone
+from django.utils.formats import date_format
 
 from referee.core.bounds import check_text
 
@@ -80,7 +81,7 @@ def apply(tournament_id: int, details: dict[str, str], address: str = "") -> App
         raise REFUSALS.error("apply.closed")
     if closes is not None and timezone.now() >= closes:
         raise REFUSALS.error(
-            "apply.closed_at", at=timezone.localtime(closes).strftime("%d.%m.%Y %H:%M")
+            "apply.closed_at", at=date_format(timezone.localtime(closes), "j E Y, H:i")
         )
     values = {}
     for field, limit in LIMITS.items():

@@ -17,14 +17,16 @@ from referee.core.site import site_url_warning
 
 from . import checkin
 from .models import CheckIn, Registration, Tournament
+from .search import folded
 from .surfaces import manage_page
 
 
 @manage_page
 def manage_check_in(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     number = checkin.next_round(tournament)
-    entries = list(
-        tournament.entries.filter(status=Registration.Status.ACTIVE).select_related("player")
+    entries = sorted(
+        tournament.entries.filter(status=Registration.Status.ACTIVE).select_related("player"),
+        key=lambda e: (folded(e.player.name), e.player.name, e.pk),
     )
     marks = {}
     if number is not None:

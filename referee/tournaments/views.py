@@ -42,7 +42,7 @@ from .forms import (
 )
 from .models import ActionLog, Registration, Tournament
 from .registry import proposals
-from .search import players_to_register
+from .search import folded, players_to_register
 from .steps import round_to_seat
 from .surfaces import manage_page, public_page
 
@@ -152,11 +152,13 @@ def manage_finish(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 
 
 def _entries(tournament: Tournament) -> list[Registration]:
-    return list(
-        tournament.entries.select_related("player", "substitute_for__player").prefetch_related(
-            Prefetch("substitutes", queryset=Registration.objects.select_related("player"))
-        )
+    """The players alphabetically, ё with е (as the public list: ``search.folded``)."""
+    entries = tournament.entries.select_related(
+        "player", "substitute_for__player"
+    ).prefetch_related(
+        Prefetch("substitutes", queryset=Registration.objects.select_related("player"))
     )
+    return sorted(entries, key=lambda e: (folded(e.player.name), e.player.name, e.pk))
 
 
 @manage_page
