@@ -14,6 +14,7 @@ from referee.standings.models import StandingsSettings
 from referee.tournaments import applications, checkin
 from referee.tournaments.models import Player, Round, Tournament
 from tests.referee.factories import (
+    PlayerFactory,
     RegistrationFactory,
     RoundFactory,
     TournamentFactory,
@@ -201,4 +202,28 @@ def test_one_long_unbroken_name_keeps_the_points_on_a_phone(live_server, browser
     assert no_sideways_scroll(page), too_wide(page)
     table = page.locator("table.standings").bounding_box()
     assert table and table["x"] + table["width"] <= 390
+    context.close()
+
+
+# -- 10. Russian ---------------------------------------------------------------------------
+
+
+def test_the_organiser_reads_a_title_ye_sorted_players_and_one_date_style(
+    live_server, browser, shots
+):
+    chief = UserFactory(username="org")
+    tournament = TournamentFactory(chief_referee=chief, published=True)
+    for name in ("Ельцов Олег", "Ёлкина Анна", "Ежова Мария"):
+        RegistrationFactory(tournament=tournament, player=PlayerFactory(name=name))
+    context, page = _page(browser)
+    log_in(page, live_server.url, "org", "pass", f"/t/{tournament.slug}/manage/settings/")
+    assert page.locator('label[for="id_name"]').inner_text().startswith("Название")
+    page.goto(f"{live_server.url}/t/{tournament.slug}/manage/players/")
+    page.screenshot(path=str(shots / "trips-10-players.png"), full_page=True)
+    names = [n for n in page.locator("main table").first.inner_text().split("\n") if "Е" in n]
+    order = [n for want in ("Ежова", "Ёлкина", "Ельцов") for n in names if want in n]
+    assert [names.index(n) for n in order] == sorted(names.index(n) for n in order)
+    page.goto(f"{live_server.url}/t/{tournament.slug}/")
+    assert "28 ноября 2026" in page.locator("main").inner_text()
+    assert "г." not in page.locator("main p.muted").first.inner_text()
     context.close()
