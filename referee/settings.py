@@ -50,6 +50,8 @@ MIDDLEWARE = [
     "referee.hall.dbfaults.LostConnectionMiddleware",
     # behind the venue's proxy: the visitor's address, for lockouts and throttles
     "referee.hall.forwarded.ForwardedForMiddleware",
+    # gzip of the answers that hold no CSRF token (BREACH; core/compress.py)
+    "referee.core.compress.PublicGZipMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # a strict Content-Security-Policy on every response, the cached pages' too (core/csp.py)
     "referee.core.csp.ContentSecurityPolicyMiddleware",

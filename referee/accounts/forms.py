@@ -22,7 +22,16 @@ class GrantRoleForm(BoundedForm):
     username = forms.CharField(label=gettext_lazy("username"), max_length=150)
     first_name = _name_field(gettext_lazy("first name"))
     last_name = _name_field(gettext_lazy("surname"))
-    kind = forms.ChoiceField(label=gettext_lazy("role"), choices=Role.Kind.choices)
+    # the common case first and preselected: a chief referee is named on purpose (and
+    # confirmed, see views.manage_staff), never by leaving the choice as it came
+    kind = forms.ChoiceField(
+        label=gettext_lazy("role"),
+        choices=[
+            (Role.Kind.REFEREE, Role.Kind.REFEREE.label),
+            (Role.Kind.CHIEF, Role.Kind.CHIEF.label),
+        ],
+        initial=Role.Kind.REFEREE,
+    )
     password = forms.CharField(
         label=gettext_lazy("password (only for a new account)"),
         required=False,

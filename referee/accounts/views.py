@@ -7,9 +7,11 @@ from django.db import transaction
 from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from referee.core.confirm import Summary, ask, confirmed
 from referee.core.people import person
 from referee.core.refusals import attempt
 from referee.tables.models import Seat
@@ -36,6 +38,13 @@ def manage_staff(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         form = GrantRoleForm(request.POST)
         if form.is_valid():
             data = form.cleaned_data
+            if data["kind"] == Role.Kind.CHIEF and not confirmed(request):
+                return ask(
+                    request,
+                    chief_summary(data),
+                    reverse("manage-staff", args=[tournament.slug]),
+                    {"tournament": tournament},
+                )
             granted = attempt(
                 request,
                 lambda: services.grant_role(
@@ -71,6 +80,30 @@ def manage_staff(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         roles=[(role, NameOfficialForm(official=role.user)) for role in roles],
         chief_name_form=NameOfficialForm(official=chief) if chief else None,
         rounds=tournament.rounds.order_by("number"),
+    )
+
+
+def chief_summary(data: dict[str, str]) -> Summary:
+    """What naming a second chief referee gives him: every right of the tournament's chief."""
+    name = " ".join(part for part in (data["first_name"], data["last_name"]) if part)
+    return Summary(
+        title=_("Make %(login)s a chief referee?") % {"login": data["username"]},
+        button=_("Make a chief referee"),
+        facts=[(_("Login"), data["username"]), (_("Name"), name or "—")],
+        warning=_(
+            "A chief referee has every right you have here: he decides the players' disputes,"
+            " changes the settings and the standings settings, seats, starts and finishes the"
+            " rounds, and adds or removes officials. To let him enter and sign off tables only,"
+            " add him as a referee."
+        ),
+        danger=True,
+        kept={
+            "username": data["username"],
+            "first_name": data["first_name"],
+            "last_name": data["last_name"],
+            "kind": data["kind"],
+            "password": data["password"],
+        },
     )
 
 

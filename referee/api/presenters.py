@@ -8,6 +8,7 @@ from fractions import Fraction
 from typing import Any
 
 import scoring
+from referee.core.engine_text import rule_text
 from referee.core.language import engine_language
 from referee.core.people import person
 from referee.tables.dealdata import LETTERS, describe_deal
@@ -63,7 +64,7 @@ def _entry(entry: scoring.Entry, language: str) -> dict[str, Any]:
         "player": entry.player,
         "on": entry.on,
         "amount": to_json(entry.amount),
-        "rule": entry.rule,
+        "rule": rule_text(entry.rule),
         "explanation": scoring.explain_entry(entry, language),
     }
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext_lazy
+from django.utils.translation import ngettext_lazy, pgettext_lazy
 
 from scoring.conventions import OPTION_DOCS
 from scoring.errors import ScoringError
@@ -249,3 +249,52 @@ def option_label(name: str) -> str:
     yet (a new one of the engine) by the engine's English."""
     text = OPTIONS.get(name)
     return str(text) if text is not None else OPTION_DOCS[name][1]
+
+
+#: what the engine's rule citations name (the words in brackets of an entry's ``rule``:
+#: "Kodeks 3.7.2.1 (raspasy to the mountain)"), for a reader of the site or the API
+RULE_WORDS: dict[str, Promise] = {
+    "contract made": _("contract made"),
+    "pass – pass: made without play": _("pass – pass: made without play"),
+    "half-whist": _("half-whist"),
+    "set": pgettext_lazy("a rule", "set"),
+    "whists for defence tricks": _("whists for defence tricks"),
+    "gentleman whist: halves": _("gentleman whist: halves"),
+    "whist liability": _("whist liability"),
+    "consolation": _("consolation"),
+    "checked ten": _("checked ten"),
+    "checked ten: each his own tricks": _("checked ten: each player's own tricks"),
+    "misère": _("misère"),
+    "help: writing into another player's pool": _("help: writing into another player's pool"),
+    "overflow written off the own mountain": _("overflow written off the own mountain"),
+    "prikup premium": _("prikup premium"),
+    "raspasy to the mountain": _("raspasy to the mountain"),
+    "raspasy on whists": _("raspasy on whists"),
+    "raspasy: no tricks": _("raspasy: no tricks"),
+    "raspasy amnesty": _("raspasy amnesty"),
+    "under-bidding": _("under-bidding"),
+    "talon peeking": _("talon peeking"),
+    "raspasy dealer fine": _("raspasy dealer fine"),
+    "raspasy: the dealer holds no cards": _("raspasy: the dealer holds no cards"),
+    "discipline": _("discipline"),
+}
+_SOURCES: dict[str, Promise] = {
+    "Kodeks": _("Kodeks"),
+    "Lesnoy, tournament rules": _("Lesnoy, tournament rules"),
+}
+
+
+def rule_text(rule: str) -> str:
+    """An engine's rule citation in the active language ("Кодекс 3.7.2.1 (распасы в гору)");
+    the section numbers and SPEC/SEED references stay, a citation the site has no words for
+    (a referee's own) stays as written."""
+    source, bracket, rest = rule.partition(" (")
+    words = RULE_WORDS.get(rest.removesuffix(")")) if bracket and rest.endswith(")") else None
+    if words is None:
+        return rule
+    head, space, number = source.partition(" ")
+    if head in _SOURCES:
+        source = f"{_SOURCES[head]}{space}{number}"
+    elif source in _SOURCES:
+        source = str(_SOURCES[source])
+    return f"{source} ({words})"

@@ -245,7 +245,9 @@ def table_case(sheet: TableSheet) -> dict[str, Any]:
     case: dict[str, Any] = {
         "id": f"{tournament.slug}-r{table.round.number}-t{table.number}",
         "kind": "pulka",
-        "title": f"{tournament.name}: round {table.round.number}, table {table.number}",
+        # text for a reader: in the request's language (the ids and codes stay as they are)
+        "title": translation.gettext("%(tournament)s: round %(round)s, table %(table)s")
+        % {"tournament": tournament.name, "round": table.round.number, "table": table.number},
         "convention": tournament.convention,
         "options": dict(tournament.options),
         "players": sheet.letters,

@@ -56,6 +56,7 @@ ACTIONS: dict[str, Action] = _actions(
     # players (tournaments.services.players)
     ("player.registered", _("player registered"), REGISTRATION),
     ("player.checked_in", _("player checked in"), REGISTRATION),
+    ("players.checked_in", _("all players not yet marked checked in"), TOURNAMENT),
     ("player.applied", _("application received"), TOURNAMENT),
     ("player.application_approved", _("application approved"), TOURNAMENT),
     ("player.application_declined", _("application declined"), TOURNAMENT),

@@ -3,16 +3,20 @@ of applications with his decisions and the form's settings."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
+from referee.core.confirm import Summary, ask, confirmed
 from referee.core.refusals import attempt
 
-from . import applications
+from . import applications, services
 from .models import MAX_CAP, Application, Tournament
 from .surfaces import manage_page, public_page
 
@@ -44,6 +48,16 @@ class SettingsForm(forms.Form):
     cap = forms.IntegerField(
         label=gettext_lazy("Players at most"), required=False, min_value=1, max_value=MAX_CAP
     )
+    publish = forms.BooleanField(
+        label=gettext_lazy("Publish the tournament's page (the form is on it)"),
+        required=False,
+        initial=True,
+    )
+
+    def __init__(self, *args: Any, published: bool = True, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if published:
+            del self.fields["publish"]
 
 
 @public_page
@@ -72,7 +86,14 @@ def manage_applications(request: HttpRequest, tournament: Tournament) -> HttpRes
         "closes": tournament.registration_closes,
         "cap": tournament.registration_cap,
     }
-    form = SettingsForm(request.POST or None, initial=initial)
+    if request.method == "POST" and request.POST.get("section") == "publish":
+        attempt(
+            request,
+            lambda: services.update_settings(tournament.pk, {"published": True}, request.user),
+            _("The tournament's page is published: the join link works."),
+        )
+        return redirect("manage-applications", tournament.slug)
+    form = SettingsForm(request.POST or None, initial=initial, published=tournament.published)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         outcome = attempt(
@@ -83,6 +104,7 @@ def manage_applications(request: HttpRequest, tournament: Tournament) -> HttpRes
                 open=data["open"],
                 closes=data["closes"],
                 cap=data["cap"],
+                publish=bool(data["open"] and data.get("publish")),
             ),
             _("Saved."),
             form=form,
@@ -103,6 +125,30 @@ def decide(request: HttpRequest, tournament: Tournament, application: int) -> Ht
     if not Application.objects.filter(pk=application, tournament=tournament).exists():
         raise Http404
     approve = request.POST.get("action") == "approve"
+    if approve and applications.over_cap(tournament) and not confirmed(request):
+        found = Application.objects.get(pk=application)
+        taken, cap = applications.places(tournament)
+        summary = Summary(
+            title=_("Approve %(name)s over the cap?") % {"name": found.name},
+            button=_("Approve over the cap"),
+            facts=[
+                (_("Players registered"), taken),
+                (_("Players at most"), cap),
+                (_("Players after the approval"), taken + 1),
+            ],
+            warning=_(
+                "The tournament is full: approving registers one player more than its cap."
+                " To take him in without going over it, raise the cap first."
+            ),
+            kept={"action": "approve"},
+        )
+        back = reverse("manage-applications", args=[tournament.slug])
+        return ask(request, summary, back, {"tournament": tournament})
     done = _("Approved: the player is registered.") if approve else _("Declined.")
-    attempt(request, lambda: applications.decide(application, request.user, approve), done)
+    beyond = approve and confirmed(request)
+    attempt(
+        request,
+        lambda: applications.decide(application, request.user, approve, beyond_cap=beyond),
+        done,
+    )
     return redirect("manage-applications", tournament.slug)

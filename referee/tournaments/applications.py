@@ -11,6 +11,7 @@ from typing import Any
 from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone
+from django.utils.formats import date_format
 
 from referee.core.bounds import check_name, check_text
 
@@ -20,7 +21,7 @@ from .models import MAX_CAP, Application, Registration, Tournament
 from .refusals import REFUSALS
 from .registry import _named
 from .services.players import PlayerDetails, register_player
-from .services.setup import locked_for_chief
+from .services.setup import locked_for_chief, update_settings
 
 MAX_PER_ADDRESS = 5
 WINDOW = 600
@@ -34,12 +35,22 @@ NAMES = ("name", "city", "rating_number")
 
 @transaction.atomic
 def open_registration(
-    tournament_id: int, user: Any, *, open: bool, closes: Any = None, cap: int | None = None
+    tournament_id: int,
+    user: Any,
+    *,
+    open: bool,
+    closes: Any = None,
+    cap: int | None = None,
+    publish: bool = False,
 ) -> Tournament:
-    """Open (or close) the public form, with its closing time and cap."""
+    """Open (or close) the public form, with its closing time and cap; with ``publish`` the
+    tournament's page is published too (the form is on it: unpublished, its link is a 404
+    for everybody but the officials)."""
     tournament = locked_for_chief(tournament_id, user)
     if cap is not None and not 1 <= cap <= MAX_CAP:
         raise REFUSALS.error("apply.cap", "cap", max=MAX_CAP)
+    if publish and not tournament.published:
+        tournament = update_settings(tournament.pk, {"published": True}, user)
     tournament.self_registration = open
     tournament.registration_closes = closes
     tournament.registration_cap = cap
@@ -74,7 +85,7 @@ def apply(tournament_id: int, details: dict[str, str], address: str = "") -> App
         raise REFUSALS.error("apply.closed")
     if closes is not None and timezone.now() >= closes:
         raise REFUSALS.error(
-            "apply.closed_at", at=timezone.localtime(closes).strftime("%d.%m.%Y %H:%M")
+            "apply.closed_at", at=date_format(timezone.localtime(closes), "j E Y, H:i")
         )
     values = {}
     for field, limit in LIMITS.items():
@@ -111,13 +122,32 @@ def apply(tournament_id: int, details: dict[str, str], address: str = "") -> App
     return application
 
 
+def places(tournament: Tournament) -> tuple[int, int | None]:
+    """The players in play and the cap (None: no cap)."""
+    taken = tournament.entries.filter(status=Registration.Status.ACTIVE).count()
+    return taken, tournament.registration_cap
+
+
+def over_cap(tournament: Tournament) -> bool:
+    """Whether approving one more application takes the tournament over its cap."""
+    taken, cap = places(tournament)
+    return cap is not None and taken >= cap
+
+
 @transaction.atomic
-def decide(application_id: int, user: Any, approve: bool) -> Application:
-    """Approve (registering the player) or decline an application still open."""
+def decide(
+    application_id: int, user: Any, approve: bool, *, beyond_cap: bool = False
+) -> Application:
+    """Approve (registering the player) or decline an application still open. An approval
+    that takes the players over the cap is refused unless ``beyond_cap`` says the chief
+    means it (the page asks him first)."""
     application = Application.objects.select_for_update().get(pk=application_id)
     tournament = locked_for_chief(application.tournament_id, user)
     if application.status not in (Application.Status.PENDING, Application.Status.WAITING):
         raise REFUSALS.error("apply.decided", name=application.name)
+    if approve and not beyond_cap and over_cap(tournament):
+        taken, cap = places(tournament)
+        raise REFUSALS.error("apply.over_cap", name=application.name, taken=taken, cap=cap)
     if approve:
         player: int | PlayerDetails = (
             application.same_as.pk
@@ -133,7 +163,14 @@ def decide(application_id: int, user: Any, approve: bool) -> Application:
     application.decided_by = user
     application.save(update_fields=["registration", "status", "decided_by"])
     if approve:
-        log_action(tournament, user, "player.application_approved", application.name)
+        taken, cap = places(tournament)
+        log_action(
+            tournament,
+            user,
+            "player.application_approved",
+            application.name,
+            data={"over_cap": cap is not None and taken > cap},
+        )
     else:
         log_action(tournament, user, "player.application_declined", application.name)
     return application

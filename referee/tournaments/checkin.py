@@ -24,6 +24,7 @@ from .log import log_action
 from .models import CheckIn, Registration, Round, Tournament
 from .refusals import REFUSALS
 from .services.players import _entry_and_tournament
+from .services.setup import locked_for_chief
 
 SALT = "referee.tournaments.player-link"
 MAX_REASON = 200
@@ -41,7 +42,9 @@ def holds_key(entry: Registration, key: str) -> bool:
 
 def next_round(tournament: Tournament) -> int | None:
     """The round the check-in is for: the next one to be seated, once the last one seated is
-    finished; None while a seated round has not finished."""
+    finished; None while a seated round has not finished, and once the tournament is."""
+    if tournament.status == Tournament.Status.FINISHED:
+        return None
     last = tournament.rounds.aggregate(n=Max("number"))["n"]
     if last is None:
         return 1
@@ -113,6 +116,42 @@ def mark(
             tournament, user, "player.marked_absent", name, about=entry, reason=reason, data=data
         )
     return check
+
+
+@transaction.atomic
+def mark_all_present(tournament_id: int, user: Any) -> int:
+    """*All present*: the chief marks every player in play not yet marked for the next round
+    as present (a word already given, present or absent, by him or by the player's link,
+    stands). One entry in the log for all of them; again, with nobody left, nothing changes
+    and nothing is logged. Returns how many were marked."""
+    tournament = locked_for_chief(tournament_id, user)
+    if not tournament.check_in:
+        raise REFUSALS.error("checkin.off")
+    if tournament.status == Tournament.Status.FINISHED:
+        raise REFUSALS.error("finished")
+    number = next_round(tournament)
+    if number is None:
+        raise REFUSALS.error("checkin.round_seated")
+    marked = CheckIn.objects.filter(registration__tournament=tournament, round_number=number)
+    rest = list(
+        tournament.entries.filter(status=Registration.Status.ACTIVE)
+        .exclude(pk__in=marked.values("registration_id"))
+        .select_related("player")
+        .order_by("pk")
+    )
+    if not rest:
+        return 0
+    CheckIn.objects.bulk_create(
+        [CheckIn(registration=e, round_number=number, present=True, by=user) for e in rest]
+    )
+    log_action(
+        tournament,
+        user,
+        "players.checked_in",
+        ", ".join(e.player.name for e in rest),
+        data={"round": number, "players": len(rest), "registrations": [e.pk for e in rest]},
+    )
+    return len(rest)
 
 
 @transaction.atomic

@@ -4,10 +4,12 @@ print on his badge, revocable."""
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from referee.core.refusals import attempt
@@ -15,14 +17,16 @@ from referee.core.site import site_url_warning
 
 from . import checkin
 from .models import CheckIn, Registration, Tournament
+from .search import folded
 from .surfaces import manage_page
 
 
 @manage_page
 def manage_check_in(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     number = checkin.next_round(tournament)
-    entries = list(
-        tournament.entries.filter(status=Registration.Status.ACTIVE).select_related("player")
+    entries = sorted(
+        tournament.entries.filter(status=Registration.Status.ACTIVE).select_related("player"),
+        key=lambda e: (folded(e.player.name), e.player.name, e.pk),
     )
     marks = {}
     if number is not None:
@@ -46,9 +50,27 @@ def manage_check_in(request: HttpRequest, tournament: Tournament) -> HttpRespons
             "round": number,
             "rows": rows,
             "present": present,
+            "unmarked": sum(1 for row in rows if row["mark"] is None),
             "site_url_warning": site_url_warning(),
         },
     )
+
+
+@manage_page
+@require_POST
+def check_in_all(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """*All present*: everyone not yet marked is marked present, in one step."""
+    done = attempt(request, lambda: checkin.mark_all_present(tournament.pk, request.user))
+    if done.value is not None:
+        n = done.value
+        messages.success(
+            request,
+            ngettext("%(counter)s player marked present.", "%(counter)s players marked present.", n)
+            % {"counter": n}
+            if n
+            else _("Everybody was marked already: nothing changed."),
+        )
+    return redirect("manage-check-in", tournament.slug)
 
 
 @manage_page

@@ -8,7 +8,7 @@ from django.utils.translation import ngettext
 from referee.core.confirm import Summary
 
 from .conventions import preset_name
-from .models import Registration, Tournament
+from .models import Registration, Round, Tournament
 
 
 def start_summary(tournament: Tournament) -> Summary:
@@ -41,6 +41,30 @@ def start_summary(tournament: Tournament) -> Summary:
             ),
         ],
         warning=_("The convention and its options are fixed for every table from now on."),
+    )
+
+
+def finish_summary(tournament: Tournament) -> Summary:
+    """What finishing the tournament does, and whether it can yet (every round finished)."""
+    rounds = list(tournament.rounds.order_by("number").values_list("number", "status"))
+    open_rounds = [str(n) for n, status in rounds if status != Round.Status.FINISHED]
+    players = tournament.entries.filter(status=Registration.Status.ACTIVE).count()
+    facts: list[tuple[str, object]] = [
+        (_("Rounds played"), len(rounds) - len(open_rounds)),
+        (_("Players"), players),
+    ]
+    if open_rounds:
+        facts.append((_("Rounds not finished"), ", ".join(open_rounds)))
+    return Summary(
+        title=_("Finish %(name)s?") % {"name": tournament.name},
+        button=_("Finish the tournament"),
+        facts=facts,
+        warning=_(
+            "No round can be seated after this, the check-in closes, and the standings after"
+            " round %(n)s are the final ones. Finishing cannot be undone."
+        )
+        % {"n": len(rounds)},
+        danger=True,
     )
 
 

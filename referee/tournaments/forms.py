@@ -14,7 +14,7 @@ from django.db import models
 from django.forms.models import fields_for_model
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from referee.core import safejson
 from referee.core.bounds import BoundedForm
@@ -45,6 +45,8 @@ class SettingsForm(BoundedForm):
             fields=["name", "starts_on", "ends_on", "venue"],
             widgets={"starts_on": _DATE, "ends_on": _DATE},
         )
+        # a tournament has a title («Название»), a person a name («Имя»)
+        model_fields["name"].label = pgettext_lazy("a tournament's", "Name")
         self.fields.update(model_fields)
         self.fields["chief_referee"] = forms.CharField(
             label=gettext_lazy("Chief referee (username)"), required=False, max_length=150

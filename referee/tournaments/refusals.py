@@ -25,6 +25,10 @@ REFUSALS = Refusals(
         "apply.twice": _("%(name)s has already applied: the organiser will answer."),
         "apply.decided": _("The application of %(name)s is already decided."),
         "apply.cap": _("The cap is a number of players from 1 to %(max)s."),
+        "apply.over_cap": _(
+            "%(taken)s players are registered, the cap is %(cap)s: approving %(name)s goes over"
+            " it. Confirm it, or raise the cap first."
+        ),
         "checkin.off": _("This tournament does not ask its players to check in."),
         "checkin.link": _("This link is not valid any more: ask the organiser for a new one."),
         "checkin.not_playing": _("%(name)s is no longer in play."),

@@ -38,4 +38,4 @@ def players_to_register(tournament: Tournament, query: str, limit: int) -> list[
         return []
     others = Player.objects.exclude(entries__tournament=tournament).order_by("name", "pk")
     found = [p for p in others if p.federation_id == query or matches(query, p.name)]
-    return found[:limit]
+    return sorted(found, key=lambda p: (folded(p.name), p.name, p.pk))[:limit]

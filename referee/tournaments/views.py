@@ -26,7 +26,7 @@ from referee.core.posts import get_leads_to, nothing_done
 from referee.core.refusals import attempt
 
 from . import services
-from .confirmations import start_summary, withdraw_summary
+from .confirmations import finish_summary, start_summary, withdraw_summary
 from .conventions import preset_name
 from .forms import (
     ConventionForm,
@@ -42,7 +42,7 @@ from .forms import (
 )
 from .models import ActionLog, Registration, Tournament
 from .registry import proposals
-from .search import players_to_register
+from .search import folded, players_to_register
 from .steps import round_to_seat
 from .surfaces import manage_page, public_page
 
@@ -141,6 +141,10 @@ def manage_start(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 @manage_page
 @get_leads_to(_to("manage"))
 def manage_finish(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """The finish's summary first, like the start's; then the finish."""
+    if not confirmed(request):
+        back = reverse("manage", args=[tournament.slug])
+        return ask(request, finish_summary(tournament), back, {"tournament": tournament})
     attempt(
         request,
         lambda: services.finish_tournament(tournament.pk, request.user),
@@ -150,11 +154,13 @@ def manage_finish(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 
 
 def _entries(tournament: Tournament) -> list[Registration]:
-    return list(
-        tournament.entries.select_related("player", "substitute_for__player").prefetch_related(
-            Prefetch("substitutes", queryset=Registration.objects.select_related("player"))
-        )
+    """The players alphabetically, ё with е (as the public list: ``search.folded``)."""
+    entries = tournament.entries.select_related(
+        "player", "substitute_for__player"
+    ).prefetch_related(
+        Prefetch("substitutes", queryset=Registration.objects.select_related("player"))
     )
+    return sorted(entries, key=lambda e: (folded(e.player.name), e.player.name, e.pk))
 
 
 @manage_page

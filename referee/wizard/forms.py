@@ -7,7 +7,7 @@ from typing import Any
 from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from referee.standings.labels import METHOD_LABELS, TIE_BREAK_LABELS
 from referee.standings.pure import points
@@ -48,7 +48,7 @@ class WizardForm(forms.Form):
     copy_players = forms.BooleanField(
         label=gettext_lazy("Register the players of that tournament too"), required=False
     )
-    name = forms.CharField(label=gettext_lazy("Name"), max_length=200)
+    name = forms.CharField(label=pgettext_lazy("a tournament's", "Name"), max_length=200)
     slug = forms.CharField(
         label=gettext_lazy("Short name in the address"),
         max_length=50,

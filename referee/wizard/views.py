@@ -7,21 +7,19 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
-from referee.accounts import services as accounts
 from referee.core.permissions import chief_of_filter, may_create_tournaments
 from referee.core.refusals import add_refusal, outcome_of
 from referee.standings import services as standings
 from referee.standings.services.settings import InvalidSettings
-from referee.tournaments import services as tournaments
 from referee.tournaments.conventions import PRESET_LABELS
 from referee.tournaments.models import Tournament
 from referee.tournaments.slugs import TRANSLIT
 
+from . import services
 from .forms import CopyForm, WizardForm
 
 
@@ -33,15 +31,13 @@ def _sources(user: Any) -> list[Tournament]:
 
 def _create(user: Any, form: WizardForm) -> Tournament:
     data = form.cleaned_data
-    with transaction.atomic():
-        copy_from = data.get("copy_from") if data.get("copy_players") else None
-        tournament = tournaments.create_tournament(user, form.tournament_values(), copy_from)
-        standings.update_settings(
-            tournament, user, {"method": data["method"], "tie_breaks": data["tie_breaks"]}
-        )
-        if data.get("co_chief"):
-            accounts.grant_role(tournament.pk, data["co_chief"], "chief", user)
-    return tournament
+    return services.create_tournament(
+        user,
+        form.tournament_values(),
+        copy_players_from=data.get("copy_from") if data.get("copy_players") else None,
+        co_chief=data.get("co_chief") or "",
+        standings_settings={"method": data["method"], "tie_breaks": data["tie_breaks"]},
+    )
 
 
 @login_required

@@ -308,7 +308,7 @@ def test_an_organisers_day_without_the_admin(live_server, browser, shots, tmp_pa
         io.BytesIO(public.request.get(f"{base}/t/{tournament.slug}/r/1/t/1/protocol.pdf").body())
     )
     text = "\n".join(p.extract_text() for p in protocol.pages)
-    assert "Подписи" in text and "Сергей Судейкин" in text and "согласен с итогом" in text
+    assert "Подписи" in text and "Сергей Судейкин" in text and "итог принят" in text
     for name in ("seating", "tables"):
         pdf = public.request.get(f"{base}/t/{tournament.slug}/r/1/{name}.pdf")
         assert pdf.ok and pypdf.PdfReader(io.BytesIO(pdf.body())).pages

@@ -46,6 +46,7 @@ NOT_IN_DEMO = {
 NOT_PAGES = {
     "manage-application-decide",
     "manage-check-in-action",
+    "manage-check-in-all",
     "duplicate-xlsx",
     "duplicate-csv",
     "duplicate-pdf",
@@ -254,7 +255,7 @@ def test_the_register_names_kinds_rules_and_rulings_in_russian():
         ]
         assert rule_label("kodex-3.4.4").startswith("3.4.4 ")
         assert rule_label("kodex-9.9") == "9.9" and rule_label("2.1") == "2.1"
-        assert ruling_kind_label("talon_peeking") == "подсмотрел прикуп"
+        assert ruling_kind_label("talon_peeking") == "подсмотр прикупа"
 
 
 def test_the_pages_a_post_shows_speak_russian_too(demo, settings):

@@ -27,6 +27,15 @@ class ApplySerializer(Strict, serializers.Serializer):
     contact = serializers.CharField(max_length=200, allow_blank=True)
 
 
+class DecisionSerializer(Strict, serializers.Serializer):
+    beyond_cap = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="approve even though the players then exceed the cap (refused without it,"
+        " code tournaments.apply.over_cap)",
+    )
+
+
 class ApplicationSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
@@ -90,7 +99,7 @@ class ApplicationDecision(ApiView):
     action = "approve"
 
     @extend_schema(
-        request=None,
+        request=DecisionSerializer,
         responses={200: ApplicationSerializer, **ERRORS},
         parameters=[IDEMPOTENCY_PARAMETER],
         tags=["players"],
@@ -99,5 +108,12 @@ class ApplicationDecision(ApiView):
     @manage
     def post(self, request: Request, tournament: Tournament, application: int) -> Response:
         found = get_object_or_404(Application, pk=application, tournament=tournament)
-        done = applications.decide(found.pk, request.user, self.action == "approve")
+        data = DecisionSerializer(data=request.data or {})
+        data.is_valid(raise_exception=True)
+        done = applications.decide(
+            found.pk,
+            request.user,
+            self.action == "approve",
+            beyond_cap=data.validated_data["beyond_cap"],
+        )
         return Response(_body(done))

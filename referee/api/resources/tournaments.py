@@ -29,6 +29,7 @@ from referee.tournaments.models import (
     Unfinished,
 )
 from referee.tournaments.services import FORMAT_FIELDS
+from referee.wizard import services as wizard
 
 from ..base import ERRORS, IDEMPOTENCY_PARAMETER, READ_ERRORS, ApiView, idempotent
 from ..strict import Strict
@@ -113,7 +114,10 @@ class TournamentCreateSerializer(Strict, serializers.Serializer):
         required=False,
         allow_null=True,
         allow_blank=True,
-        help_text="the chief referee's username; empty or null: none",
+        help_text=(
+            "the chief referee's username; empty or null: none. When creating: a second"
+            " chief referee beside the creator, who stays chief referee"
+        ),
     )
     # the format (the format page); refused once play has started
     bye_value = serializers.ChoiceField(choices=ByeValue.choices, required=False)
@@ -200,8 +204,11 @@ class TournamentList(ApiView, generics.ListAPIView):
         data = TournamentCreateSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         values = dict(data.validated_data)
+        # the creator stays chief referee; another one named here is a second chief
+        # (wizard.services decides it for the wizard and the API alike)
+        co_chief = values.pop("chief_referee", None)
         with transaction.atomic():
-            created = tournaments.create_tournament(
+            created = wizard.create_tournament(
                 request.user,
                 {
                     "name": values.pop("name"),
@@ -211,6 +218,7 @@ class TournamentList(ApiView, generics.ListAPIView):
                     "convention": values.pop("convention", "fspr"),
                     "options": values.pop("options", {}),
                 },
+                co_chief=co_chief.get_username() if co_chief is not None else "",
             )
             created = _settings_and_format(created, values, request.user)
         return Response(TournamentSerializer(created).data, status=status.HTTP_201_CREATED)

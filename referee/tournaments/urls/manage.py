@@ -26,6 +26,7 @@ urlpatterns = [
         name="manage-application-decide",
     ),
     path("check-in/", checkin_views.manage_check_in, name="manage-check-in"),
+    path("check-in/all/", checkin_views.check_in_all, name="manage-check-in-all"),
     path(
         "check-in/<int:registration>/",
         checkin_views.check_in_action,

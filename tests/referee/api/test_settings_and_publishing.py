@@ -11,6 +11,7 @@ from django.test import Client
 
 from referee.api.resources.standings import StandingsSettingsSerializer
 from referee.api.resources.tournaments import TournamentSerializer, TournamentUpdateSerializer
+from referee.core.permissions import is_chief
 from referee.seating.format_forms import FormatForm
 from referee.standings import services as standings
 from referee.standings.forms import SettingsForm as StandingsForm
@@ -101,6 +102,24 @@ def test_the_chief_referee_is_set_by_username_and_an_unknown_one_is_refused_at_i
         BASE, {"chief_referee": "nobody"}, format="json"
     )
     assert refused.status_code == 400 and refused.json()["field"] == "chief_referee"
+
+
+def test_a_creator_naming_another_chief_keeps_his_tournament_and_the_other_shares_it():
+    organiser = make_organiser()
+    colleague = UserFactory(username="chief")
+    api = client_for(organiser)
+    created = api.post(
+        "/api/v1/tournaments/",
+        {"name": "Кубок API", "slug": "api-cup", "starts_on": "2026-12-01",
+         "ends_on": "2026-12-02", "chief_referee": "chief"},
+        format="json",
+    )  # fmt: skip
+    assert created.status_code == 201, created.json()
+    assert created.json()["chief_referee"] == "organiser"
+    assert api.get(BASE).status_code == 200  # unpublished, and still his
+    tournament = Tournament.objects.get(slug="api-cup")
+    assert is_chief(organiser, tournament) and is_chief(colleague, tournament)
+    assert client_for(colleague).patch(BASE, {"venue": "Тула"}, format="json").status_code == 200
 
 
 def test_the_standings_settings_are_read_by_officials_and_changed_by_the_chief():

@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
@@ -217,3 +218,62 @@ def test_a_name_with_a_direction_override_is_refused_by_the_api_as_by_the_page(c
     page = client.post(reverse("tournament-join", args=[tournament.slug]), sent)
     assert page.status_code == 200 and page.context["form"].errors[field]
     assert not Application.objects.exists()
+
+
+# -- issue 30, point 8: an unpublished tournament's join link; approving over the cap -------
+
+
+def test_opening_applications_on_an_unpublished_tournament_warns_and_publishes(client):
+    tournament = TournamentFactory(published=False)
+    chief = referee_of(tournament, Role.Kind.CHIEF, name="chief")
+    client.force_login(chief)
+    manage = reverse("manage-applications", args=[tournament.slug])
+    join = reverse("tournament-join", args=[tournament.slug])
+    applications.open_registration(tournament.pk, chief, open=True)
+    page = client.get(manage, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "publish-warning" in page and "не опубликована" in page
+    assert Client().get(join).status_code == 404  # what the warning is about
+    client.post(manage, {"section": "publish"})
+    tournament.refresh_from_db()
+    assert tournament.published and Client().get(join).status_code == 200
+    assert "publish-warning" not in client.get(manage).content.decode()
+    # opening the form on a tournament not yet published publishes it too, the box ticked
+    other = TournamentFactory(published=False)
+    chief2 = referee_of(other, Role.Kind.CHIEF, name="chief2")
+    client.force_login(chief2)
+    url = reverse("manage-applications", args=[other.slug])
+    assert 'name="publish"' in client.get(url).content.decode()
+    client.post(url, {"open": "on", "publish": "on"})
+    other.refresh_from_db()
+    assert other.self_registration and other.published
+
+
+def test_approving_from_the_waiting_list_over_the_cap_says_so_and_asks(client):
+    tournament, chief = open_cup(cap=1)
+    RegistrationFactory(tournament=tournament)
+    waiting = applications.apply(tournament.pk, details())
+    assert waiting.status == "waiting"
+    found = refusal(lambda: applications.decide(waiting.pk, chief, approve=True))
+    assert found.code == "tournaments.apply.over_cap"
+    client.force_login(chief)
+    decide = reverse("manage-application-decide", args=[tournament.slug, waiting.pk])
+    asked = client.post(decide, {"action": "approve"}, HTTP_ACCEPT_LANGUAGE="ru")
+    assert asked.status_code == 200 and "сверх предела" in asked.content.decode()
+    assert Registration.objects.filter(tournament=tournament).count() == 1
+    client.post(decide, {"action": "approve", "confirmed": "1"})
+    assert Registration.objects.filter(tournament=tournament).count() == 2
+    assert Application.objects.get().status == "approved"
+
+
+def test_the_api_refuses_an_approval_over_the_cap_unless_told_beyond_cap():
+    from tests.referee.api.conftest import client_for
+
+    tournament, chief = open_cup(cap=1)
+    RegistrationFactory(tournament=tournament)
+    waiting = applications.apply(tournament.pk, details())
+    url = f"/api/v1/tournaments/{tournament.slug}/applications/{waiting.pk}/approve/"
+    api = client_for(chief)
+    refused = api.post(url)
+    assert refused.status_code == 400 and refused.json()["code"] == "tournaments.apply.over_cap"
+    approved = api.post(url, {"beyond_cap": True}, format="json")
+    assert approved.status_code == 200 and approved.json()["status"] == "approved"

@@ -12,7 +12,8 @@ from referee.core.errors import NotAllowed, ServiceError
 from referee.seating.services import finish_round, seat_next_round, start_round
 from referee.tables.models import Seat
 from referee.tournaments import checkin
-from referee.tournaments.models import CheckIn, Registration
+from referee.tournaments.models import ActionLog, CheckIn, Registration
+from referee.tournaments.services import finish_tournament
 from tests.referee.demo_walk import codes, problems, read
 
 from ..factories import RegistrationFactory, TournamentFactory, referee_of
@@ -166,3 +167,63 @@ def test_the_same_word_again_changes_nothing_and_logs_once():
     checkin.mark(entry.pk, False, chief, "поезд опаздывает")  # the chief's word: by him
     assert logged() == 3
     assert CheckIn.objects.get(registration=entry).by == chief
+
+
+# -- issue 30, point 11: everyone present at once; a finished tournament -------------------
+
+
+def test_all_present_marks_everyone_not_yet_marked_once_and_again_changes_nothing():
+    tournament, entries, chief = cup(7)
+    checkin.mark(entries[0].pk, False, chief, "болеет")
+    checkin.mark(entries[1].pk, True, key=checkin.link_key(entries[1]))
+    assert checkin.mark_all_present(tournament.pk, chief) == 5
+    present, absent = checkin.present_for(tournament, 1)
+    assert present == {e.pk for e in entries[1:]} and absent == {entries[0].pk: "болеет"}
+    logged = ActionLog.objects.filter(action="players.checked_in")
+    assert logged.count() == 1 and logged.get().data["players"] == 5
+    assert checkin.mark_all_present(tournament.pk, chief) == 0  # idempotent: nothing, no log
+    assert logged.count() == 1
+    with pytest.raises(NotAllowed):
+        checkin.mark_all_present(tournament.pk, referee_of(tournament))
+
+
+def test_all_present_is_one_button_on_the_check_in_page(client):
+    tournament, entries, chief = cup(13)
+    client.force_login(chief)
+    url = reverse("manage-check-in", args=[tournament.slug])
+    assert 'value="all_present"' in client.get(url).content.decode()
+    response = client.post(reverse("manage-check-in-all", args=[tournament.slug]))
+    assert response.status_code == 302
+    assert checkin.present_for(tournament, 1)[0] == {e.pk for e in entries}
+
+
+def finished_cup():
+    tournament, entries, chief = cup(6)
+    checkin.mark_all_present(tournament.pk, chief)
+    first = seat_next_round(tournament.pk, chief, seed=1)
+    start_round(first.pk, chief)
+    first.tables.update(status="locked")
+    finish_round(first.pk, chief)
+    finish_tournament(tournament.pk, chief)
+    return tournament, entries, chief
+
+
+def test_a_finished_tournament_offers_neither_check_in_nor_the_next_round(client):
+    tournament, entries, chief = finished_cup()
+    client.force_login(chief)
+    slug = tournament.slug
+    for url in (
+        reverse("manage", args=[slug]),
+        reverse("tournament", args=[slug]),
+        reverse("round", args=[slug, 1]),
+        reverse("round-dashboard", args=[slug, 1]),
+        reverse("manage-check-in", args=[slug]),
+    ):
+        page = client.get(url).content.decode()
+        assert reverse("round-seat-next", args=[slug]) not in page, url
+        assert reverse("manage-check-in-action", args=[slug, entries[0].pk]) + '"' not in page or (
+            'value="present"' not in page
+        ), url
+        assert 'value="all_present"' not in page, url
+    tournament.refresh_from_db()
+    assert checkin.next_round(tournament) is None

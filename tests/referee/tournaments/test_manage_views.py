@@ -360,7 +360,11 @@ def test_start_and_finish_buttons_run_the_services(client):
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.RUNNING
     RoundFactory(tournament=tournament, status=Round.Status.FINISHED)
-    client.post(reverse("manage-finish", args=[tournament.slug]))
+    asked = client.post(reverse("manage-finish", args=[tournament.slug]))
+    assert "Rounds played" in asked.content.decode()  # a summary first, like the start
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.RUNNING
+    client.post(reverse("manage-finish", args=[tournament.slug]), {"confirmed": "1"})
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.FINISHED
 
@@ -471,6 +475,33 @@ def test_the_chief_adds_a_referee_with_a_new_account(client, tournament):
     )
     assert response.status_code == 302
     assert Role.objects.get(user__username="marina").kind == Role.Kind.REFEREE
+
+
+def test_the_add_form_preselects_a_referee_not_a_chief(client, tournament):
+    client.force_login(chief_of(tournament))
+    page = client.get(reverse("manage-staff", args=[tournament.slug])).content.decode()
+    options = re.findall(r'<option value="(\w+)"( selected)?>', page)
+    assert options[0] == ("referee", " selected")
+    assert ("chief", "") in options
+
+
+def test_naming_a_chief_referee_asks_first_and_keeps_what_was_typed(client, tournament):
+    client.force_login(chief_of(tournament))
+    url = reverse("manage-staff", args=[tournament.slug])
+    data = {
+        "username": "marina",
+        "first_name": "Марина",
+        "kind": "chief",
+        "password": "Sochi-2026!",
+    }
+    asked = client.post(url, data)
+    assert asked.status_code == 200
+    assert not Role.objects.filter(user__username="marina").exists()
+    page = asked.content.decode()
+    assert 'name="confirmed" value="1"' in page and 'name="kind" value="chief"' in page
+    done = client.post(url, {**data, "confirmed": "1"})
+    assert done.status_code == 302
+    assert Role.objects.get(user__username="marina").kind == Role.Kind.CHIEF
 
 
 def test_a_referee_is_removed_from_the_staff_page(client, tournament):

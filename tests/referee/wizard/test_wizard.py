@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from referee.accounts.models import Role
 from referee.core.errors import NotAllowed, ServiceError
-from referee.core.permissions import ORGANISERS, is_organiser, may_create_tournaments
+from referee.core.permissions import ORGANISERS, is_chief, is_organiser, may_create_tournaments
 from referee.standings.models import StandingsSettings
 from referee.tournaments.models import ActionLog, Tournament
 from referee.tournaments.services import create_tournament
@@ -154,3 +154,23 @@ def test_the_wizard_page_reads_a_fixed_number_of_queries(client, django_assert_n
     # session, user, the organisers group, the earlier tournaments to copy from
     with django_assert_num_queries(4):
         assert client.get(reverse("tournament-new")).status_code == 200
+
+
+def test_the_creator_naming_another_chief_stays_chief_and_so_does_the_other(client):
+    user = organiser()
+    colleague = UserFactory(username="chief2")
+    client.force_login(user)
+    response = client.post(reverse("tournament-new"), form_data(co_chief="chief2"))
+    tournament = Tournament.objects.get()
+    assert response.url == reverse("manage", args=[tournament.slug])
+    assert client.get(response.url).status_code == 200
+    assert is_chief(user, tournament) and is_chief(colleague, tournament)
+
+
+def test_naming_oneself_as_the_other_chief_is_no_refusal(client):
+    user = organiser()
+    client.force_login(user)
+    response = client.post(reverse("tournament-new"), form_data(co_chief="org"))
+    tournament = Tournament.objects.get()
+    assert response.url == reverse("manage", args=[tournament.slug])
+    assert tournament.chief_referee == user and not Role.objects.exists()
