@@ -42,6 +42,9 @@ INSTALLED_APPS = [
     "referee.demo",
     "referee.api",
     "referee.hall",
+    "referee.jobs",
+    "django_tasks",
+    "django_tasks_db",
     "axes",
 ]
 
@@ -113,9 +116,21 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # The site's public address, as the players' phones reach it (e.g. http://192.168.1.10:8000):
 # the QR codes and printed links of the table cards and protocols hold it (core.site)
 SITE_URL = os.environ.get("SITE_URL", "").strip()
-# a duplicate session's double-dummy tables: "background" (a thread after the session is
-# created), "now" (on commit, in the request) or "off" (python manage.py analyse_boards)
-DUPLICATE_ANALYSIS = os.environ.get("DUPLICATE_ANALYSIS", "background")
+# a duplicate session's double-dummy tables: "queue" (a job a board, done by the workers of
+# python manage.py worker), "now" (on commit, in the request) or "off" (not computed unless
+# python manage.py analyse_boards is run)
+DUPLICATE_ANALYSIS = os.environ.get("DUPLICATE_ANALYSIS", "queue")
+
+# Background jobs (referee.jobs) on Django's tasks API (django-tasks, Django 6.0's
+# django.tasks backported) with its database backend: the jobs live in the site's database,
+# so the embedded SQLite needs no other server and PostgreSQL serves workers on many machines
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}}
+JOB_ATTEMPTS = int(os.environ.get("JOB_ATTEMPTS", "3"))  # a job failing that often is *failed*
+JOB_RETRY_SECONDS = float(os.environ.get("JOB_RETRY_SECONDS", "5"))  # × the attempt
+JOB_BEAT_SECONDS = float(os.environ.get("JOB_BEAT_SECONDS", "2"))  # a worker's heartbeat
+# a running job whose worker has not beaten for this long is queued again
+JOB_WORKER_TIMEOUT = float(os.environ.get("JOB_WORKER_TIMEOUT", "15"))
+JOB_POLL = float(os.environ.get("JOB_POLL", "0.5"))  # an idle worker looks for work this often
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
