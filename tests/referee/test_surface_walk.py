@@ -100,6 +100,7 @@ def cup():
         "application": applied.pk,
         "session": session.number,
         "board": 1,
+        "job": 1,
         "slug": tournament.slug,
         "round": table.round.number,
         "table": table.number,
