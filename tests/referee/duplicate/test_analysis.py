@@ -121,8 +121,21 @@ def test_a_board_failing_three_times_is_shown_failed_and_the_chief_retries_it(
     page = reverse("duplicate-manage", args=[tournament.slug, session.number])
     text = client.get(page).content.decode()
     assert "MemoryError: the solver ran out of memory" in text and "Retry" in text
+    api = f"/api/v1/tournaments/{tournament.slug}/duplicate/{session.number}/analysis/"
+    state = client.get(api).json()
+    assert (state["boards"], state["analysed"], state["done"], state["failed"]) == (3, 2, False, 1)
+    assert state["analysed_boards"] == [1, 3]
+    assert [(j["board"], j["status"], j["attempts"]) for j in state["jobs"]] == [
+        (1, "done", 1),
+        (2, "failed", 3),
+        (3, "done", 1),
+    ]
+    assert state["jobs"][1]["error"] == "MemoryError: the solver ran out of memory"
     monkeypatch.setattr(analysis, "analysis_of", real)
     retry = reverse("duplicate-retry", args=[tournament.slug, session.number, failed["job"]])
     assert client.post(retry).status_code == 302
     queue.drain()
     assert analysis.session_analysis(session).done
+    assert client.get(api).json()["jobs"][1]["status"] == "done"
+    client.logout()
+    assert client.get(api).status_code == 404  # the boards are not published
