@@ -43,6 +43,7 @@ INSTALLED_APPS = [
     "referee.api",
     "referee.hall",
     "referee.jobs",
+    "referee.notices",
     "django_tasks",
     "django_tasks_db",
     "axes",
@@ -130,6 +131,22 @@ JOB_RETRY_SECONDS = float(os.environ.get("JOB_RETRY_SECONDS", "5"))  # × the at
 JOB_BEAT_SECONDS = float(os.environ.get("JOB_BEAT_SECONDS", "2"))  # a worker's heartbeat
 # a running job whose worker has not beaten for this long is queued again
 JOB_WORKER_TIMEOUT = float(os.environ.get("JOB_WORKER_TIMEOUT", "15"))
+# Letters to the players (referee.notices): SMTP when EMAIL_HOST is set, else printed on
+# the worker's standard output (the console backend)
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
+EMAIL_BACKEND = os.environ.get(
+    "EMAIL_BACKEND",
+    "django.core.mail.backends.smtp.EmailBackend"
+    if EMAIL_HOST
+    else "django.core.mail.backends.console.EmailBackend",
+)
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = os.environ.get("EMAIL_USE_TLS", "0") == "1"
+EMAIL_USE_SSL = os.environ.get("EMAIL_USE_SSL", "0") == "1"
+EMAIL_TIMEOUT = float(os.environ.get("EMAIL_TIMEOUT", "20"))
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "referee@localhost")
 JOB_POLL = float(os.environ.get("JOB_POLL", "0.5"))  # an idle worker looks for work this often
 
 LOGIN_URL = "login"

@@ -36,6 +36,7 @@ STARTS = [
 #: tournaments/test_checkin.py, test_applications.py)
 NOT_IN_DEMO = {
     "table-dispute",
+    "notices-stop",
     "venue-certificate",
     "manage-check-in",
     "player-link",
