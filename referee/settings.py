@@ -121,6 +121,9 @@ SITE_URL = os.environ.get("SITE_URL", "").strip()
 # python manage.py worker), "now" (on commit, in the request) or "off" (not computed unless
 # python manage.py analyse_boards is run)
 DUPLICATE_ANALYSIS = os.environ.get("DUPLICATE_ANALYSIS", "queue")
+# the rating lists counting a tournament, after a round or it finishes or is corrected:
+# "queue" (a job a list, done by a worker) or "now" (on commit, in the request)
+RATINGS_RECOMPUTE = os.environ.get("RATINGS_RECOMPUTE", "queue")
 
 # Background jobs (referee.jobs) on Django's tasks API (django-tasks, Django 6.0's
 # django.tasks backported) with its database backend: the jobs live in the site's database,
