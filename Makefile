@@ -121,6 +121,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/seating.py
 	$(BIN)/python bench/site.py
 	$(BIN)/python bench/ratings.py
+	$(BIN)/python bench/jobs.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .coverage node_modules artifacts
