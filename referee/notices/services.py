@@ -57,6 +57,16 @@ def holds_unsubscribe_key(entry: Registration, key: str) -> bool:
     return constant_time_compare(key, unsubscribe_key(entry))
 
 
+def subscribe(entry: Registration, email: str, notify: bool) -> None:
+    """The player's address and his opt-in for this tournament's letters (his own choice,
+    on his private link). The letters due are queued at once: his seat in the round in play
+    and his result in the latest published round, never the earlier rounds'."""
+    Registration.objects.filter(pk=entry.pk).update(email=email, notify=notify and bool(email))
+    if notify and email:
+        tournament_id = entry.tournament_id
+        transaction.on_commit(lambda: schedule(tournament_id))
+
+
 def unsubscribe(entry: Registration) -> bool:
     """Stop the letters to ``entry``; whether they were on."""
     return bool(Registration.objects.filter(pk=entry.pk, notify=True).update(notify=False))

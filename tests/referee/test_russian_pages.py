@@ -37,6 +37,7 @@ STARTS = [
 NOT_IN_DEMO = {
     "table-dispute",
     "notices-stop",
+    "notices-letters",
     "venue-certificate",
     "manage-check-in",
     "player-link",

@@ -5,5 +5,6 @@ from django.urls import path
 from referee.notices import views
 
 urlpatterns = [
+    path("letters/<int:registration>/<str:key>/", views.letters, name="notices-letters"),
     path("letters/stop/<int:registration>/<str:key>/", views.stop, name="notices-stop"),
 ]
