@@ -132,7 +132,7 @@ def retry_board(session: Session, job_id: int) -> bool:
     return queue.retry(job_id)
 
 
-def after_commit(session: Session) -> None:
+def schedule_analysis(session: Session) -> None:
     """Analyse the session's boards: one job a board on the queue, made in the session's
     transaction (``DUPLICATE_ANALYSIS = "queue"``, the default; a worker does them), at once
     on commit (``"now"``), or not (``"off"``: ``manage.py analyse_boards`` does it)."""
