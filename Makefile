@@ -14,6 +14,8 @@ PURE   := referee/seating/pure referee/standings/pure referee/ratings/pure
 SERVER_WORKERS ?= 4
 SERVER_THREADS ?= 4
 BACKUP_DIR ?= backups
+# the background jobs' workers started beside gunicorn (manage.py worker; README, Running a venue)
+JOB_WORKERS ?= 1
 
 .PHONY: run run-proxy proxy-deps dev backup test lint test-js browser-deps test-browser test-api-fuzz bench golden clean
 
@@ -28,6 +30,11 @@ run: $(STAMP)
 	$(BIN)/python manage.py load_demo
 	$(BIN)/python manage.py collectstatic --noinput -v 0
 	@echo "Serving the demo on http://$(HOST):$(PORT)/t/demo/  (Ctrl-C stops it)"
+	@trap 'kill $$jobs 2>/dev/null; wait $$jobs 2>/dev/null' EXIT INT TERM; \
+	for n in $$(seq 1 $(JOB_WORKERS)); do \
+	    SITE_URL="$${SITE_URL:-http://$(HOST):$(PORT)}" $(BIN)/python manage.py worker & \
+	    jobs="$$jobs $$!"; \
+	done; \
 	ALLOWED_HOSTS="$${ALLOWED_HOSTS:-*}" SITE_URL="$${SITE_URL:-http://$(HOST):$(PORT)}" \
 	    $(BIN)/gunicorn referee.wsgi:application \
 	    --bind $(HOST):$(PORT) --workers $(SERVER_WORKERS) --threads $(SERVER_THREADS) \
@@ -49,7 +56,11 @@ run-proxy: $(STAMP) proxy-deps
 	$(BIN)/python manage.py load_demo
 	$(BIN)/python manage.py collectstatic --noinput -v 0
 	@echo "Serving the demo through the proxy on http://$(HOST):$(PORT)/t/demo/  (Ctrl-C stops both)"
-	@trap 'kill $$app 2>/dev/null' EXIT INT TERM; \
+	@trap 'kill $$app $$jobs 2>/dev/null; wait $$jobs 2>/dev/null' EXIT INT TERM; \
+	for n in $$(seq 1 $(JOB_WORKERS)); do \
+	    SITE_URL="$${SITE_URL:-http://$(HOST):$(PORT)}" $(BIN)/python manage.py worker & \
+	    jobs="$$jobs $$!"; \
+	done; \
 	ALLOWED_HOSTS="$${ALLOWED_HOSTS:-*}" SITE_URL="$${SITE_URL:-http://$(HOST):$(PORT)}" \
 	PROXY_ADDRESSES=127.0.0.1 $(BIN)/gunicorn referee.wsgi:application \
 	    --bind 127.0.0.1:$(APP_PORT) --workers $(SERVER_WORKERS) --threads $(SERVER_THREADS) \
@@ -110,6 +121,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/seating.py
 	$(BIN)/python bench/site.py
 	$(BIN)/python bench/ratings.py
+	$(BIN)/python bench/jobs.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .coverage node_modules artifacts

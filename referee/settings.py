@@ -42,6 +42,10 @@ INSTALLED_APPS = [
     "referee.demo",
     "referee.api",
     "referee.hall",
+    "referee.jobs",
+    "referee.notices",
+    "django_tasks",
+    "django_tasks_db",
     "axes",
 ]
 
@@ -115,9 +119,40 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # The site's public address, as the players' phones reach it (e.g. http://192.168.1.10:8000):
 # the QR codes and printed links of the table cards and protocols hold it (core.site)
 SITE_URL = os.environ.get("SITE_URL", "").strip()
-# a duplicate session's double-dummy tables: "background" (a thread after the session is
-# created), "now" (on commit, in the request) or "off" (python manage.py analyse_boards)
-DUPLICATE_ANALYSIS = os.environ.get("DUPLICATE_ANALYSIS", "background")
+# a duplicate session's double-dummy tables: "queue" (a job a board, done by the workers of
+# python manage.py worker), "now" (on commit, in the request) or "off" (not computed unless
+# python manage.py analyse_boards is run)
+DUPLICATE_ANALYSIS = os.environ.get("DUPLICATE_ANALYSIS", "queue")
+# the rating lists counting a tournament, after a round or it finishes or is corrected:
+# "queue" (a job a list, done by a worker) or "now" (on commit, in the request)
+RATINGS_RECOMPUTE = os.environ.get("RATINGS_RECOMPUTE", "queue")
+
+# Background jobs (referee.jobs) on Django's tasks API (django-tasks, Django 6.0's
+# django.tasks backported) with its database backend: the jobs live in the site's database,
+# so the embedded SQLite needs no other server and PostgreSQL serves workers on many machines
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}}
+JOB_ATTEMPTS = int(os.environ.get("JOB_ATTEMPTS", "3"))  # a job failing that often is *failed*
+JOB_RETRY_SECONDS = float(os.environ.get("JOB_RETRY_SECONDS", "5"))  # × the attempt
+JOB_BEAT_SECONDS = float(os.environ.get("JOB_BEAT_SECONDS", "2"))  # a worker's heartbeat
+# a running job whose worker has not beaten for this long is queued again
+JOB_WORKER_TIMEOUT = float(os.environ.get("JOB_WORKER_TIMEOUT", "15"))
+# Letters to the players (referee.notices): SMTP when EMAIL_HOST is set, else printed on
+# the worker's standard output (the console backend)
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
+EMAIL_BACKEND = os.environ.get(
+    "EMAIL_BACKEND",
+    "django.core.mail.backends.smtp.EmailBackend"
+    if EMAIL_HOST
+    else "django.core.mail.backends.console.EmailBackend",
+)
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = os.environ.get("EMAIL_USE_TLS", "0") == "1"
+EMAIL_USE_SSL = os.environ.get("EMAIL_USE_SSL", "0") == "1"
+EMAIL_TIMEOUT = float(os.environ.get("EMAIL_TIMEOUT", "20"))
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "referee@localhost")
+JOB_POLL = float(os.environ.get("JOB_POLL", "0.5"))  # an idle worker looks for work this often
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"

@@ -10,9 +10,18 @@ from referee.accounts.signout import SignOut
 from referee.hall.certificate import certificate_file, certificate_page
 from referee.tournaments import views as tournament_views
 
-PUBLIC = ["tournaments", "seating", "tables", "standings", "exports", "duplicate"]
+PUBLIC = ["tournaments", "seating", "tables", "standings", "exports", "duplicate", "notices"]
 REFEREE = ["tables", "discipline", "duplicate"]
-MANAGE = ["tournaments", "accounts", "seating", "standings", "ratings", "duplicate", "exports"]
+MANAGE = [
+    "tournaments",
+    "accounts",
+    "seating",
+    "standings",
+    "ratings",
+    "duplicate",
+    "exports",
+    "notices",
+]
 
 # the site's 500 page, or a 503 when a database connection was lost (hall.dbfaults)
 handler500 = "referee.hall.dbfaults.server_error"

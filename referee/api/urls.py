@@ -100,6 +100,12 @@ v1 = [
         for action in ("seat", "publish", "hide")
     ),
     path(D + "boards/<int:board>/", duplicate.BoardDetail.as_view(), name="api-duplicate-board"),
+    path(D + "analysis/", duplicate.SessionAnalysis.as_view(), name="api-duplicate-analysis"),
+    path(
+        D + "analysis/retry/<int:job>/",
+        duplicate.AnalysisRetry.as_view(),
+        name="api-duplicate-analysis-retry",
+    ),
     path(T + "discipline/", format.DisciplineList.as_view(), name="api-discipline"),
     path(T + "appeals/", format.AppealList.as_view(), name="api-appeals"),
     path(T + "appeals/<int:appeal>/decide/", format.AppealDecide.as_view(), name="api-decide"),

@@ -2,26 +2,32 @@
 each strain the most tricks he takes with his best discard against the best defence, and
 whether his misère holds; computed once per board and kept on it (``Board.analysis``).
 
-A session's boards are analysed after its creation commits, in a thread of the process that
-created it (a board takes about half a second; the pages say "being analysed" meanwhile);
-``python manage.py analyse_boards`` does any the thread did not finish (a restart between),
-and the pages never compute one themselves."""
+A session's boards are analysed by the queue's workers (``referee.jobs``, ``manage.py
+worker``): one job a board, made in the transaction that creates the session, retried on
+failure, queued again when its worker dies, and idempotent (a board is written once, however
+often its job runs). A board takes about half a second; the pages say "being computed"
+meanwhile and the chief's page shows the progress; the pages never compute one themselves."""
 
 from __future__ import annotations
 
 import logging
-import threading
+from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
-from django.db import connection, transaction
+from django.db import transaction
 
+from referee.jobs import queue
+from referee.jobs.models import Job
+from referee.jobs.queue import handler
 from scoring.board import parse_board
 from scoring.cards import cards_text
 from scoring.dd import board_table
 from scoring.model import STRAINS
 
 from .models import Board, Session
+
+JOB_KIND = "duplicate.analyse_board"
 
 logger = logging.getLogger("referee.duplicate.analysis")
 
@@ -45,42 +51,93 @@ def analysis_of(text: str) -> dict[str, Any]:
     }
 
 
+def analyse_board(board_id: int) -> int:
+    """Compute one board's table and keep it, unless it is kept already: 1 if written, else 0
+    (the same board analysed twice writes once)."""
+    board = Board.objects.filter(pk=board_id, analysis__isnull=True).only("pk", "text").first()
+    if board is None:
+        return 0
+    found = analysis_of(board.text)
+    return Board.objects.filter(pk=board.pk, analysis__isnull=True).update(analysis=found)
+
+
+@handler(JOB_KIND)
+def _analyse_job(args: dict[str, Any]) -> int:
+    return analyse_board(int(args["board"]))
+
+
 def analyse_boards(session_id: int | None = None) -> int:
     """Analyse every board (of one session, or of all) that has no table yet; how many."""
     boards = Board.objects.filter(analysis__isnull=True)
     if session_id is not None:
         boards = boards.filter(session_id=session_id)
-    done = 0
-    for board in boards.order_by("pk").only("pk", "text"):
-        found = analysis_of(board.text)
-        Board.objects.filter(pk=board.pk, analysis__isnull=True).update(analysis=found)
-        done += 1
-    return done
+    return sum(analyse_board(pk) for pk in boards.order_by("pk").values_list("pk", flat=True))
 
 
-def _in_thread(session_id: int) -> None:
-    try:
-        analyse_boards(session_id)
-    except Exception:  # the command finishes what the thread could not
-        logger.exception("boards of duplicate session %s not analysed", session_id)
-    finally:
-        connection.close()  # this thread's own connection
+def group_of(session_id: int) -> str:
+    return f"duplicate.session:{session_id}"
 
 
-def after_commit(session: Session) -> None:
-    """Analyse the session's boards once its creation commits: in a thread (the setting
-    ``DUPLICATE_ANALYSIS = "background"``, the default), at once on commit (``"now"``), or
-    not (``"off"``: the command does it; the suite's default)."""
-    mode = getattr(settings, "DUPLICATE_ANALYSIS", "background")
+def enqueue_boards(session_id: int) -> int:
+    """One job a board of the session not analysed yet (``referee.jobs``); how many new."""
+    boards = Board.objects.filter(session_id=session_id, analysis__isnull=True).order_by("pk")
+    return queue.submit_many(
+        JOB_KIND,
+        ((f"{JOB_KIND}:{pk}", {"board": pk}) for pk in boards.values_list("pk", flat=True)),
+        group=group_of(session_id),
+    )
+
+
+@dataclass(frozen=True)
+class SessionAnalysis:
+    """How far a session's boards are analysed, and the jobs that failed (their reasons)."""
+
+    boards: int
+    analysed: int
+    failed: list[dict[str, Any]]
+
+    @property
+    def done(self) -> bool:
+        return self.analysed == self.boards
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "boards": self.boards,
+            "analysed": self.analysed,
+            "done": self.done,
+            "failed": self.failed,
+        }
+
+
+def session_analysis(session: Session) -> SessionAnalysis:
+    boards = dict(Board.objects.filter(session=session).values_list("pk", "number"))
+    analysed = Board.objects.filter(session=session, analysis__isnull=False).count()
+    failed: list[dict[str, Any]] = [
+        {
+            "board": boards.get(job.args.get("board"), 0),
+            "job": job.pk,
+            "error": job.error,
+            "attempts": job.attempts,
+        }
+        for job in Job.objects.filter(group=group_of(session.pk), status=Job.Status.FAILED)
+    ]
+    failed.sort(key=lambda row: int(row["board"]))
+    return SessionAnalysis(len(boards), analysed, failed)
+
+
+def retry_board(session: Session, job_id: int) -> bool:
+    """Queue a failed board's job again (the chief's *Retry*)."""
+    if not Job.objects.filter(pk=job_id, group=group_of(session.pk)).exists():
+        return False
+    return queue.retry(job_id)
+
+
+def schedule_analysis(session: Session) -> None:
+    """Analyse the session's boards: one job a board on the queue, made in the session's
+    transaction (``DUPLICATE_ANALYSIS = "queue"``, the default; a worker does them), at once
+    on commit (``"now"``), or not (``"off"``: ``manage.py analyse_boards`` does it)."""
+    mode = getattr(settings, "DUPLICATE_ANALYSIS", "queue")
     if mode == "now":
         transaction.on_commit(lambda: analyse_boards(session.pk))
-        return
-    if mode != "background":
-        return
-
-    def start() -> None:
-        threading.Thread(
-            target=_in_thread, args=(session.pk,), name="board-analysis", daemon=True
-        ).start()
-
-    transaction.on_commit(start)
+    elif mode in ("queue", "background"):
+        enqueue_boards(session.pk)

@@ -26,7 +26,7 @@ from scoring.board import Board as CardBoard
 from scoring.board import deal_boards, parse_board
 from scoring.errors import BoardError
 
-from .analysis import after_commit
+from .analysis import schedule_analysis
 from .models import Board, Session
 from .refusals import REFUSALS
 from .sealing import closed_boards, session_of
@@ -168,7 +168,7 @@ def create_session(
         },
     )
     _seat(session, tournament, 1, user)
-    after_commit(session)  # the boards' double-dummy tables (analysis)
+    schedule_analysis(session)  # the boards' double-dummy tables: one job a board
     return session
 
 

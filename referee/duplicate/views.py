@@ -5,8 +5,10 @@ table that has yet to play a board how it went elsewhere)."""
 
 from __future__ import annotations
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -15,7 +17,7 @@ from referee.core.refusals import attempt
 from referee.tournaments.models import Round, Tournament
 from referee.tournaments.surfaces import manage_page, public_page, referee_page
 
-from . import services
+from . import analysis, services
 from .forms import SessionForm
 from .models import Session
 from .notes import movement_notes
@@ -74,8 +76,59 @@ def manage_session(request: HttpRequest, tournament: Tournament, session: int) -
             "boards": [b.text.replace("Board", _("Board"), 1) for b in found.boards.all()],
             "notes": movement_notes(found.notes),
             "open_boards": sorted({b.number for b in found.boards.all()} - closed),
+            "analysis": analysis.session_analysis(found),
         },
     )
+
+
+def _analysis_state(request: HttpRequest, session: Session, *, chief: bool) -> dict:
+    state = analysis.session_analysis(session)
+    answer = state.as_json()
+    if chief:
+        slug = session.tournament.slug
+        for row in answer["failed"]:
+            row["retry"] = reverse("duplicate-retry", args=[slug, session.number, row["job"]])
+    else:
+        answer.pop("failed")
+        answer["failed"] = len(state.failed)
+    answer["analysed_boards"] = sorted(
+        session.boards.filter(analysis__isnull=False).values_list("number", flat=True)
+    )
+    return answer
+
+
+@manage_page
+def manage_analysis(request: HttpRequest, tournament: Tournament, session: int) -> JsonResponse:
+    """The boards' analysis as JSON for the chief's progress bar (``static/js/analysis.js``)."""
+    found = _session(tournament, session)
+    response = JsonResponse(_analysis_state(request, found, chief=True))
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+@public_page
+def public_analysis(request: HttpRequest, tournament: Tournament, session: int) -> JsonResponse:
+    """Which boards are analysed, for the board page's "being computed" to end by itself."""
+    found = _session(tournament, session)
+    if not sight(found, request.user).shown:
+        raise Http404
+    response = JsonResponse(_analysis_state(request, found, chief=False))
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+@manage_page
+@require_POST
+def retry_analysis(
+    request: HttpRequest, tournament: Tournament, session: int, job: int
+) -> HttpResponse:
+    """The chief's *Retry* of a board whose analysis failed three times."""
+    found = _session(tournament, session)
+    if analysis.retry_board(found, job):
+        messages.success(request, _("The board's analysis is queued again."))
+    else:
+        messages.info(request, _("Nothing was changed."))
+    return redirect("duplicate-manage", tournament.slug, found.number)
 
 
 @manage_page

@@ -30,5 +30,5 @@ def player_link(request: HttpRequest, slug: str, registration: int, key: str) ->
     return render(
         request,
         "standings/player_link.html",
-        {"tournament": link.tournament, "entry": link.entry, "link": link},
+        {"tournament": link.tournament, "entry": link.entry, "link": link, "key": key},
     )

@@ -35,6 +35,26 @@ class ApplicationForm(forms.Form):
         max_length=200,
         help_text=gettext_lazy("Only the organiser sees it."),
     )
+    email = forms.EmailField(
+        label=gettext_lazy("E-mail"),
+        required=False,
+        max_length=254,
+        help_text=gettext_lazy("Optional; only the organiser sees it."),
+    )
+    notify = forms.BooleanField(
+        label=gettext_lazy("Send me my table and my results by e-mail"),
+        required=False,
+        help_text=gettext_lazy(
+            "When a round is seated and when its results are published; every letter has a "
+            "link to stop them."
+        ),
+    )
+
+    def clean(self) -> dict:
+        data = super().clean() or {}
+        if data.get("notify") and not data.get("email"):
+            self.add_error("email", _("Give an e-mail address to receive the letters."))
+        return data
 
 
 class SettingsForm(forms.Form):

@@ -112,10 +112,16 @@ def apply(tournament_id: int, details: dict[str, str], address: str = "") -> App
     pending = earlier.filter(status=Application.Status.PENDING).count()
     cap = tournament.registration_cap
     full = cap is not None and taken + pending >= cap
+    email = str(details.get("email") or "").strip()
+    check_text(email)
+    if len(email) > 254:
+        raise REFUSALS.error("apply.too_long", "email", n=254)
     application = Application.objects.create(
         tournament=tournament,
         status=Application.Status.WAITING if full else Application.Status.PENDING,
         same_as=found[0] if len(found) == 1 else None,
+        email=email,
+        notify=bool(details.get("notify")) and bool(email),
         **values,
     )
     log_action(tournament, None, "player.applied", values["name"], data={"waiting": full})
@@ -157,6 +163,10 @@ def decide(
             )
         )
         application.registration = register_player(tournament.pk, player, user)
+        if application.email:  # his address and his opt-in go with him
+            Registration.objects.filter(pk=application.registration.pk).update(
+                email=application.email, notify=application.notify
+            )
         application.status = Application.Status.APPROVED
     else:
         application.status = Application.Status.DECLINED

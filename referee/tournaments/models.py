@@ -264,6 +264,10 @@ class Registration(models.Model):
     )
     # the player's private link is keyed with it: the organiser revokes a link by raising it
     link_version = models.PositiveIntegerField(default=1, editable=False)
+    # the player's address for this tournament's letters (referee.notices), never shown to
+    # other players; letters go only while ``notify`` (his opt-in; unsubscribing clears it)
+    email = models.EmailField(_("e-mail"), blank=True)
+    notify = models.BooleanField(_("send me my table and my results by e-mail"), default=False)
 
     class Meta:
         unique_together = [("tournament", "player")]
@@ -437,6 +441,8 @@ class Application(models.Model):
     city = models.CharField(_("city"), max_length=100)
     rating_number = models.CharField(_("rating number"), max_length=40, blank=True)
     contact = models.CharField(_("phone or e-mail"), max_length=200)
+    email = models.EmailField(_("e-mail"), blank=True)
+    notify = models.BooleanField(_("send me my table and my results by e-mail"), default=False)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
     same_as = models.ForeignKey(
         Player, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"

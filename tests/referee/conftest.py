@@ -31,6 +31,13 @@ def _no_board_analysis_thread(settings):
 
 
 @pytest.fixture(autouse=True)
+def _ratings_at_once(settings):
+    """Rating lists are recomputed on commit in the tests that finish rounds; on the job
+    queue in the tests that want it (tests/referee/jobs)."""
+    settings.RATINGS_RECOMPUTE = "now"
+
+
+@pytest.fixture(autouse=True)
 def _no_login_throttling(settings):
     """Login throttling (django-axes) is tested on its own (tests/referee/hall)."""
     settings.AXES_ENABLED = False

@@ -36,6 +36,8 @@ STARTS = [
 #: tournaments/test_checkin.py, test_applications.py)
 NOT_IN_DEMO = {
     "table-dispute",
+    "notices-stop",
+    "notices-letters",
     "venue-certificate",
     "manage-check-in",
     "player-link",
@@ -51,6 +53,9 @@ NOT_PAGES = {
     "duplicate-csv",
     "duplicate-pdf",
     "duplicate-action",
+    "duplicate-retry",
+    "duplicate-analysis",
+    "duplicate-analysis-state",
     "export-xlsx",
     "export-csv",
     "export-pdf",

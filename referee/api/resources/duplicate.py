@@ -16,11 +16,13 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from referee.core.language import engine_language
-from referee.duplicate import services
+from referee.core.permissions import is_official
+from referee.duplicate import analysis, services
 from referee.duplicate.models import Session
 from referee.duplicate.notes import movement_notes
 from referee.duplicate.results import SessionResults, Traveller
-from referee.duplicate.sealing import results_for
+from referee.duplicate.sealing import results_for, sight
+from referee.jobs.models import Job
 from referee.tournaments.models import Tournament
 
 from .. import presenters
@@ -162,6 +164,25 @@ class BoardSerializer(serializers.Serializer):
         many=True, allow_null=True, help_text="double dummy; null while it is computed"
     )
     plays = PlaySerializer(many=True)
+
+
+class BoardJobSerializer(serializers.Serializer):
+    board = serializers.IntegerField()
+    job = serializers.IntegerField(help_text="the background job's id")
+    status = serializers.ChoiceField(choices=["queued", "running", "done", "failed"])
+    attempts = serializers.IntegerField()
+    error = serializers.CharField(help_text="the last failure's reason, empty when none")
+
+
+class AnalysisSerializer(serializers.Serializer):
+    boards = serializers.IntegerField()
+    analysed = serializers.IntegerField(help_text="boards whose double-dummy table is kept")
+    done = serializers.BooleanField(help_text="every board analysed")
+    analysed_boards = serializers.ListField(child=serializers.IntegerField())
+    failed = serializers.IntegerField(help_text="boards whose job failed three times")
+    jobs = BoardJobSerializer(
+        many=True, allow_null=True, help_text="each board's job, for the officials; else null"
+    )
 
 
 def _session(tournament: Tournament, number: int) -> Session:
@@ -309,6 +330,67 @@ class SessionAction(ApiView):
         else:
             services.publish_boards(found.pk, request.user, self.action == "publish")
         return Response(_session_body(request, _session(tournament, session)))
+
+
+def _analysis_body(request: Request, session: Session) -> dict[str, Any]:
+    state = analysis.session_analysis(session)
+    numbers = dict(session.boards.values_list("pk", "number"))
+    jobs = None
+    if is_official(request.user, session.tournament):
+        jobs = sorted(
+            (
+                {
+                    "board": numbers.get(job.args.get("board"), 0),
+                    "job": job.pk,
+                    "status": job.status,
+                    "attempts": job.attempts,
+                    "error": job.error,
+                }
+                for job in Job.objects.filter(group=analysis.group_of(session.pk))
+            ),
+            key=lambda row: (int(str(row["board"])), int(str(row["job"]))),
+        )
+    return {
+        "boards": state.boards,
+        "analysed": state.analysed,
+        "done": state.done,
+        "analysed_boards": sorted(
+            session.boards.filter(analysis__isnull=False).values_list("number", flat=True)
+        ),
+        "failed": len(state.failed),
+        "jobs": jobs,
+    }
+
+
+class SessionAnalysis(ApiView):
+    @extend_schema(
+        responses={200: AnalysisSerializer, **READ_ERRORS},
+        description="How far the boards' double-dummy analysis is: one background job a "
+        "board; the officials also see each job's state and a failure's reason.",
+        tags=["duplicate"],
+    )
+    @public
+    def get(self, request: Request, tournament: Tournament, session: int) -> Response:
+        found = _session(tournament, session)
+        if not sight(found, request.user).shown:
+            raise Http404
+        return Response(_analysis_body(request, found))
+
+
+class AnalysisRetry(ApiView):
+    @extend_schema(
+        request=None,
+        responses={200: AnalysisSerializer, **ERRORS},
+        parameters=POST,
+        description="Queue again a board's analysis job that failed three times (the chief).",
+        tags=["duplicate"],
+    )
+    @idempotent
+    @manage
+    def post(self, request: Request, tournament: Tournament, session: int, job: int) -> Response:
+        found = _session(tournament, session)
+        analysis.retry_board(found, job)  # not a failed job of this session: nothing changes
+        return Response(_analysis_body(request, found))
 
 
 class BoardDetail(ApiView):

@@ -9,15 +9,19 @@ Ratings: 50 tournaments of 200 players and 9 rounds in a few seconds).
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass
 from typing import Any
 
+from django.conf import settings
 from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from referee.core.errors import NotAllowed
 from referee.core.permissions import may_manage_rating_list
+from referee.jobs import queue
+from referee.jobs.queue import handler
 from referee.ratings.refusals import REFUSALS
 from referee.tournaments.models import Player
 
@@ -25,6 +29,8 @@ from ..models import PlayerRating, RatingChange, RatingList
 from ..pure.methods import Method, method_named
 from ..pure.replay import Change, Replay, replay
 from .games import counted_tournaments, games_of
+
+RECOMPUTE_JOB = "ratings.recompute"
 
 BATCH = 5000
 
@@ -170,6 +176,35 @@ def recompute(rating_list_id: int, user: Any) -> Recomputed:
 
 
 def recompute_for(tournament_id: int) -> None:
-    """Recompute every list that counts the tournament (after a round or it finishes)."""
-    for rating_list in RatingList.objects.filter(tournaments=tournament_id):
+    """Recompute every list that counts the tournament (after a round or it finishes, or
+    its results are corrected or published further): one background job a list
+    (``RATINGS_RECOMPUTE = "queue"``, the default; ``referee.jobs``), or here and now
+    (``"now"``)."""
+    lists = RatingList.objects.filter(tournaments=tournament_id)
+    if getattr(settings, "RATINGS_RECOMPUTE", "queue") != "queue":
+        for rating_list in lists:
+            recompute_list(rating_list)
+        return
+    asked = timezone.now()
+    for pk in lists.values_list("pk", flat=True):
+        queue.submit(
+            RECOMPUTE_JOB,
+            f"{RECOMPUTE_JOB}:{pk}:{asked.isoformat()}",
+            {"list": pk, "asked": asked.isoformat()},
+            group=f"ratings.list:{pk}",
+        )
+
+
+@handler(RECOMPUTE_JOB)
+def _recompute_job(args: dict[str, Any]) -> int:
+    """A list's recompute asked at ``asked``: nothing to do when it was recomputed since
+    (several results in a row make one recompute, not one each)."""
+    asked = datetime.datetime.fromisoformat(str(args["asked"]))
+    with transaction.atomic():
+        rating_list = RatingList.objects.select_for_update().filter(pk=args["list"]).first()
+        if rating_list is None:
+            return 0
+        if rating_list.computed_at is not None and rating_list.computed_at >= asked:
+            return 0
         recompute_list(rating_list)
+    return 1

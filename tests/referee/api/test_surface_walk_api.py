@@ -93,6 +93,8 @@ SURFACES: dict[str, dict[str, str]] = {
     "api-duplicate-publish": {"post": MANAGE},
     "api-duplicate-hide": {"post": MANAGE},
     "api-duplicate-board": {"get": PUBLIC},
+    "api-duplicate-analysis": {"get": PUBLIC},
+    "api-duplicate-analysis-retry": {"post": MANAGE},
 }
 #: the endpoints of no tournament, each with its own test below
 SITE: dict[str | None, set[str]] = {
@@ -198,6 +200,7 @@ def world():
         "application": applied.pk,
         "session": 1,
         "board": 1,
+        "job": 1,
         "slug": "cup",
         "round": 1,
         "table": 1,

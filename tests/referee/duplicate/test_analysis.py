@@ -10,6 +10,8 @@ from django.urls import reverse
 from referee.duplicate import analysis, services
 from referee.duplicate.models import Board
 from referee.duplicate.results import session_results
+from referee.jobs import queue
+from referee.jobs.models import Job, Run
 
 from .test_session import play_session, tournament_of, whisted
 
@@ -68,37 +70,72 @@ def test_now_the_boards_are_analysed_on_commit(settings, django_capture_on_commi
     assert not Board.objects.filter(analysis__isnull=True).exists()
 
 
-def test_in_the_background_a_thread_analyses_them_after_the_commit(
-    settings, monkeypatch, django_capture_on_commit_callbacks
-):
-    settings.DUPLICATE_ANALYSIS = "background"
-    started = []
-
-    class Thread:
-        def __init__(self, target, args, name, daemon):
-            started.append((target, args, daemon))
-
-        def start(self):
-            started.append("started")
-
-    monkeypatch.setattr(analysis.threading, "Thread", Thread)
+def test_on_the_queue_one_job_a_board_is_made_with_the_session(settings):
+    settings.DUPLICATE_ANALYSIS = "queue"
+    settings.JOB_RETRY_SECONDS = 0
     tournament, chief = tournament_of(9)
-    with django_capture_on_commit_callbacks(execute=False) as callbacks:
-        session = services.create_session(tournament.pk, chief, boards_per_set=1, seed=1)
-    assert started == []  # nothing before the commit
-    for callback in callbacks:
-        callback()
-    assert started == [(analysis._in_thread, (session.pk,), True), "started"]
-
-
-def test_the_command_analyses_what_is_left(tmp_path):
-    from io import StringIO
-
-    from django.core.management import call_command
-
-    tournament, chief = tournament_of(9)
-    services.create_session(tournament.pk, chief, boards_per_set=1, seed=2)
-    out = StringIO()
-    call_command("analyse_boards", stdout=out)
-    assert out.getvalue().strip() == "3 board(s) analysed"
+    session = services.create_session(tournament.pk, chief, boards_per_set=1, seed=1)
+    jobs = Job.objects.filter(group=analysis.group_of(session.pk))
+    assert jobs.count() == 3 and {j.status for j in jobs} == {"queued"}
+    state = analysis.session_analysis(session)
+    assert (state.boards, state.analysed, state.done) == (3, 0, False)
+    assert queue.drain() == 3
     assert not Board.objects.filter(analysis__isnull=True).exists()
+    assert analysis.session_analysis(session).as_json() == {
+        "boards": 3,
+        "analysed": 3,
+        "done": True,
+        "failed": [],
+    }
+    assert analysis.enqueue_boards(session.pk) == 0  # nothing left to do
+    # the same board analysed twice writes once
+    job = jobs.first()
+    assert job is not None
+    assert analysis.analyse_board(job.args["board"]) == 0
+    assert sum(Run.objects.filter(job__in=jobs).values_list("wrote", flat=True)) == 3
+
+
+def test_a_board_failing_three_times_is_shown_failed_and_the_chief_retries_it(
+    settings, monkeypatch, client
+):
+    settings.DUPLICATE_ANALYSIS = "queue"
+    settings.JOB_RETRY_SECONDS = 0
+    tournament, chief = tournament_of(9)
+    session = services.create_session(tournament.pk, chief, boards_per_set=1, seed=1)
+    real = analysis.analysis_of
+    broken = Board.objects.get(session=session, number=2).text
+
+    def flaky(text):
+        if text == broken:
+            raise MemoryError("the solver ran out of memory")
+        return real(text)
+
+    monkeypatch.setattr(analysis, "analysis_of", flaky)
+    queue.drain()
+    state = analysis.session_analysis(session)
+    assert (state.analysed, len(state.failed)) == (2, 1)
+    failed = state.failed[0]
+    assert (failed["board"], failed["attempts"]) == (2, 3)
+    assert failed["error"] == "MemoryError: the solver ran out of memory"
+    client.force_login(chief)
+    page = reverse("duplicate-manage", args=[tournament.slug, session.number])
+    text = client.get(page).content.decode()
+    assert "MemoryError: the solver ran out of memory" in text and "Retry" in text
+    api = f"/api/v1/tournaments/{tournament.slug}/duplicate/{session.number}/analysis/"
+    state = client.get(api).json()
+    assert (state["boards"], state["analysed"], state["done"], state["failed"]) == (3, 2, False, 1)
+    assert state["analysed_boards"] == [1, 3]
+    assert [(j["board"], j["status"], j["attempts"]) for j in state["jobs"]] == [
+        (1, "done", 1),
+        (2, "failed", 3),
+        (3, "done", 1),
+    ]
+    assert state["jobs"][1]["error"] == "MemoryError: the solver ran out of memory"
+    monkeypatch.setattr(analysis, "analysis_of", real)
+    retry = reverse("duplicate-retry", args=[tournament.slug, session.number, failed["job"]])
+    assert client.post(retry).status_code == 302
+    queue.drain()
+    assert analysis.session_analysis(session).done
+    assert client.get(api).json()["jobs"][1]["status"] == "done"
+    client.logout()
+    assert client.get(api).status_code == 404  # the boards are not published

@@ -1,0 +1,200 @@
+"""The job queue (``referee.jobs`` on django-tasks' database backend): latency, rate, and
+every job done once with several workers on one database.
+
+    python bench/jobs.py                      # a throw-away SQLite file
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/x python bench/jobs.py
+                                               # a throw-away database beside x, dropped after
+
+It migrates a fresh database, starts ``--workers`` (2) ``manage.py worker`` processes and
+measures
+
+1. latency: one trivial job (``jobs.noop``) at a time, from ``submit`` to *done*, ``--single``
+   (20) times: p50 and p95, in milliseconds (an idle worker looks for work every ``JOB_POLL``
+   seconds, 0.5 by default; ``--poll`` sets it here);
+2. rate: ``--jobs`` (300) trivial jobs submitted at once, until all are done: jobs/s;
+3. once: every job has exactly one run and it is *done*, none was run twice or by two
+   workers, each job's task was claimed once.
+
+It prints one line of each and exits 1 if a job was lost or done twice. ``.ci/run`` runs it
+with two workers on PostgreSQL (and on SQLite).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+
+def throwaway(url: str | None) -> tuple[str, object]:
+    """A fresh database URL and how to drop it."""
+    if not url or url.startswith("sqlite"):
+        folder = tempfile.mkdtemp(prefix="queue-bench-")
+        path = Path(folder) / "queue.sqlite3"
+
+        def drop() -> None:
+            for p in Path(folder).iterdir():
+                p.unlink()
+            os.rmdir(folder)
+
+        return f"sqlite:///{path}", drop
+    import psycopg
+
+    parts = urlsplit(url)
+    name = f"{parts.path.lstrip('/') or 'preferans'}_queue_{os.getpid()}"
+    admin = urlunsplit(parts._replace(path="/postgres"))
+    with psycopg.connect(admin, autocommit=True) as c:
+        c.execute(f'CREATE DATABASE "{name}"')
+
+    def drop_pg() -> None:
+        with psycopg.connect(admin, autocommit=True) as c:
+            c.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+    return urlunsplit(parts._replace(path=f"/{name}")), drop_pg
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--jobs", type=int, default=300)
+    parser.add_argument("--single", type=int, default=20)
+    parser.add_argument("--poll", type=float, default=0.5)
+    options = parser.parse_args()
+
+    url, drop = throwaway(os.environ.get("DATABASE_URL"))
+    env = {
+        **os.environ,
+        "DATABASE_URL": url,
+        "PYTHONPATH": str(ROOT),
+        "JOB_POLL": str(options.poll),
+        "DUPLICATE_ANALYSIS": "off",
+    }
+    workers: list[subprocess.Popen[bytes]] = []
+    try:
+        subprocess.run(
+            [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
+            cwd=ROOT,
+            env=env,
+            check=True,
+        )
+        os.environ.update(DATABASE_URL=url, JOB_POLL=str(options.poll))
+        import django
+
+        os.environ.setdefault("DJANGO_SETTINGS_MODULE", "referee.settings")
+        django.setup()
+        from django.db import connection, transaction
+        from django.db.models import Count
+        from django_tasks_db.models import DBTaskResult
+
+        from referee.jobs import queue
+        from referee.jobs.models import Beat, Job, Run
+
+        vendor = connection.vendor
+        for n in range(options.workers):
+            workers.append(
+                subprocess.Popen(
+                    [sys.executable, "manage.py", "worker", "--worker-id", f"bench-{n + 1}"],
+                    cwd=ROOT,
+                    env=env,
+                    stdout=subprocess.DEVNULL,
+                )
+            )
+        until = time.monotonic() + 60
+        while Beat.objects.count() < options.workers:
+            if time.monotonic() > until:
+                print("the workers did not start", file=sys.stderr)
+                return 1
+            time.sleep(0.05)
+        time.sleep(1.2)  # past the workers' random start-up delay
+
+        def wait_done(keys: list[str], seconds: float = 300) -> bool:
+            end = time.monotonic() + seconds
+            while time.monotonic() < end:
+                if Job.objects.filter(key__in=keys, status="done").count() == len(keys):
+                    return True
+                time.sleep(0.002)
+            return False
+
+        latencies = []
+        for n in range(options.single):
+            began = time.perf_counter()
+            queue.submit("jobs.noop", f"single:{n}")
+            if not wait_done([f"single:{n}"], 60):
+                print(f"single job {n} not done", file=sys.stderr)
+                return 1
+            latencies.append((time.perf_counter() - began) * 1000)
+        latencies.sort()
+        p95 = latencies[max(0, round(0.95 * len(latencies)) - 1)]
+        print(
+            f"{vendor}, {options.workers} worker(s), poll {options.poll}s: one job submit→done "
+            f"p50 {statistics.median(latencies):.0f} ms, p95 {p95:.0f} ms"
+        )
+
+        keys = [f"many:{n}" for n in range(options.jobs)]
+        began = time.perf_counter()
+        with transaction.atomic():
+            for key in keys:
+                queue.submit("jobs.noop", key)
+        submitted = time.perf_counter() - began
+        if not wait_done(keys):
+            print("not every job was done", file=sys.stderr)
+            return 1
+        took = time.perf_counter() - began
+        print(
+            f"{vendor}, {options.workers} worker(s): {options.jobs} jobs submitted in "
+            f"{submitted:.2f} s ({options.jobs / submitted:.0f}/s), all done in {took:.2f} s: "
+            f"{options.jobs / took:.0f} jobs/s"
+        )
+
+        total = options.jobs + options.single
+        runs = Run.objects.values("job").annotate(n=Count("pk"))
+        twice = [r["job"] for r in runs if r["n"] != 1]
+        done_runs = Run.objects.filter(outcome="done").count()
+        by_worker = dict(
+            Run.objects.values_list("worker").annotate(n=Count("pk")).values_list("worker", "n")
+        )
+        # the queue marks its task successful just after the job is done
+        end = time.monotonic() + 10
+        while (claimed := DBTaskResult.objects.filter(status="SUCCESSFUL").count()) < total:
+            if time.monotonic() > end:
+                break
+            time.sleep(0.05)
+        ok = (
+            Job.objects.filter(status="done").count() == total
+            and done_runs == total
+            and not twice
+            and claimed == total
+        )
+        print(
+            f"once: {total} jobs, {done_runs} runs done, {len(twice)} run more than once, "
+            f"{claimed} tasks succeeded; by worker {by_worker}: {'OK' if ok else 'FAILED'}"
+        )
+        return 0 if ok else 1
+    finally:
+        for worker in workers:
+            worker.terminate()
+        for worker in workers:
+            try:
+                worker.wait(30)
+            except subprocess.TimeoutExpired:
+                worker.kill()
+        try:
+            from django.db import connections
+
+            connections.close_all()
+        except Exception:
+            pass
+        drop()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
