@@ -6,8 +6,8 @@ while any of its tables is, and such a round cannot be published. It also says w
 session each reader sees (``sight``) and gives a duplicate event's final places.
 
 A board's plays are read from the plan (``Session.plan``) and the deals at their places (deal
-j of a table is board j of its set; a struck deal keeps its place and closes it too): two
-queries a session.
+j of a table is board j of its set; a struck deal keeps its place and closes it too): three
+queries a session (its tables, their deals' places, its boards).
 """
 
 from __future__ import annotations
