@@ -20,7 +20,6 @@ from typing import Any
 
 from django.contrib.auth.models import AnonymousUser
 from django.db import IntegrityError, transaction
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -48,6 +47,7 @@ from referee.standings.refusals import RULES
 from referee.standings.services import batch, ranked_standings
 from referee.tournaments.log import log_action
 from referee.tournaments.models import Player, Tournament
+from referee.tournaments.slugs import slug_from
 
 from .models import Series, SeriesTournament
 from .refusals import REFUSALS
@@ -129,7 +129,7 @@ def _apply(series: Series, values: Mapping[str, Any]) -> None:
     if not series.name:
         raise REFUSALS.error("name_missing", "name")
     if not series.slug:
-        series.slug = slugify(series.name)[:50]
+        series.slug = slug_from(series.name, "series")  # transliterated, as a tournament's
     if not SLUG.match(series.slug or ""):
         raise REFUSALS.error("slug_invalid", "slug")
     if Series.objects.filter(slug=series.slug).exclude(pk=series.pk).exists():

@@ -25,10 +25,11 @@ def transliterate(text: str) -> str:
     return "".join(TRANSLIT.get(ch, ch) for ch in text.lower())
 
 
-def slug_from(name: str) -> str:
-    """``Кубок ФСПР 2026`` → ``kubok-fspr-2026``; never empty, never a reserved word."""
+def slug_from(name: str, kind: str = "tournament") -> str:
+    """``Кубок ФСПР 2026`` → ``kubok-fspr-2026``; never empty, never a reserved word (then
+    ``kind`` goes first: ``tournament-new``). A cup's address is made the same way."""
     slug = slugify(transliterate(name))[:MAX_LENGTH].strip("-")
     slug = re.sub(r"-{2,}", "-", slug)
     if not slug or slug in RESERVED:
-        slug = f"tournament-{slug}".strip("-")
+        slug = f"{kind}-{slug}".strip("-")
     return slug

@@ -406,3 +406,12 @@ def test_the_series_page_reads_as_many_queries_for_2_as_for_4_tournaments():
     long, page = queries()
     assert short == long
     assert all(f"stage-{n}" in page for n in range(1, 5))
+
+
+def test_a_cups_address_is_its_name_transliterated_as_a_tournaments_is(world):
+    """Issue 30 point 12: «Кубок региона 2026» was /series/2026/ (Django's slugify drops
+    Cyrillic); now kubok-regiona-2026, as a tournament of that name would be."""
+    series = services.create_series(world.user, {"name": "Кубок региона 2026"})
+    assert series.slug == "kubok-regiona-2026"
+    same = services.create_series(world.user, {"name": "Кубок Тулы"})
+    assert same.slug == "kubok-tuly"
