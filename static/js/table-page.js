@@ -121,12 +121,29 @@ function pendingRows(entries) {
   }
 }
 
+// The form's heading ("Deal 5") counts the deals queued before it: offline, the next deal is
+// the one after those in the outbox; a refused one comes back into the form, so the heading
+// is then its number.
+function entryHeading(entries) {
+  const title = document.getElementById("entry-title");
+  if (!title || !title.dataset.next || !form) return;
+  const adding = new URL(form.action, location.href).pathname;
+  const added = entries.filter((e) => new URL(e.url, location.href).pathname === adding);
+  const refused = added.findIndex((e) => e.state === REFUSED);
+  const before = refused === -1 ? added.length : refused;
+  const node = title.firstChild;
+  if (node && node.nodeType === Node.TEXT_NODE) {
+    node.textContent = node.textContent.replace(/\d+/, String(Number(title.dataset.next) + before));
+  }
+}
+
 const user = panel ? panel.dataset.user || "" : "";
 const userName = panel ? panel.dataset.userName || "" : "";
 
 async function show(store, table, note, actions) {
   const { mine: entries, aside } = partition(await store.list(table), user);
   pendingRows(entries);
+  entryHeading(entries);
   const holder = document.getElementById("tablet-aside");
   if (holder) {
     showAside(holder, aside, { chief: panel.dataset.chief === "yes", text, actions });

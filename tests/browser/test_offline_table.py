@@ -48,11 +48,15 @@ def test_three_deals_entered_offline_are_stored_once_when_the_network_returns(
     page.wait_for_selector('#offline[data-ready="yes"][data-offline-page="yes"]')
 
     context.set_offline(True)
+    assert page.text_content("#entry-title").strip().startswith("Раздача 1")
     for number, tricks in enumerate(DEALS, start=1):
         _enter_raspasy(page, tricks)
         page.wait_for_function(
             "n => document.querySelectorAll('table.deals tr.pending').length === n", arg=number
         )
+        # the heading moves on with the queued deals (issue 30 point 12)
+        heading = page.text_content("#entry-title").strip()
+        assert heading.startswith(f"Раздача {number + 1}"), heading
     assert Deal.objects.count() == 0
     # half a fourth deal: the draft survives the reload
     page.fill('#deal-form input[name="tricks_A"]', "7")
