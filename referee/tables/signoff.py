@@ -110,6 +110,10 @@ def table_submit(request: HttpRequest, tournament: Tournament, table: Table) -> 
         }
         for seat in seats
     ]
+    if confirmed(request):  # refused: the focus on the words of the first who gave none
+        silent = [p for p in players if not (p["agreed"] or str(p["dispute"]).strip())]
+        if silent:
+            silent[0]["focus"] = True
     return ask(
         request,
         _summary(table, button, warning),
