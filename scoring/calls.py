@@ -11,7 +11,7 @@ from operator import attrgetter
 from typing import NamedTuple, NoReturn
 
 from .errors import DealError
-from .model import Call, Deal, DefenceCall
+from .model import Call, Deal, DefenceCall, SetWithoutAll, WrongCardCount
 from .table import MEMO_SIZE, Table
 
 PASS_PASS = "pass_pass"
@@ -86,8 +86,8 @@ def read_defence(table: Table, deal: Deal, declarer: str, level: int) -> Defence
         table.sitting_out,
         *map(_CALL, deal.defence),
     )
-    if cv.stalingrad:  # only there do strain and play matter here
-        key += (deal.strain, deal.play)
+    if cv.stalingrad:  # only there do strain, play and a penalty set matter here
+        key += (deal.strain, deal.play, _penalty_without_play(deal))
     memo = cv.memo
     try:
         defence: Defence | None = memo.get(key)
@@ -131,9 +131,16 @@ def _read_defence(table: Table, deal: Deal, declarer: str, level: int) -> Defenc
     if dealer_call is not None:
         defence = _dealer_takes_over(table, dealer_call, defence, shape, len(calls) - 1)
     stalingrad = cv.stalingrad and level == 6 and deal.strain == "S"
+    stalingrad = stalingrad and not _penalty_without_play(deal)
     if stalingrad and (len(defence.whisters) != 2 or deal.play.value != "closed"):
         raise DealError("calls.stalingrad", "defence")
     return defence
+
+
+def _penalty_without_play(deal: Deal) -> bool:
+    """Kodeks 3.4.4 and 3.4.6 set the declarer without play: nobody whists, so Stalingrad
+    does not apply to them whatever calls were recorded (SPEC §3.1)."""
+    return isinstance(deal.ruling, SetWithoutAll | WrongCardCount)
 
 
 def _check_caller(table: Table, call: DefenceCall, i: int, count: int, declarer: str) -> None:
