@@ -85,6 +85,31 @@ def deal_workload(rng: random.Random, count: int) -> list[tuple[Any, tuple[str, 
     return work
 
 
+#: A club's registry for the varied seatings: Cyrillic and Latin names (60 players).
+SURNAMES = ("Иванов", "Петрова", "Сидоров", "Ёлкин", "Орлова", "Kim", "Novak", "Berg")
+SURNAMES += ("Smith", "Łukasz", "Müller", "Ng")
+NAMES = tuple(f"{surname} {initial}." for surname in SURNAMES for initial in "АBЕKЮ")
+
+
+def named_seating(rng: random.Random) -> tuple[tuple[str, ...], str]:
+    """Three or four players drawn from ``NAMES`` in a random order, and a random dealer:
+    a new seating almost every deal, as the random generator makes them."""
+    players = tuple(rng.sample(NAMES, rng.choice((3, 4))))
+    return players, rng.choice(players)
+
+
+def named_workload(rng: random.Random, count: int) -> list[tuple[Any, tuple[str, ...], Deal]]:
+    """``deal_workload``'s deals (every preset) at varied seatings of named players."""
+    work = []
+    conventions = [preset(name) for name in PRESETS]
+    for i in range(count):
+        cv = conventions[i % len(conventions)]
+        players, dealer = named_seating(rng)
+        series = rng.choice((1, 1, 1, 2, 3))
+        work.append((cv, players, random_deal(rng, cv, players, dealer, series_index=series)))
+    return work
+
+
 def pulka_workload(rng: random.Random, count: int, length: int) -> list[tuple[Any, ...]]:
     work = []
     for i in range(count):
@@ -182,13 +207,20 @@ def pref_sochi(config: Any, seats: int) -> Any:
     return cfg
 
 
-def trick_games(rng: random.Random, count: int) -> list[tuple[tuple[str, ...], Deal]]:
-    """Played Sochi trick games whose calls are whist and pass only (both engines' ground)."""
+def trick_games(
+    rng: random.Random, count: int, *, named: bool = False
+) -> list[tuple[tuple[str, ...], Deal]]:
+    """Played Sochi trick games whose calls are whist and pass only (both engines' ground):
+    at the bench's two fixed seatings, or (``named``) at varied seatings of ``NAMES``."""
     cv = preset("sochi")
     games: list[tuple[tuple[str, ...], Deal]] = []
     while len(games) < count:
-        players = TABLES[len(games) % 2]
-        deal = random_deal(rng, cv, players, players[len(games) % len(players)])
+        if named:
+            players, dealer = named_seating(rng)
+        else:
+            players = TABLES[len(games) % 2]
+            dealer = players[len(games) % len(players)]
+        deal = random_deal(rng, cv, players, dealer)
         if (
             deal.type == DealType.GAME
             and deal.play != Play.NONE

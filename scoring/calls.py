@@ -6,11 +6,12 @@ SPEC §3.1 (whist or pass, Stalingrad), §3.5 (gentleman retreat to half-whist),
 
 from __future__ import annotations
 
-from functools import lru_cache
-from operator import attrgetter
-from typing import NamedTuple, NoReturn
+from collections.abc import Callable
+from operator import itemgetter
+from typing import Any, NamedTuple, NoReturn
 
 from .errors import DealError
+from .ledger import new
 from .model import Call, Deal, DefenceCall, SetWithoutAll, WrongCardCount
 from .table import MEMO_SIZE, Table
 
@@ -60,45 +61,85 @@ _WITH_HALF_WHIST = {
 _DEALER_MAY_WHIST = {PASS_PASS, "half_second", "gentleman_half"}
 
 
+#: The hands after each hand, clockwise: the defenders of a declarer at that index of
+#: ``Table.hands`` (the sitting-out dealer holds no cards and is not among them).
+_AFTER = ((1, 2), (2, 0), (0, 1))
+
+
 def defenders_of(table: Table, declarer: str) -> tuple[str, str]:
     """The two players beside the declarer who hold cards, clockwise from him."""
-    return _defenders(table.players, table.sitting_out, declarer)
+    hands = table.hands
+    first, second = _AFTER[hands.index(declarer)]
+    return hands[first], hands[second]
 
 
-@lru_cache(maxsize=4096)
-def _defenders(players: tuple[str, ...], sitting_out: str | None, declarer: str) -> tuple[str, str]:
-    i = players.index(declarer)
-    others = [p for p in players[i + 1 :] + players[:i] if p != sitting_out]
-    return others[0], others[1]
-
-
-_CALL = attrgetter("player", "call", "replaces")
+# What a sequence of calls decided depends on the callers' seats, not on their names: the
+# memo keeps it by role (0 the first defender, 1 the second, 2 the sitting-out dealer, 3
+# nobody), so that a sequence is read once whoever sits where.
+_Seats = tuple[str, str, str | None, None]
+_Getter = Callable[[_Seats], Any]
+_Template = tuple[str, _Getter, _Getter, bool]
+_NOBODY = 3
 
 
 def read_defence(table: Table, deal: Deal, declarer: str, level: int) -> Defence:
     """Validate the calls of a trick game and say what they decided (a sequence already
-    read at this table under this convention is not read again)."""
+    read under this convention, by players in the same seats, is not read again)."""
+    defenders = defenders_of(table, declarer)
+    first, second = defenders
+    dealer = table.sitting_out
+    key: tuple[object, ...] = (level,)
+    for call in deal.defence:
+        who, replaces = call.player, call.replaces
+        if who == first:
+            role = 0
+        elif who == second:
+            role = 1
+        elif who == dealer and dealer is not None:
+            role = 2
+        else:  # the declarer or a stranger: refused by the reading
+            return _read_defence(table, deal, declarer, level)
+        if replaces is None:
+            key += (role, call.call, _NOBODY)
+        elif replaces == first:
+            key += (role, call.call, 0)
+        elif replaces == second:
+            key += (role, call.call, 1)
+        else:  # only a defender can be replaced: refused by the reading
+            return _read_defence(table, deal, declarer, level)
     cv = table.convention
-    key: tuple[object, ...] = (
-        declarer,
-        level,
-        table.players,
-        table.sitting_out,
-        *map(_CALL, deal.defence),
-    )
     if cv.stalingrad:  # only there do strain, play and a penalty set matter here
         key += (deal.strain, deal.play, _penalty_without_play(deal))
     memo = cv.memo
     try:
-        defence: Defence | None = memo.get(key)
+        template: _Template | None = memo.get(key)
     except TypeError:  # a value that cannot be a key is refused by the reading itself
         return _read_defence(table, deal, declarer, level)
-    if defence is None:
+    if template is None:
         defence = _read_defence(table, deal, declarer, level)
         if len(memo) >= MEMO_SIZE:
             memo.clear()
-        memo[key] = defence  # keys of any length: never equal to a seating's (players, dealer)
-    return defence
+        memo[key] = _template(defence, dealer)
+        return defence
+    kind, whisters, others, by_dealer = template
+    seats: _Seats = (first, second, dealer, None)
+    return new(Defence, (kind, defenders, whisters(seats), *others(seats), by_dealer))
+
+
+def _template(defence: Defence, dealer: str | None) -> _Template:
+    """The decision by role: getters of its players from (first, second, dealer, None)."""
+    first, second = defence.defenders
+    roles: dict[str | None, int] = {first: 0, second: 1, None: _NOBODY}
+    if dealer is not None:
+        roles[dealer] = 2
+    whisters = [roles[p] for p in defence.whisters]
+    of_whisters: _Getter
+    if len(whisters) == 1:  # (a slice, for a tuple of one)
+        of_whisters = itemgetter(slice(whisters[0], whisters[0] + 1))
+    else:
+        of_whisters = itemgetter(*whisters) if whisters else itemgetter(slice(0, 0))
+    others = itemgetter(roles[defence.passer], roles[defence.half_whister], roles[defence.silent])
+    return defence.kind, of_whisters, others, defence.by_dealer
 
 
 def _read_defence(table: Table, deal: Deal, declarer: str, level: int) -> Defence:
