@@ -46,6 +46,8 @@ class Table(NamedTuple):
         """The table of a deal, its seating checked (SPEC §1): made afresh for every deal,
         whoever sits there, in no cache keyed by the players' names (a tournament's
         seatings change every round)."""
+        if len(players) == 3 and len(set(players)) == 3 and (dealer is None or dealer in players):
+            return new(Table, (convention, players, dealer, None, players, pool))
         sitting_out, hands = _seating(players, dealer)
         return new(Table, (convention, players, dealer, sitting_out, hands, pool))
 
