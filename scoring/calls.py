@@ -29,6 +29,8 @@ class Defence(NamedTuple):
     plays: a returner or the dealer, alone). ``passer``: the other defender beside a
     lone whister who did not return. ``silent``: a half-whister whose whist was
     returned, who writes nothing. ``by_dealer``: the 4-handed dealer took the defence.
+    ``played``: what a played game under this decision wrote, by seat and tricks
+    (``game.score_played`` fills it; shared by every deal whose calls read the same).
     """
 
     kind: str
@@ -38,6 +40,7 @@ class Defence(NamedTuple):
     half_whister: str | None = None
     silent: str | None = None
     by_dealer: bool = False
+    played: dict[tuple[int, ...], Any] | None = None
 
 
 # Patterns of the defenders' calls; 0 is the first to call, 1 the other defender.
@@ -78,35 +81,45 @@ def defenders_of(table: Table, declarer: str) -> tuple[str, str]:
 # nobody), so that a sequence is read once whoever sits where.
 _Seats = tuple[str, str, str | None, None]
 _Getter = Callable[[_Seats], Any]
-_Template = tuple[str, _Getter, _Getter, bool]
+_Template = tuple[str, _Getter, int, int, int, bool, dict[tuple[int, ...], Any]]
 _NOBODY = 3
 
 
 def read_defence(table: Table, deal: Deal, declarer: str, level: int) -> Defence:
     """Validate the calls of a trick game and say what they decided (a sequence already
     read under this convention, by players in the same seats, is not read again)."""
-    defenders = defenders_of(table, declarer)
-    first, second = defenders
+    hands = table.hands
+    i, j = _AFTER[hands.index(declarer)]
+    first, second = defenders = hands[i], hands[j]
     dealer = table.sitting_out
-    key: tuple[object, ...] = (level,)
-    for call in deal.defence:
-        who, replaces = call.player, call.replaces
-        if who == first:
-            role = 0
-        elif who == second:
-            role = 1
-        elif who == dealer and dealer is not None:
-            role = 2
-        else:  # the declarer or a stranger: refused by the reading
-            return _read_defence(table, deal, declarer, level)
-        if replaces is None:
-            key += (role, call.call, _NOBODY)
-        elif replaces == first:
-            key += (role, call.call, 0)
-        elif replaces == second:
-            key += (role, call.call, 1)
-        else:  # only a defender can be replaced: refused by the reading
-            return _read_defence(table, deal, declarer, level)
+    calls = deal.defence
+    key: tuple[object, ...]
+    if len(calls) == 2 and calls[0].player == first and calls[1].player == second:
+        a, b = calls  # (the common sequence: in turn, nobody replaced)
+        if a.replaces is None and b.replaces is None:
+            key = (level, 0, a.call, _NOBODY, 1, b.call, _NOBODY)
+        else:
+            return _read_defence(table, deal, declarer, level)  # refused
+    else:
+        key = (level,)
+        for call in calls:
+            who, replaces = call.player, call.replaces
+            if who == first:
+                role = 0
+            elif who == second:
+                role = 1
+            elif who == dealer and dealer is not None:
+                role = 2
+            else:  # the declarer or a stranger: refused by the reading
+                return _read_defence(table, deal, declarer, level)
+            if replaces is None:
+                key += (role, call.call, _NOBODY)
+            elif replaces == first:
+                key += (role, call.call, 0)
+            elif replaces == second:
+                key += (role, call.call, 1)
+            else:  # only a defender can be replaced: refused by the reading
+                return _read_defence(table, deal, declarer, level)
     cv = table.convention
     if cv.stalingrad:  # only there do strain, play and a penalty set matter here
         key += (deal.strain, deal.play, _penalty_without_play(deal))
@@ -119,15 +132,27 @@ def read_defence(table: Table, deal: Deal, declarer: str, level: int) -> Defence
         defence = _read_defence(table, deal, declarer, level)
         if len(memo) >= MEMO_SIZE:
             memo.clear()
-        memo[key] = _template(defence, dealer)
-        return defence
-    kind, whisters, others, by_dealer = template
+        template = memo[key] = _template(defence, dealer)
+        return defence._replace(played=template[6])
+    kind, whisters, passer, half_whister, silent, by_dealer, played = template
     seats: _Seats = (first, second, dealer, None)
-    return new(Defence, (kind, defenders, whisters(seats), *others(seats), by_dealer))
+    return new(
+        Defence,
+        (
+            kind,
+            defenders,
+            whisters(seats),
+            seats[passer],
+            seats[half_whister],
+            seats[silent],
+            by_dealer,
+            played,
+        ),
+    )
 
 
 def _template(defence: Defence, dealer: str | None) -> _Template:
-    """The decision by role: getters of its players from (first, second, dealer, None)."""
+    """The decision by role: its players' roles in (first, second, dealer, None)."""
     first, second = defence.defenders
     roles: dict[str | None, int] = {first: 0, second: 1, None: _NOBODY}
     if dealer is not None:
@@ -138,8 +163,15 @@ def _template(defence: Defence, dealer: str | None) -> _Template:
         of_whisters = itemgetter(slice(whisters[0], whisters[0] + 1))
     else:
         of_whisters = itemgetter(*whisters) if whisters else itemgetter(slice(0, 0))
-    others = itemgetter(roles[defence.passer], roles[defence.half_whister], roles[defence.silent])
-    return defence.kind, of_whisters, others, defence.by_dealer
+    return (
+        defence.kind,
+        of_whisters,
+        roles[defence.passer],
+        roles[defence.half_whister],
+        roles[defence.silent],
+        defence.by_dealer,
+        {},
+    )
 
 
 def _read_defence(table: Table, deal: Deal, declarer: str, level: int) -> Defence:
