@@ -69,8 +69,10 @@ def score_played(
     done = played.get(key)
     if done is None:
         entries, outcome = _score_played(table, declarer, level, defence, tricks, 0)
-        role = {p: i for i, p in enumerate(seats)}
-        layout = tuple([(e[0], role[e[1]], e[2], e[3], e[4], role[e[5]]) for e in entries])
+        role = {declarer: 0, d1: 1, d2: 2, dealer: 3, None: 4}  # (no dealer: None is 4)
+        layout = []  # (a loop: a comprehension is a call of its own)
+        for e in entries:
+            layout.append((e[0], role[e[1]], e[2], e[3], e[4], role[e[5]]))
         played[key] = layout, outcome
         return entries, outcome
     layout, outcome = done
