@@ -1,6 +1,6 @@
 """Engine throughput: deals and pulkas in process, the whole command line, and a peer.
 
-    python bench/engine.py [--deals 100000] [--pulkas 2000] [--cli-deals 20000]
+    python bench/engine.py [--deals 100000] [--pulkas 2000] [--cli-deals 21000]
                            [--repeat 7] [--seed 1] [--pref /tmp/pref [--pref-only]
                            [--games 20000]]
 
@@ -8,11 +8,16 @@ Workloads (inputs are built before the clock starts; each runs ``--repeat`` time
 median is printed):
 
 * deals: a tournament's worth of random legal deals (every preset, tables of 3 and 4),
-  validated and scored by ``score_deal``;
+  validated and scored by ``score_deal``, twice: at the bench's two fixed seatings
+  (``A B C`` and ``A B C D``) and at varied seatings of named players (``named_workload``:
+  three or four of the 60 ``NAMES``, Cyrillic and Latin, in a random order with a random
+  dealer, a new seating almost every deal, as the random generator makes them). The same
+  deals are scored in every round, so what the engine keeps by seat is warm after the first;
 * pulkas: whole sheets of 30 deals with their settlement (``score_pulka``);
-* command line: a case file of ``--cli-deals`` deal cases (the same kind of deals, written
-  with ``deal_to_json``) scored by ``python -m scoring score FILE`` in a fresh process; the
-  clock is the whole process (start-up, reading, scoring, writing the JSON output). The
+* command line: a case file of the first ``--cli-deals`` deals of each workload (written
+  with ``deal_to_json``: the plain file and the mixed-names file) scored by ``python -m
+  scoring score FILE`` in a fresh process; the clock is the whole process (start-up,
+  reading, scoring, writing the JSON output). The
   engine's bytecode is compiled first, as an installed package's is (pip compiles it, and
   Python writes it on first import): a machine with ``PYTHONDONTWRITEBYTECODE`` set would
   otherwise compile the engine again in every process measured, about 20 ms of each;
@@ -21,13 +26,14 @@ median is printed):
   drifts by a fifth within a minute);
 * trick games: with ``--pref PATH`` (a checkout of DmitryBal/pref, not part of this
   project), the same Sochi trick games scored by our ``score_deal`` and by that project's
-  ``preferans.scoring.score_game``, alternating in one run, on two sets of ``--games``
-  each: the bench's own (``random_deal``'s played whist-and-pass games) and oracle-style
-  mixed games drawn uniformly (``mixed_games``: every contract, strain, defence and trick
-  split, unplayed and half-whisted games too), both sides' inputs made game by game in one
-  pass (``fresh``). Its ``config/default.yaml`` is not in its repository, so its Sochi
-  config is built by hand: prices 2/4/6/8/10, whist obligations 4/2/1/1/1. It validates
-  nothing; ours validates as always. ``--pref-only`` runs only it.
+  ``preferans.scoring.score_game``, alternating in one run, on three sets of ``--games``
+  each: the bench's own (``random_deal``'s played whist-and-pass games) at its two fixed
+  seatings (``trick games``) and at varied named seatings (``named games``), and
+  oracle-style mixed games drawn uniformly (``mixed_games``: every contract, strain,
+  defence and trick split, unplayed and half-whisted games too), both sides' inputs made
+  game by game in one pass (``fresh``). Its ``config/default.yaml`` is not in its
+  repository, so its Sochi config is built by hand: prices 2/4/6/8/10, whist obligations
+  4/2/1/1/1. It validates nothing; ours validates as always. ``--pref-only`` runs only it.
 """
 
 from __future__ import annotations
@@ -80,6 +86,31 @@ def deal_workload(rng: random.Random, count: int) -> list[tuple[Any, tuple[str, 
         cv = conventions[i % len(conventions)]
         players = TABLES[(i // len(conventions)) % 2]
         dealer = players[i % len(players)]
+        series = rng.choice((1, 1, 1, 2, 3))
+        work.append((cv, players, random_deal(rng, cv, players, dealer, series_index=series)))
+    return work
+
+
+#: A club's registry for the varied seatings: Cyrillic and Latin names (60 players).
+SURNAMES = ("Иванов", "Петрова", "Сидоров", "Ёлкин", "Орлова", "Kim", "Novak", "Berg")
+SURNAMES += ("Smith", "Łukasz", "Müller", "Ng")
+NAMES = tuple(f"{surname} {initial}." for surname in SURNAMES for initial in "АBЕKЮ")
+
+
+def named_seating(rng: random.Random) -> tuple[tuple[str, ...], str]:
+    """Three or four players drawn from ``NAMES`` in a random order, and a random dealer:
+    a new seating almost every deal, as the random generator makes them."""
+    players = tuple(rng.sample(NAMES, rng.choice((3, 4))))
+    return players, rng.choice(players)
+
+
+def named_workload(rng: random.Random, count: int) -> list[tuple[Any, tuple[str, ...], Deal]]:
+    """``deal_workload``'s deals (every preset) at varied seatings of named players."""
+    work = []
+    conventions = [preset(name) for name in PRESETS]
+    for i in range(count):
+        cv = conventions[i % len(conventions)]
+        players, dealer = named_seating(rng)
         series = rng.choice((1, 1, 1, 2, 3))
         work.append((cv, players, random_deal(rng, cv, players, dealer, series_index=series)))
     return work
@@ -182,13 +213,20 @@ def pref_sochi(config: Any, seats: int) -> Any:
     return cfg
 
 
-def trick_games(rng: random.Random, count: int) -> list[tuple[tuple[str, ...], Deal]]:
-    """Played Sochi trick games whose calls are whist and pass only (both engines' ground)."""
+def trick_games(
+    rng: random.Random, count: int, *, named: bool = False
+) -> list[tuple[tuple[str, ...], Deal]]:
+    """Played Sochi trick games whose calls are whist and pass only (both engines' ground):
+    at the bench's two fixed seatings, or (``named``) at varied seatings of ``NAMES``."""
     cv = preset("sochi")
     games: list[tuple[tuple[str, ...], Deal]] = []
     while len(games) < count:
-        players = TABLES[len(games) % 2]
-        deal = random_deal(rng, cv, players, players[len(games) % len(players)])
+        if named:
+            players, dealer = named_seating(rng)
+        else:
+            players = TABLES[len(games) % 2]
+            dealer = players[len(games) % len(players)]
+        deal = random_deal(rng, cv, players, dealer)
         if (
             deal.type == DealType.GAME
             and deal.play != Play.NONE
@@ -260,9 +298,14 @@ def fresh(deal: Deal) -> Deal:
 def compare_pref(path: Path, rng: random.Random, count: int, repeat: int) -> None:
     config, pref = pref_module(path)
     configs = {3: pref_sochi(config, 3), 4: pref_sochi(config, 4)}
-    own = [(players, deal, deal.tricks or {}) for players, deal in trick_games(rng, count)]
-    for label, games in (("trick games", own), ("mixed games", mixed_games(rng, count))):
-        race(label, games, configs, pref.score_game, repeat)
+    sets = {
+        "trick games": trick_games(rng, count),
+        "named games": trick_games(rng, count, named=True),
+    }
+    for label, games in sets.items():
+        own = [(players, deal, deal.tricks or {}) for players, deal in games]
+        race(label, own, configs, pref.score_game, repeat)
+    race("mixed games", mixed_games(rng, count), configs, pref.score_game, repeat)
 
 
 def race(
@@ -301,12 +344,33 @@ def race(
     )
 
 
+def report(
+    label: str, count: int, cases: int, entries: int, rounds: list[tuple[float, float, float]]
+) -> None:
+    """The in-process rate and the command line's, each the median of the rounds, and
+    their ratio, the median of each round's."""
+    seconds = statistics.median(r[0] for r in rounds)
+    print(
+        f"deals, {label}: {count:>8,} in {seconds:.3f} s = {count / seconds:>10,.0f} deals/s "
+        f"({entries:,} ledger entries)"
+    )
+    cpu = statistics.median(r[1] for r in rounds)
+    wall = statistics.median(r[2] for r in rounds)
+    ratios = sorted((cases / r[1]) / (count / r[0]) for r in rounds)
+    print(
+        f"command line, {label}: {cases:>7,} deal cases in {cpu:.3f} s of the process's CPU "
+        f"time ({wall:.3f} s wall) = {cases / cpu:>10,.0f} deals/s: "
+        f"{statistics.median(ratios):.2f} of the in-process rate "
+        f"(median of {len(ratios)} alternating rounds; {ratios[0]:.2f} to {ratios[-1]:.2f})"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=100_000)
     parser.add_argument("--pulkas", type=int, default=2_000)
     parser.add_argument("--length", type=int, default=30, help="deals per pulka")
-    parser.add_argument("--cli-deals", type=int, default=20_000)
+    parser.add_argument("--cli-deals", type=int, default=21_000)
     parser.add_argument("--repeat", type=int, default=7)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--pref", type=Path, help="a checkout of DmitryBal/pref to compare")
@@ -318,34 +382,32 @@ def main() -> None:
         compare_pref(args.pref, rng, args.games, args.repeat)
         return
 
-    deals = deal_workload(rng, args.deals)
-    entries = sum(len(score_deal(cv, p, d).entries) for cv, p, d in deals)  # also warms up
+    # The bench's two fixed seatings (A B C and A B C D), and varied seatings of named
+    # players (a new seating almost every deal, as the random generator makes them).
+    workloads = {
+        "fixed seatings": deal_workload(rng, args.deals),
+        "named seatings": named_workload(rng, args.deals),
+    }
+    entries = {  # (also warms up)
+        label: sum(len(score_deal(cv, p, d).entries) for cv, p, d in deals)
+        for label, deals in workloads.items()
+    }
     compileall.compile_dir(ROOT / "scoring", quiet=1)  # as installed: see the docstring
-    count = min(args.cli_deals, len(deals))
     with tempfile.TemporaryDirectory(prefix="bench-engine-") as folder:
-        path = case_file(deals[:count], folder)
-        run_cli(path)  # the file and the interpreter in the page cache
+        paths = {}
+        for label, deals in workloads.items():
+            (Path(folder) / label).mkdir()
+            paths[label] = case_file(deals[: args.cli_deals], str(Path(folder) / label))
+            run_cli(paths[label])  # the file and the interpreter in the page cache
         # In-process passes and command-line runs alternate, round by round: the ratio of
         # each round is measured side by side, on a machine whose speed drifts.
-        rounds = []
+        rounds: dict[str, list[tuple[float, float, float]]] = {label: [] for label in workloads}
         for _ in range(args.repeat):
-            seconds = median_of(lambda: score_deals(deals), 1)
-            rounds.append((seconds, *run_cli(path)))
-    seconds = statistics.median(r[0] for r in rounds)
-    deal_rate = len(deals) / seconds
-    print(
-        f"deals:       {len(deals):>8,} in {seconds:.3f} s = {deal_rate:>10,.0f} deals/s "
-        f"({entries:,} ledger entries)"
-    )
-    cpu = statistics.median(r[1] for r in rounds)
-    wall = statistics.median(r[2] for r in rounds)
-    ratios = sorted((count / r[1]) / (len(deals) / r[0]) for r in rounds)
-    print(
-        f"command line: {count:>7,} deal cases in {cpu:.3f} s of the process's CPU time "
-        f"({wall:.3f} s wall) = {count / cpu:>10,.0f} deals/s: "
-        f"{statistics.median(ratios):.2f} of the in-process rate "
-        f"(median of {len(ratios)} alternating rounds; {ratios[0]:.2f} to {ratios[-1]:.2f})"
-    )
+            for label, deals in workloads.items():
+                seconds = median_of(lambda: score_deals(deals), 1)  # noqa: B023 (run now)
+                rounds[label].append((seconds, *run_cli(paths[label])))
+    for label, deals in workloads.items():
+        report(label, len(deals), min(args.cli_deals, len(deals)), entries[label], rounds[label])
 
     pulkas = pulka_workload(rng, args.pulkas, args.length)
     seconds = median_of(lambda: score_pulkas(pulkas), args.repeat)

@@ -6,12 +6,13 @@ SPEC §3.1 (whist or pass, Stalingrad), §3.5 (gentleman retreat to half-whist),
 
 from __future__ import annotations
 
-from functools import lru_cache
-from operator import attrgetter
-from typing import NamedTuple, NoReturn
+from collections.abc import Callable
+from operator import itemgetter
+from typing import Any, NamedTuple, NoReturn
 
 from .errors import DealError
-from .model import Call, Deal, DefenceCall
+from .ledger import new
+from .model import Call, Deal, DefenceCall, SetWithoutAll, WrongCardCount
 from .table import MEMO_SIZE, Table
 
 PASS_PASS = "pass_pass"
@@ -28,6 +29,8 @@ class Defence(NamedTuple):
     plays: a returner or the dealer, alone). ``passer``: the other defender beside a
     lone whister who did not return. ``silent``: a half-whister whose whist was
     returned, who writes nothing. ``by_dealer``: the 4-handed dealer took the defence.
+    ``played``: what a played game under this decision wrote, by seat and tricks
+    (``game.score_played`` fills it; shared by every deal whose calls read the same).
     """
 
     kind: str
@@ -37,6 +40,7 @@ class Defence(NamedTuple):
     half_whister: str | None = None
     silent: str | None = None
     by_dealer: bool = False
+    played: dict[tuple[int, ...], Any] | None = None
 
 
 # Patterns of the defenders' calls; 0 is the first to call, 1 the other defender.
@@ -60,45 +64,114 @@ _WITH_HALF_WHIST = {
 _DEALER_MAY_WHIST = {PASS_PASS, "half_second", "gentleman_half"}
 
 
+#: The hands after each hand, clockwise: the defenders of a declarer at that index of
+#: ``Table.hands`` (the sitting-out dealer holds no cards and is not among them).
+_AFTER = ((1, 2), (2, 0), (0, 1))
+
+
 def defenders_of(table: Table, declarer: str) -> tuple[str, str]:
     """The two players beside the declarer who hold cards, clockwise from him."""
-    return _defenders(table.players, table.sitting_out, declarer)
+    hands = table.hands
+    first, second = _AFTER[hands.index(declarer)]
+    return hands[first], hands[second]
 
 
-@lru_cache(maxsize=4096)
-def _defenders(players: tuple[str, ...], sitting_out: str | None, declarer: str) -> tuple[str, str]:
-    i = players.index(declarer)
-    others = [p for p in players[i + 1 :] + players[:i] if p != sitting_out]
-    return others[0], others[1]
-
-
-_CALL = attrgetter("player", "call", "replaces")
+# What a sequence of calls decided depends on the callers' seats, not on their names: the
+# memo keeps it by role (0 the first defender, 1 the second, 2 the sitting-out dealer, 3
+# nobody), so that a sequence is read once whoever sits where.
+_Seats = tuple[str, str, str | None, None]
+_Getter = Callable[[_Seats], Any]
+_Template = tuple[str, _Getter, int, int, int, bool, dict[tuple[int, ...], Any]]
+_NOBODY = 3
 
 
 def read_defence(table: Table, deal: Deal, declarer: str, level: int) -> Defence:
     """Validate the calls of a trick game and say what they decided (a sequence already
-    read at this table under this convention is not read again)."""
+    read under this convention, by players in the same seats, is not read again)."""
+    hands = table.hands
+    i, j = _AFTER[hands.index(declarer)]
+    first, second = defenders = hands[i], hands[j]
+    dealer = table.sitting_out
+    calls = deal.defence
+    key: tuple[object, ...]
+    if len(calls) == 2 and calls[0].player == first and calls[1].player == second:
+        a, b = calls  # (the common sequence: in turn, nobody replaced)
+        if a.replaces is None and b.replaces is None:
+            key = (level, 0, a.call, _NOBODY, 1, b.call, _NOBODY)
+        else:
+            return _read_defence(table, deal, declarer, level)  # refused
+    else:
+        key = (level,)
+        for call in calls:
+            who, replaces = call.player, call.replaces
+            if who == first:
+                role = 0
+            elif who == second:
+                role = 1
+            elif who == dealer and dealer is not None:
+                role = 2
+            else:  # the declarer or a stranger: refused by the reading
+                return _read_defence(table, deal, declarer, level)
+            if replaces is None:
+                key += (role, call.call, _NOBODY)
+            elif replaces == first:
+                key += (role, call.call, 0)
+            elif replaces == second:
+                key += (role, call.call, 1)
+            else:  # only a defender can be replaced: refused by the reading
+                return _read_defence(table, deal, declarer, level)
     cv = table.convention
-    key: tuple[object, ...] = (
-        declarer,
-        level,
-        table.players,
-        table.sitting_out,
-        *map(_CALL, deal.defence),
-    )
-    if cv.stalingrad:  # only there do strain and play matter here
-        key += (deal.strain, deal.play)
+    if cv.stalingrad:  # only there do strain, play and a penalty set matter here
+        key += (deal.strain, deal.play, _penalty_without_play(deal))
     memo = cv.memo
     try:
-        defence: Defence | None = memo.get(key)
+        template: _Template | None = memo.get(key)
     except TypeError:  # a value that cannot be a key is refused by the reading itself
         return _read_defence(table, deal, declarer, level)
-    if defence is None:
+    if template is None:
         defence = _read_defence(table, deal, declarer, level)
         if len(memo) >= MEMO_SIZE:
             memo.clear()
-        memo[key] = defence  # keys of any length: never equal to a seating's (players, dealer)
-    return defence
+        template = memo[key] = _template(defence, dealer)
+        return defence._replace(played=template[6])
+    kind, whisters, passer, half_whister, silent, by_dealer, played = template
+    seats: _Seats = (first, second, dealer, None)
+    return new(
+        Defence,
+        (
+            kind,
+            defenders,
+            whisters(seats),
+            seats[passer],
+            seats[half_whister],
+            seats[silent],
+            by_dealer,
+            played,
+        ),
+    )
+
+
+def _template(defence: Defence, dealer: str | None) -> _Template:
+    """The decision by role: its players' roles in (first, second, dealer, None)."""
+    first, second = defence.defenders
+    roles: dict[str | None, int] = {first: 0, second: 1, None: _NOBODY}
+    if dealer is not None:
+        roles[dealer] = 2
+    whisters = [roles[p] for p in defence.whisters]
+    of_whisters: _Getter
+    if len(whisters) == 1:  # (a slice, for a tuple of one)
+        of_whisters = itemgetter(slice(whisters[0], whisters[0] + 1))
+    else:
+        of_whisters = itemgetter(*whisters) if whisters else itemgetter(slice(0, 0))
+    return (
+        defence.kind,
+        of_whisters,
+        roles[defence.passer],
+        roles[defence.half_whister],
+        roles[defence.silent],
+        defence.by_dealer,
+        {},
+    )
 
 
 def _read_defence(table: Table, deal: Deal, declarer: str, level: int) -> Defence:
@@ -131,9 +204,16 @@ def _read_defence(table: Table, deal: Deal, declarer: str, level: int) -> Defenc
     if dealer_call is not None:
         defence = _dealer_takes_over(table, dealer_call, defence, shape, len(calls) - 1)
     stalingrad = cv.stalingrad and level == 6 and deal.strain == "S"
+    stalingrad = stalingrad and not _penalty_without_play(deal)
     if stalingrad and (len(defence.whisters) != 2 or deal.play.value != "closed"):
         raise DealError("calls.stalingrad", "defence")
     return defence
+
+
+def _penalty_without_play(deal: Deal) -> bool:
+    """Kodeks 3.4.4 and 3.4.6 set the declarer without play: nobody whists, so Stalingrad
+    does not apply to them whatever calls were recorded (SPEC §3.1)."""
+    return isinstance(deal.ruling, SetWithoutAll | WrongCardCount)
 
 
 def _check_caller(table: Table, call: DefenceCall, i: int, count: int, declarer: str) -> None:

@@ -188,7 +188,11 @@ def _json_book(book: Mapping[str, Amount]) -> dict[str, int | float]:
 def _seated(book: Mapping[str, Amount], players: tuple[str, ...]) -> dict[str, int | float]:
     """A book's non-zero values in seating order (every key is a player at the table)."""
     seated: dict[str, int | float] = {}
-    if book:  # (loops, not comprehensions: these run for every case of a file)
+    if len(book) == 1:  # (most books of a deal: no order to find)
+        for p, amount in book.items():
+            if amount:
+                seated[p] = amount if type(amount) is int else to_json(amount)
+    elif book:  # (loops, not comprehensions: these run for every case of a file)
         for p in players:
             v = book.get(p)
             if v:
@@ -199,9 +203,9 @@ def _seated(book: Mapping[str, Amount], players: tuple[str, ...]) -> dict[str, i
 def _totals_output(totals: Totals, players: tuple[str, ...], case_id: str | None) -> dict[str, Any]:
     whists = totals.whists
     pairs: Iterable[tuple[str, str]] = whists
-    if len(whists) > 1:
-        order = _PAIR_ORDERS.get(players) or _pair_order(players)
-        pairs = sorted(whists, key=order.__getitem__)
+    if len(whists) > 1:  # by the writer's seat, then the other's (SPEC §12.9)
+        seat = players.index
+        pairs = sorted(whists, key=lambda pair: seat(pair[0]) * 4 + seat(pair[1]))
     written = []
     for pair in pairs:
         v = whists[pair]
@@ -221,20 +225,6 @@ def _totals_output(totals: Totals, players: tuple[str, ...], case_id: str | None
         if adjustments
         else [],
     }
-
-
-_PAIR_ORDERS: dict[tuple[str, ...], dict[tuple[str, str], int]] = {}
-
-
-def _pair_order(players: tuple[str, ...]) -> dict[tuple[str, str], int]:
-    """Each ordered pair of the table's players -> its place in seating order (the writer's
-    seat, then the other's): whists are written so (made once per seating, bounded)."""
-    pairs = [(by, on) for by in players for on in players]
-    order = {pair: i for i, pair in enumerate(pairs)}
-    if len(_PAIR_ORDERS) >= 4096:
-        _PAIR_ORDERS.clear()
-    _PAIR_ORDERS[players] = order
-    return order
 
 
 # -- checking ---------------------------------------------------------------------------

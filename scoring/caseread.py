@@ -97,9 +97,11 @@ def load(text: str) -> Any:
 # -- the table: convention and players ---------------------------------------------------
 
 _CONVENTIONS: dict[tuple[str, object], Convention] = {}  # (preset, options) -> built once
-_SEATINGS: set[tuple[str, ...]] = set()  # player lists already found valid
-#: (preset, *players) of cases without options -> their table, already found valid.
-_TABLES: dict[tuple[str, ...], tuple[Convention, tuple[str, ...]]] = {}
+_PRESETS: dict[str, Convention] = {}  # the same, for the cases without options
+#: Player ids already found valid (non-empty texts that UTF-8 can write), wherever they sat:
+#: a seating of them needs only its size and its distinct players checked (a tournament's
+#: seatings change every round, its players do not).
+_IDS: set[str] = set()
 
 
 def _key(options: Mapping[str, Any]) -> object | None:
@@ -122,12 +124,15 @@ def table_of(case: Mapping[str, Any]) -> tuple[Convention, tuple[str, ...]]:
     """The case's convention (built once per preset and options) and its players."""
     name, players = case.get("convention"), case.get("players")
     if type(name) is str and type(players) is list and case.get("options") is None:
-        try:
-            table = _TABLES.get((name, *players))
-        except TypeError:  # an unhashable player value: refused below
-            table = None
-        if table is not None:  # the same preset and seating, already found valid
-            return table
+        cv = _PRESETS.get(name)
+        if cv is not None and len(players) in (3, 4):
+            seats = tuple(players)
+            for p in seats:  # players already found valid, each once at the table
+                if type(p) is not str or p not in _IDS:
+                    break
+            else:
+                if len(set(seats)) == len(seats):
+                    return cv, seats
     name = get(case, "convention", "convention")
     if not isinstance(name, str):
         raise CaseError("case.convention_name", "convention")
@@ -145,12 +150,13 @@ def table_of(case: Mapping[str, Any]) -> tuple[Convention, tuple[str, ...]]:
     if type(players) is list and len(players) in (3, 4):
         seats = tuple(players)
         if all(type(p) is str and p for p in seats) and (
-            seats in _SEATINGS or (len(set(seats)) == len(seats) and _texts(seats))
+            len(set(seats)) == len(seats) and _texts(seats)
         ):
-            if len(_SEATINGS) < 4096:
-                _SEATINGS.add(seats)
-            if key == () and len(_TABLES) < 4096:
-                _TABLES[(name, *seats)] = (cv, seats)
+            if len(_IDS) >= 65536:
+                _IDS.clear()
+            _IDS.update(seats)
+            if key == ():
+                _PRESETS[name] = cv
             return cv, seats
     raise CaseError("case.players", "players")
 

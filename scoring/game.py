@@ -53,7 +53,43 @@ def score_played(
 ) -> tuple[list[Entry], Outcome]:
     """A trick game that was played. ``penalty_tricks``: Kodeks 3.4.9 takes one trick
     from the declarer's result only; whists and liability use the actual tricks, and a
-    shortfall is written only on a contract made by the effective tricks (SPEC §3.8, §9.3)."""
+    shortfall is written only on a contract made by the effective tricks (SPEC §3.8, §9.3).
+
+    What a game wrote is kept by seat with its decision (``Defence.played``): the same
+    tricks of the declarer and the defenders, at a table with or without a sitting-out
+    dealer, write the same entries for whoever sits there. Not with a penalty trick or a
+    pool before the deal (the classic liability reads it)."""
+    played = defence.played
+    if played is None or penalty_tricks or table.pool is not None:
+        return _score_played(table, declarer, level, defence, tricks, penalty_tricks)
+    d1, d2 = defence.defenders
+    dealer = table.sitting_out
+    key = (tricks[declarer], tricks[d1], tricks[d2], dealer is None)
+    seats = (declarer, d1, d2, dealer, None)
+    done = played.get(key)
+    if done is None:
+        entries, outcome = _score_played(table, declarer, level, defence, tricks, 0)
+        role = {declarer: 0, d1: 1, d2: 2, dealer: 3, None: 4}  # (no dealer: None is 4)
+        layout = []  # (a loop: a comprehension is a call of its own)
+        for e in entries:
+            layout.append((e[0], role[e[1]], e[2], e[3], e[4], role[e[5]]))
+        played[key] = layout, outcome
+        return entries, outcome
+    layout, outcome = done
+    entries = []
+    for kind, who, amount, rule, term, on in layout:
+        entries.append(new(Entry, (kind, seats[who], amount, rule, term, seats[on])))
+    return entries, outcome
+
+
+def _score_played(
+    table: Table,
+    declarer: str,
+    level: int,
+    defence: Defence,
+    tricks: Mapping[str, int],
+    penalty_tricks: int,
+) -> tuple[list[Entry], Outcome]:
     prices = table.convention.prices
     w = prices.whist[level]
     effective = tricks[declarer] - penalty_tricks

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import lru_cache
 from typing import NamedTuple
 
 from .conventions import Convention
 from .errors import DealError
+from .ledger import new
 from .numbers import Amount
 
 #: How many results a convention's ``memo`` keeps before it starts again.
@@ -43,18 +43,13 @@ class Table(NamedTuple):
         dealer: str | None,
         pool: PoolState | None = None,
     ) -> Table:
-        if pool is None:  # the same table for every deal at it
-            memo = convention.memo
-            table: Table | None = memo.get((players, dealer))
-            if table is None:
-                seating = _seating(players, dealer)
-                table = Table(convention, players, dealer, seating[0], seating[1])
-                if len(memo) >= MEMO_SIZE:
-                    memo.clear()
-                memo[(players, dealer)] = table
-            return table
-        seating = _seating(players, dealer)
-        return Table(convention, players, dealer, seating[0], seating[1], pool)
+        """The table of a deal, its seating checked (SPEC §1): made afresh for every deal,
+        whoever sits there, in no cache keyed by the players' names (a tournament's
+        seatings change every round)."""
+        if len(players) == 3 and len(set(players)) == 3 and (dealer is None or dealer in players):
+            return new(Table, (convention, players, dealer, None, players, pool))
+        sitting_out, hands = _seating(players, dealer)
+        return new(Table, (convention, players, dealer, sitting_out, hands, pool))
 
     def at_table(self, player: object, field: str) -> str:
         if player not in self.players:
@@ -67,15 +62,16 @@ class Table(NamedTuple):
         return self.players[i + 1 :] + self.players[:i]
 
 
-@lru_cache(maxsize=4096)
 def _seating(players: tuple[str, ...], dealer: str | None) -> tuple[str | None, tuple[str, ...]]:
-    """Validate a seating once: (the sitting-out dealer, the hands holding cards)."""
-    if len(players) not in (3, 4) or len(set(players)) != len(players):
+    """Check a seating: (the sitting-out dealer, the hands holding cards, in seat order)."""
+    count = len(players)
+    if count not in (3, 4) or len(set(players)) != count:
         raise DealError("table.players", "players")
     if dealer is not None and dealer not in players:
         raise DealError("table.not_at_table", "dealer", player=str(dealer))
-    if len(players) == 4 and dealer is None:
+    if count == 3:
+        return None, players
+    if dealer is None:
         raise DealError("table.dealer_needed", "dealer")
-    if len(players) == 4:
-        return dealer, tuple(p for p in players if p != dealer)
-    return None, players
+    i = players.index(dealer)
+    return dealer, players[:i] + players[i + 1 :]

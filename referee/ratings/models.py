@@ -30,7 +30,7 @@ class RatingList(models.Model):
     )
     initial_rating = models.FloatField(
         _("initial rating"),
-        default=1200,
+        default=1200.0,
         help_text=_("bula_elo: the start of a player without a rating in the registry"),
     )
     tournaments = models.ManyToManyField(

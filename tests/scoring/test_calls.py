@@ -397,6 +397,39 @@ def test_stalingrad_does_not_touch_a_penalty_set_without_play():
 
 
 @pytest.mark.parametrize(
+    "defence",
+    [calls("B whist", "C pass"), calls("B pass", "C pass"), calls("B pass", "C half_whist")],
+    ids=["lone-whist", "pass-pass", "half-whist"],
+)
+def test_stalingrad_does_not_touch_a_penalty_set_with_calls_recorded(defence):
+    # Issue 30.5, SPEC §3.1: penalty sets without play (§9.1, §9.2) are not affected by
+    # Stalingrad, whatever calls were recorded before the ruling.
+    # §9.1 kodex-3.4.4, 6♠ ordered, reached 7 in the bidding: «без всех» at 7, sochi
+    # R(7) = 4: mountain 4 × 7 = 28; consolation K(7) = 4 × 7 = 28 to each defender
+    # (penalty_set_consolation on by default, PEN-07); no trick whists.
+    out = score(
+        "sochi",
+        "ABC",
+        game("A", 6, defence, strain="S", ruling={"rule": "kodex-3.4.4", "bid_level": 7}),
+        options={"stalingrad": True},
+    )
+    assert_deal(out, gora={"A": 28}, whist={"B->A": 28, "C->A": 28})
+    # §9.2 kodex-3.4.6 on the same 6♠, proven down 1: set without 2 + 1 = 3 at 6, sochi
+    # R(6) = 2: mountain 2 × 3 = 6; consolation K(6) = 2 × 3 = 6 to each defender.
+    out = score(
+        "sochi",
+        "ABC",
+        game("A", 6, defence, strain="S", ruling={"rule": "kodex-3.4.6", "proven_undertricks": 1}),
+        options={"stalingrad": True},
+    )
+    assert_deal(out, gora={"A": 6}, whist={"B->A": 6, "C->A": 6})
+    # The exemption is the penalty's alone: the same calls on a 6♠ without the ruling are
+    # still refused afterwards (a remembered reading must not carry it over).
+    with refused("calls.stalingrad", "deal, defence"):
+        score("sochi", "ABC", game("A", 6, defence, strain="S"), options={"stalingrad": True})
+
+
+@pytest.mark.parametrize(
     ("defence", "tricks", "play"),
     [
         (calls("B pass", "C pass"), None, "none"),

@@ -104,8 +104,8 @@ def test_one_more_trick_never_scores_worse_for_the_declarer(table):
 NEW_NAMES = {"A": "Иванов", "B": "Петров", "C": "Сидоров", "D": "Кузнецов"}
 
 
-def _renamed(deal: Deal) -> Deal:
-    rename = NEW_NAMES.get
+def _renamed(deal: Deal, names: dict[str, str] = NEW_NAMES) -> Deal:
+    rename = names.get
     return dataclasses.replace(
         deal,
         dealer=deal.dealer and rename(deal.dealer),
@@ -134,6 +134,33 @@ def test_renaming_players_changes_nothing_but_the_names(table, pool_size):
         (NEW_NAMES[a], NEW_NAMES[b]): v for (a, b), v in original.totals.whists.items()
     }
     assert renamed.totals.gora == {NEW_NAMES[p]: v for p, v in original.totals.gora.items()}
+
+
+@settings(max_examples=100, deadline=None)
+@given(tables(), st.randoms(use_true_random=False))
+def test_a_deal_by_other_players_in_other_seats_writes_the_same_entries(table, draw):
+    # Issue 33.5: what a sequence of calls decided is remembered by seat, not by name. The
+    # same deal played by other players, the table turned round (so that each sits where
+    # another sat), writes the same entries under their names, whether the convention read
+    # that sequence before (warm) or never (a copy of it, its memo empty). The order of the
+    # entries follows the seating.
+    cv, players, rng = table
+    for _ in range(20):
+        deal = random_deal(rng, cv, players, rng.choice(players))
+        names = dict(zip(players, draw.sample(NAMES, len(players)), strict=True))
+        turn = draw.randrange(len(players))
+        seats = tuple(names[p] for p in players[turn:] + players[:turn])
+        renamed = _renamed(deal, names)
+        expected = [
+            e._replace(player=names[e.player], on=e.on and names[e.on])
+            for e in score_deal(cv, players, deal).entries
+        ]
+        warm = score_deal(cv, seats, renamed).entries
+        assert warm == score_deal(dataclasses.replace(cv), seats, renamed).entries
+        assert sorted(warm, key=repr) == sorted(expected, key=repr)  # (in seating order)
+
+
+NAMES = ["Ёлкин", "Orlova", "Kim", "Новак", "Berg", "Müller", "Ng", "Łukasz"]
 
 
 def _corrupt(deal: Deal, how: int, players) -> Deal:

@@ -1,6 +1,11 @@
 """A registry player's profile across tournaments (``/api/v1/registry/players/<id>/``): his
 tournaments with place and points and the statistics of his deals, as the profile page shows
-them (``ratings.services.profile``): the published results only, whoever asks."""
+them (``ratings.services.profile``): the published results only, whoever asks.
+
+Every amount is the page's figure as a JSON number: exact whists and points rounded to two
+decimals, half away from zero (``core.figures.rounded``), an integer when whole; a third is
+never written as ``-131.33333333333334``.
+"""
 
 from __future__ import annotations
 
@@ -12,6 +17,7 @@ from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from referee.core.figures import rounded
 from referee.ratings.services import profile
 from referee.standings.pure.player_stats import Record, Stats
 
@@ -46,7 +52,9 @@ class StatsSerializer(serializers.Serializer):
     declared = serializers.IntegerField()
     made = serializers.IntegerField()
     set = serializers.IntegerField()
-    made_share = serializers.FloatField(allow_null=True)
+    made_share = serializers.FloatField(
+        allow_null=True, help_text="made / declared, two decimals (the page shows a percent)"
+    )
     contracts = ContractSerializer(many=True)
     misere_tried = serializers.IntegerField()
     misere_made = serializers.IntegerField()
@@ -96,15 +104,16 @@ class ProfileSerializer(serializers.Serializer):
     opponents = OpponentSerializer(many=True)
 
 
-def _number(value: Fraction | int | None) -> float | None:
-    return None if value is None else float(value)
+def _number(value: Fraction | int | None) -> int | float | None:
+    """The page's figure as a number: two decimals at most, an int when whole."""
+    return None if value is None else rounded(value)
 
 
 def _record(record: Record | None) -> dict[str, Any] | None:
     if record is None:
         return None
     return {
-        "value": float(record.value),
+        "value": rounded(record.value),
         "tournament": record.tournament,
         "round": record.round,
         "table": record.table,
@@ -141,7 +150,7 @@ AMOUNTS = (
 
 def stats_body(s: Stats) -> dict[str, Any]:
     body: dict[str, Any] = {name: getattr(s, name) for name in COUNTS}
-    body |= {name: float(getattr(s, name)) for name in AMOUNTS}
+    body |= {name: rounded(getattr(s, name)) for name in AMOUNTS}
     body["made_share"] = _number(s.made_share)
     body["raspasy_average"] = _number(s.raspasy_average)
     ordered = sorted(s.contracts, key=lambda k: (k[0], profile.STRAINS.index(k[1])))

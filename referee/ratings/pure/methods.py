@@ -93,7 +93,7 @@ class BulaElo:
 
     def __init__(self, bula: int = 30, initial: float = 1200.0) -> None:
         self.bula = bula
-        self.initial = initial
+        self.initial = float(initial)  # a list's default (1200) is an int until read back
 
     def start(self, registry_rating: float | None) -> Skill:
         return Skill(self.initial if registry_rating is None else registry_rating)
@@ -117,7 +117,7 @@ class BulaElo:
 
 def _exact(rating: float) -> Fraction | int:
     """A rating as the formula reads it: whole, or to two decimals (the registry's)."""
-    if rating.is_integer():
+    if float(rating).is_integer():
         return int(rating)
     return Fraction(round(rating * 100), 100)
 

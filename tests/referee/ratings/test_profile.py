@@ -259,3 +259,24 @@ def test_the_api_answers_the_profile(cup, client):
     [line] = body["tournaments"]
     assert (line["place"], line["points"], line["tables"]) == ("1", 86.0, 2)
     assert client.get(reverse("api-registry-player", args=[10**6])).status_code == 404
+
+
+def test_the_api_gives_the_pages_figures_not_a_floats_digits(cup, client):
+    # Issue 30.12: thirds came out as -131.33333333333334; the page shows two decimals
+    # (core.figures: hundredths, half away from zero) and so must the API.
+    _tournament, ivan, _petr, sidor = cup
+    body = client.get(reverse("api-registry-player", args=[ivan.pk])).json()
+    [line] = body["tournaments"]
+    # Ivan's round results (module docstring): 14/3 = 4.666… → 4.67; 244/3 = 81.333… → 81.33
+    assert line["round_points"] == [4.67, 81.33]
+    assert body["overall"]["best_result"]["value"] == 81.33
+    assert body["overall"]["result"] == 86 and isinstance(body["overall"]["result"], int)
+    body = client.get(reverse("api-registry-player", args=[sidor.pk])).json()
+    [line] = body["tournaments"]
+    # Sidor: round 1 −130/3 = −43.333… → −43.33; round 2 −182/3 = −60.666… → −60.67;
+    # his standing −312/3 = −104 exactly, his best table −43.33
+    assert line["round_points"] == [-43.33, -60.67]
+    assert (line["points"], line["whists"]) == (-104, -104)
+    assert body["overall"]["best_result"]["value"] == -43.33
+    page = client.get(reverse("registry-player", args=[sidor.pk])).content.decode()
+    assert "-43,33" in page or "-43.33" in page  # the page's own figure

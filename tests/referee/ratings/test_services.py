@@ -78,6 +78,23 @@ def test_bula_elo_list_starts_from_the_registry_rating():
     assert ratings[players[0].pk] == 1221
 
 
+def test_a_bula_elo_list_recomputed_as_soon_as_it_is_created_starts_from_its_default():
+    # Issue 30.12: the list's initial_rating default (1200) was read as a float before the
+    # list had been saved and read back, and recomputing it at once crashed.
+    players = registry(3)  # no registry rating: each starts from the default 1200
+    cup = played(players, [[[(0, 460), (1, 40), (2, -500)]]])
+    rating_list = RatingList.objects.create(name="New", slug="new", method="bula_elo", bula=30)
+    rating_list.tournaments.add(cup)
+    recompute_list(rating_list)
+    # TOURNAMENTS §12, equal ratings so T = 0, N = sign × 30/100 = ±0.3:
+    # C01 = 420/30 + 0.3 = 14.3; C02 = 960/30 + 0.3 = 32.3; C12 = 540/30 + 0.3 = 18.3
+    # player 0: round((14.3 + 32.3)/2) = round(23.3) = +23 → 1223
+    # player 1: round((−14.3 + 18.3)/2) = round(2) = +2 → 1202
+    # player 2: round((−32.3 − 18.3)/2) = round(−25.3) = −25 → 1175
+    ratings = {r.player_id: r.rating for r in PlayerRating.objects.filter(rating_list=rating_list)}
+    assert [ratings[p.pk] for p in players] == [1223, 1202, 1175]
+
+
 def test_hidden_and_unfinished_rounds_do_not_count():
     players = registry(3)
     cup = played(players, [[[(0, 10), (1, 0), (2, -10)]], [[(0, 10), (1, 0), (2, -10)]]], through=1)
