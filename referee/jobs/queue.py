@@ -6,7 +6,8 @@
   twice, or two workers, run it once; the handler (``handler(kind)``) does the work and says
   how many rows it wrote. Handlers are idempotent: the same board analysed twice writes once.
 * A failure is retried after ``JOB_RETRY_SECONDS`` × attempt, up to ``JOB_ATTEMPTS`` (3)
-  attempts; then the job is *failed* with its reason until ``retry`` queues it again.
+  attempts; then the job is *failed* with its reason until ``retry`` queues it again, and its
+  kind's ``gave_up`` hook, if any, is told.
 * ``recover()`` (each worker calls it every beat) queues again a job whose worker stopped
   beating (killed, its machine lost) and a queued job whose task is gone: nothing to run by hand.
 """
@@ -32,6 +33,8 @@ logger = logging.getLogger("referee.jobs")
 
 Handler = Callable[[dict[str, Any]], int]
 _HANDLERS: dict[str, Handler] = {}
+GiveUp = Callable[[dict[str, Any], str, int], None]
+_GAVE_UP: dict[str, GiveUp] = {}
 
 
 def handler(kind: str) -> Callable[[Handler], Handler]:
@@ -43,6 +46,28 @@ def handler(kind: str) -> Callable[[Handler], Handler]:
         return function
 
     return register
+
+
+def gave_up(kind: str) -> Callable[[GiveUp], GiveUp]:
+    """Register what to do when a job of ``kind`` fails for good (its last attempt failed,
+    or its worker was lost on it): called with the job's args, the reason and the attempts,
+    e.g. the letters mark theirs *failed* for the chief."""
+
+    def register(function: GiveUp) -> GiveUp:
+        _GAVE_UP[kind] = function
+        return function
+
+    return register
+
+
+def _give_up(job: Job, reason: str) -> None:
+    function = _GAVE_UP.get(job.kind)
+    if function is None:
+        return
+    try:
+        function(job.args, reason, job.attempts)
+    except Exception:  # the job is failed whatever its owner makes of it
+        logger.exception("job %s: its give-up hook failed", job.key)
 
 
 @handler("jobs.noop")
@@ -145,9 +170,10 @@ def execute(job_id: int, worker: str) -> str:
             )
             mine = Job.objects.filter(pk=job.pk, status=Job.Status.RUNNING, worker=worker)
             if job.attempts >= attempts_allowed():
-                mine.update(
+                if mine.update(
                     status=Job.Status.FAILED, error=reason, worker="", finished_at=timezone.now()
-                )
+                ):
+                    _give_up(job, reason)
             elif mine.update(status=Job.Status.QUEUED, error=reason, worker=""):
                 delay = float(getattr(settings, "JOB_RETRY_SECONDS", 5)) * job.attempts
                 _enqueue(job, delay)
@@ -213,7 +239,8 @@ def recover() -> int:
             )
             _lost_task(job.task_id)
             if job.attempts >= attempts_allowed():
-                mine.update(status=Job.Status.FAILED, error=reason, worker="", finished_at=now)
+                if mine.update(status=Job.Status.FAILED, error=reason, worker="", finished_at=now):
+                    _give_up(job, reason)
             elif mine.update(status=Job.Status.QUEUED, worker="", error=reason):
                 _enqueue(job)
                 again += 1

@@ -7,17 +7,32 @@ submits one job (``referee.jobs``) per event:
 * **seated**: a round in play (started: its seating is final), his table and seat, with his
   private link;
 * **result**: the latest round whose results the public may see (finished, and within the
-  published rounds of a published tournament), his result at the table and his place.
+  published rounds of a published tournament), his result at the table and his place;
+* **cut**: a stage that takes the top N or the players the chief named (``Stage.entry``) has
+  its players fixed (``Stage.qualified``, when its first round is seated) and the last round
+  of the stage before is public: to each player of the stage before, "you go on to <stage>"
+  or "you do not go on", with his place in that stage and his private link.
+
+And once, from the decision (``schedule_application``), to the address an applicant gave if
+he opted in: **approved** (with his private link) or **declined**; never for a tournament
+not published.
 
 The job's key is the event's (``notices.seated:<registration>:<round>``), and the letter's
 row is unique per registration, kind and round (``Notice``): the same event never writes to
 him twice, however often it is scheduled. A letter goes to his address alone, in the site's
 language (Russian), and says how to stop them: one keyed link (``unsubscribe``), no login.
-A round not published never makes a result letter: ``send`` checks again before it sends."""
+A round not published never makes a result letter: ``send`` checks again before it sends.
+
+What became of each letter is on its ``Notice``: *sent*; *bounced* when the mail server
+refuses the address for good (a 5xx answer to the recipient or to the letter: not tried
+again), with the server's code and words; *deferred* after a temporary failure (the job tries
+again, ``referee.jobs``) and *failed* once the last attempt failed (``failed_for_good``)."""
 
 from __future__ import annotations
 
+import itertools
 import logging
+import smtplib
 from typing import Any
 
 from django.conf import settings
@@ -33,12 +48,13 @@ from referee.core.figures import figure
 from referee.core.permissions import public_through
 from referee.core.site import site_url
 from referee.jobs import queue
-from referee.jobs.queue import handler
+from referee.jobs.queue import gave_up, handler
+from referee.standings.services import stage_tables
 from referee.standings.services.cards import player_card
 from referee.tables.dealdata import LETTERS
 from referee.tables.models import Seat
 from referee.tournaments.checkin import link_key
-from referee.tournaments.models import Registration, Round, Tournament
+from referee.tournaments.models import Application, Registration, Round, Stage, Tournament
 
 from .models import Notice
 
@@ -108,6 +124,55 @@ def due(tournament: Tournament) -> list[tuple[str, int, int]]:
             (Notice.Kind.RESULT, r, published.number)
             for r in seated.values_list("registration_id", flat=True)
         ]
+    for cut in _cuts(tournament):
+        found += [(Notice.Kind.CUT, r, cut.last) for r in cut.players if r in subscribers]
+    return found
+
+
+class _Cut:
+    """The cut after round ``last``: the players of stage ``before`` (seated in its rounds or
+    given a bye, not withdrawn) and whether each goes on to stage ``after``."""
+
+    def __init__(self, before: Stage, after: Stage, first: int, last: int) -> None:
+        self.before, self.after, self.first, self.last = before, after, first, last
+        rounds = Round.objects.filter(
+            tournament=before.tournament_id, number__gte=first, number__lte=last
+        )
+        seated = set(
+            Seat.objects.filter(table__round__in=rounds).values_list("registration_id", flat=True)
+        )
+        for byes in rounds.values_list("byes", flat=True):
+            seated.update(int(b) for b in byes or ())
+        self.players = set(
+            Registration.objects.filter(pk__in=seated)
+            .exclude(status=Registration.Status.WITHDRAWN)
+            .values_list("pk", flat=True)
+        )
+        self.through = {int(p) for p in after.qualified}
+
+    def goes_on(self, registration: int) -> bool:
+        return registration in self.through
+
+
+def _cuts(tournament: Tournament) -> list[_Cut]:
+    """The cuts decided whose stage the public has seen to its end: the next stage takes
+    the top N or named players and has fixed them, the stage's last round is finished and
+    published."""
+    through = public_through(tournament)
+    if not through:
+        return []
+    stages = list(Stage.objects.filter(tournament=tournament).order_by("number"))
+    found: list[_Cut] = []
+    end = 0
+    for before, after in itertools.pairwise(stages):
+        first, end = end + 1, end + before.rounds_planned
+        if after.entry == Stage.Entry.ALL or not after.qualified or end > through:
+            continue
+        finished = Round.objects.filter(
+            tournament=tournament, number=end, status=Round.Status.FINISHED
+        )
+        if finished.exists():
+            found.append(_Cut(before, after, first, end))
     return found
 
 
@@ -140,20 +205,9 @@ def _seat_of(entry: Registration, number: int) -> Seat | None:
     )
 
 
-def compose(entry: Registration, kind: str, number: int) -> tuple[str, str] | None:
-    """The letter's subject and text in the site's language, or None when the event no
-    longer holds (the round not seated or not published, he not at a table)."""
+def _links(entry: Registration) -> dict[str, str]:
     tournament = entry.tournament
-    seat = _seat_of(entry, number)
-    if seat is None:
-        return None
-    context: dict[str, Any] = {
-        "tournament": tournament,
-        "name": entry.player.name,
-        "round": number,
-        "table": seat.table.number,
-        "seat": seat.position,
-        "letter": LETTERS[seat.position - 1] if seat.position <= len(LETTERS) else "",
+    return {
         "link": _absolute(
             reverse("player-link", args=[tournament.slug, entry.pk, link_key(entry)])
         ),
@@ -161,7 +215,60 @@ def compose(entry: Registration, kind: str, number: int) -> tuple[str, str] | No
             reverse("notices-stop", args=[tournament.slug, entry.pk, unsubscribe_key(entry)])
         ),
     }
+
+
+def _render(kind: str, context: dict[str, Any]) -> tuple[str, str]:
+    subject = render_to_string(f"notices/{kind}_subject.txt", context).strip()
+    body = render_to_string(f"notices/{kind}.txt", context)
+    return " ".join(subject.split())[:200], body
+
+
+def _cut_context(entry: Registration, number: int) -> dict[str, Any] | None:
+    tournament = entry.tournament
+    cut = next((c for c in _cuts(tournament) if c.last == number), None)
+    if cut is None or entry.pk not in cut.players:
+        return None
+    tables = stage_tables(tournament, viewer=AnonymousUser())
+    table = next((t for t in tables if t.stage.pk == cut.before.pk), None)
+    rows = table.rows if table is not None else ()
+    row = next((r for r in rows if r.player == str(entry.pk)), None)
+    return {
+        "stage": cut.before.name,
+        "next_stage": cut.after.name,
+        "goes_on": cut.goes_on(entry.pk),
+        "count": len(cut.through),
+        "first_round": number + 1,
+        "place": row.rank_label if row is not None else "",
+        "standings": _absolute(reverse("standings", args=[tournament.slug])),
+    }
+
+
+def compose(entry: Registration, kind: str, number: int) -> tuple[str, str] | None:
+    """The letter's subject and text in the site's language, or None when the event no
+    longer holds (the round not seated or not published, he not at a table, the cut not
+    decided or not public)."""
+    tournament = entry.tournament
+    context: dict[str, Any] = {
+        "tournament": tournament,
+        "name": entry.player.name,
+        "round": number,
+        **_links(entry),
+    }
     with translation.override(settings.LANGUAGE_CODE):
+        if kind == Notice.Kind.CUT:
+            found = _cut_context(entry, number)
+            if found is None:
+                return None
+            context.update(found)
+            return _render(kind, context)
+        seat = _seat_of(entry, number)
+        if seat is None:
+            return None
+        context.update(
+            table=seat.table.number,
+            seat=seat.position,
+            letter=LETTERS[seat.position - 1] if seat.position <= len(LETTERS) else "",
+        )
         if kind == Notice.Kind.RESULT:
             published = _published_round(tournament)
             if published is None or published.number != number:
@@ -184,15 +291,96 @@ def compose(entry: Registration, kind: str, number: int) -> tuple[str, str] | No
             status__in=[Round.Status.STARTED, Round.Status.FINISHED],
         ).exists():
             return None
-        subject = render_to_string(f"notices/{kind}_subject.txt", context).strip()
-        body = render_to_string(f"notices/{kind}.txt", context)
-    return " ".join(subject.split())[:200], body
+        return _render(kind, context)
 
 
-@handler(JOB_KIND)
-def send(args: dict[str, Any]) -> int:
-    """Send one letter unless it was sent (or may have been: a worker lost while sending is
-    not sent twice); 1 when sent. A failure to send raises: the job is retried."""
+def schedule_application(application_id: int) -> int:
+    """The letter of an application's decision (approved or declined), once, to the address
+    the applicant gave if he opted in (once approved: if his registration still does); none
+    for a tournament not published. 1 when a job was made."""
+    application = (
+        Application.objects.select_related("tournament", "registration")
+        .filter(pk=application_id)
+        .first()
+    )
+    if application is None or _application_letter(application) is None:
+        return 0
+    return queue.submit_many(
+        JOB_KIND,
+        [(f"notices.application:{application.pk}", {"application": application.pk})],
+        group=f"notices.tournament:{application.tournament_id}",
+    )
+
+
+def _application_letter(application: Application) -> tuple[str, Registration | None] | None:
+    """The kind of an application's letter and the registration it made, or None when no
+    letter is due (undecided, no opt-in, the tournament not published)."""
+    if not application.tournament.published:
+        return None
+    if application.status == Application.Status.APPROVED:
+        entry = application.registration
+        if entry is None or not entry.notify or not entry.email:
+            return None
+        return Notice.Kind.APPROVED, entry
+    if application.status == Application.Status.DECLINED:
+        if not application.notify or not application.email:
+            return None
+        return Notice.Kind.DECLINED, None
+    return None
+
+
+class Letter:
+    """A letter ready to send: what it is about (``event``: the ``Notice``'s unique
+    fields), to whom, and what it says."""
+
+    def __init__(
+        self,
+        event: dict[str, Any],
+        tournament: Tournament,
+        email: str,
+        letter: tuple[str, str],
+        stop: str = "",
+        registration: Registration | None = None,
+    ) -> None:
+        self.event, self.tournament, self.email = event, tournament, email
+        self.subject, self.body = letter
+        self.stop, self.registration = stop, registration
+
+
+def _letter(args: dict[str, Any]) -> Letter | None:
+    """The letter of a job's args, or None when it is no longer due (unsubscribed, the event
+    gone or not public)."""
+    if "application" in args:
+        application = (
+            Application.objects.select_related("tournament", "registration__player")
+            .filter(pk=args["application"])
+            .first()
+        )
+        found = _application_letter(application) if application is not None else None
+        if application is None or found is None:
+            return None
+        kind, entry = found
+        tournament = application.tournament
+        context: dict[str, Any] = {
+            "tournament": tournament,
+            "name": application.name,
+            "page": _absolute(reverse("tournament", args=[tournament.slug])),
+        }
+        stop = ""
+        if entry is not None:
+            entry.tournament = tournament
+            context.update(_links(entry))
+            stop = context["stop"]
+        with translation.override(settings.LANGUAGE_CODE):
+            text = _render(kind, context)
+        event = {
+            "application": application,
+            "registration": entry,
+            "kind": kind,
+            "round_number": 0,
+        }
+        email = entry.email if entry is not None else application.email
+        return Letter(event, tournament, email, text, stop, entry)
     kind, number = str(args["kind"]), int(args["round"])
     entry = (
         Registration.objects.select_related("tournament", "player")
@@ -200,43 +388,103 @@ def send(args: dict[str, Any]) -> int:
         .first()
     )
     if entry is None or not entry.notify or not entry.email:
-        return 0  # unsubscribed meanwhile
-    letter = compose(entry, kind, number)
+        return None  # unsubscribed meanwhile
+    composed = compose(entry, kind, number)
+    if composed is None:
+        return None
+    event = {"registration": entry, "kind": kind, "round_number": number}
+    return Letter(event, entry.tournament, entry.email, composed, _links(entry)["stop"], entry)
+
+
+def _event_of(args: dict[str, Any]) -> dict[str, Any]:
+    """The unique fields of the ``Notice`` of a job's args."""
+    if "application" in args:
+        return {"application_id": args["application"]}
+    return {
+        "registration_id": args["registration"],
+        "kind": str(args["kind"]),
+        "round_number": int(args["round"]),
+    }
+
+
+def _refusal(error: Exception) -> str | None:
+    """The mail server's final refusal (5xx) of the address or of the letter, as its code and
+    words; None for anything that may pass later (a 4xx answer, no connection)."""
+    if isinstance(error, smtplib.SMTPRecipientsRefused):
+        answers = list(error.recipients.values())
+        if answers and all(int(code) >= 500 for code, _words in answers):
+            return "; ".join(f"{code} {_text(words)}" for code, words in answers)
+        return None
+    if isinstance(error, smtplib.SMTPDataError) and int(error.smtp_code) >= 500:
+        return f"{error.smtp_code} {_text(error.smtp_error)}"
+    return None
+
+
+def _text(words: bytes | str) -> str:
+    return words.decode("utf-8", "replace") if isinstance(words, bytes) else str(words)
+
+
+@handler(JOB_KIND)
+def send(args: dict[str, Any]) -> int:
+    """Send one letter unless it was sent (or may have been: a worker lost while sending is
+    not sent twice); 1 when sent. An address the server refuses for good is *bounced* and
+    not tried again; any other failure raises: the job is retried."""
+    letter = _letter(args)
     if letter is None:
         return 0
-    subject, body = letter
+    unique = _event_of(args)
     with transaction.atomic():
         notice, created = Notice.objects.select_for_update().get_or_create(
-            registration=entry,
-            kind=kind,
-            round_number=number,
-            defaults={"tournament": entry.tournament, "email": entry.email, "subject": subject},
+            **unique,
+            defaults={
+                **letter.event,
+                "tournament": letter.tournament,
+                "email": letter.email,
+                "subject": letter.subject,
+            },
         )
-        if not created and notice.status != Notice.Status.FAILED:
-            return 0  # sent, or being sent when its worker was lost: never twice
+        if not created and notice.status not in (Notice.Status.DEFERRED, Notice.Status.FAILED):
+            return 0  # sent, refused, or being sent when its worker was lost: never twice
         if not created:
             Notice.objects.filter(pk=notice.pk).update(
-                status=Notice.Status.SENDING, email=entry.email, subject=subject, error=""
+                status=Notice.Status.SENDING, email=letter.email, subject=letter.subject, error=""
             )
-    stop = _absolute(
-        reverse("notices-stop", args=[entry.tournament.slug, entry.pk, unsubscribe_key(entry)])
-    )
+    headers = {"Auto-Submitted": "auto-generated"}
+    if letter.stop:
+        headers.update(
+            {
+                "List-Unsubscribe": f"<{letter.stop}>",
+                "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+            }
+        )
     message = EmailMessage(
-        subject,
-        body,
-        to=[entry.email],  # to him alone: no other player's address is ever in a letter
-        headers={
-            "List-Unsubscribe": f"<{stop}>",
-            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-            "Auto-Submitted": "auto-generated",
-        },
+        letter.subject,
+        letter.body,
+        to=[letter.email],  # to him alone: no other player's address is ever in a letter
+        headers=headers,
     )
     try:
         message.send()
     except Exception as error:
+        refused = _refusal(error)
+        if refused is not None:
+            logger.warning("letter %s refused: %s", notice.pk, refused)
+            Notice.objects.filter(pk=notice.pk).update(
+                status=Notice.Status.BOUNCED, error=refused[:1000]
+            )
+            return 0
         Notice.objects.filter(pk=notice.pk).update(
-            status=Notice.Status.FAILED, error=f"{type(error).__name__}: {error}"[:1000]
+            status=Notice.Status.DEFERRED, error=f"{type(error).__name__}: {error}"[:1000]
         )
         raise
     Notice.objects.filter(pk=notice.pk).update(status=Notice.Status.SENT, sent_at=timezone.now())
     return 1
+
+
+@gave_up(JOB_KIND)
+def failed_for_good(args: dict[str, Any], reason: str, attempts: int) -> None:
+    """The last attempt failed: the letter is *failed*, with the last reason (a letter whose
+    worker was lost while sending stays *being sent*: it may have gone)."""
+    Notice.objects.filter(**_event_of(args), status=Notice.Status.DEFERRED).update(
+        status=Notice.Status.FAILED
+    )

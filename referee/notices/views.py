@@ -4,6 +4,8 @@ was sent."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 from django import forms
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
@@ -81,12 +83,24 @@ def stop(request: HttpRequest, slug: str, registration: int, key: str) -> HttpRe
 
 @manage_page
 def manage_notices(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    notices = Notice.objects.filter(tournament=tournament).select_related("registration__player")
+    notices = list(
+        Notice.objects.filter(tournament=tournament).select_related(
+            "registration__player", "application"
+        )
+    )
     subscribers = (
         Registration.objects.filter(tournament=tournament, notify=True).exclude(email="").count()
     )
+    counts = Counter(n.status for n in notices)
     return render(
         request,
         "notices/manage.html",
-        {"tournament": tournament, "notices": notices, "subscribers": subscribers},
+        {
+            "tournament": tournament,
+            "notices": notices,
+            "subscribers": subscribers,
+            "sent": counts[Notice.Status.SENT],
+            "bounced": counts[Notice.Status.BOUNCED],
+            "failed": counts[Notice.Status.FAILED] + counts[Notice.Status.DEFERRED],
+        },
     )
