@@ -5,14 +5,9 @@ address in another's letter; one keyed link stops them, no login."""
 
 from __future__ import annotations
 
-import email
 import re
-import socket
-from email.header import decode_header, make_header
-from email.message import Message
 
 import pytest
-from aiosmtpd.controller import Controller
 from django.urls import reverse
 
 from referee.accounts.models import Role
@@ -30,53 +25,9 @@ from referee.tournaments.models import Registration
 
 from ..factories import RegistrationFactory, TournamentFactory, referee_of
 from ..tables.test_services import SIX_MADE
+from .mailserver import SITE, free_port, subject_of, text_of
 
 pytestmark = pytest.mark.django_db
-
-SITE = "http://192.168.1.10:8000"
-
-
-class Inbox:
-    def __init__(self) -> None:
-        self.letters: list[tuple[list[str], Message]] = []
-        self.port = 0
-
-    async def handle_DATA(self, server, session, envelope):  # aiosmtpd's handler hook
-        self.letters.append((list(envelope.rcpt_tos), email.message_from_bytes(envelope.content)))
-        return "250 OK"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-@pytest.fixture
-def smtp(settings):
-    inbox = Inbox()
-    controller = Controller(inbox, hostname="127.0.0.1", port=free_port())
-    controller.start()
-    inbox.port = controller.port
-    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
-    settings.EMAIL_HOST, settings.EMAIL_PORT = "127.0.0.1", controller.port
-    settings.EMAIL_USE_TLS = settings.EMAIL_USE_SSL = False
-    settings.DEFAULT_FROM_EMAIL = "referee@venue.test"
-    settings.SITE_URL = SITE
-    settings.LANGUAGE_CODE = "ru"
-    settings.JOB_RETRY_SECONDS = 0
-    yield inbox
-    controller.stop()
-
-
-def text_of(message: Message) -> str:
-    payload = message.get_payload(decode=True)
-    assert isinstance(payload, bytes)
-    return payload.decode(message.get_content_charset() or "utf-8")
-
-
-def subject_of(message: Message) -> str:
-    return str(make_header(decode_header(message["Subject"])))
 
 
 def play_round(round_, chief, referee):
