@@ -61,6 +61,7 @@ def test_a_player_opts_in_on_his_private_link_and_gets_his_seat(
     assert client.get(letters.replace(key, "0" * 20)).status_code == 404
     russian = client.get(letters, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
     assert "Письма о ваших столах и результатах" in russian
+    assert "в конце этапа с отбором (проходите ли вы дальше)" in russian
     assert "Присылать мой стол и результаты по почте" in russian
     with django_capture_on_commit_callbacks(execute=True):
         client.post(letters, {"email": "me@mail.test", "notify": "on"})
