@@ -124,8 +124,9 @@ def due(tournament: Tournament) -> list[tuple[str, int, int]]:
             (Notice.Kind.RESULT, r, published.number)
             for r in seated.values_list("registration_id", flat=True)
         ]
+    asked = set(subscribers)
     for cut in _cuts(tournament):
-        found += [(Notice.Kind.CUT, r, cut.last) for r in cut.players if r in subscribers]
+        found += [(Notice.Kind.CUT, r, cut.last) for r in sorted(cut.players & asked)]
     return found
 
 
