@@ -48,19 +48,12 @@ import random
 import re
 import secrets
 import shutil
-import signal
-import socket
-import sqlite3
-import subprocess
 import sys
 import tempfile
-import threading
 import time
 import uuid
 from collections import Counter
-from collections.abc import Callable
 from pathlib import Path
-from typing import IO
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -68,9 +61,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 import hall  # noqa: E402
 import hall_load as load  # noqa: E402
-
-#: the site's wait for SQLite's write lock during the run (``SQLITE_BUSY_TIMEOUT``)
-BUSY_TIMEOUT = 1.5
+from chaos_faults import BUSY_TIMEOUT, PrivateRedis, Server, faults  # noqa: E402
 
 
 def arguments() -> argparse.Namespace:
@@ -178,159 +169,6 @@ async def client(
         # the next deal after the interval, or at once when the burst is called
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(burst.wait(), rng.uniform(0.5, 1.5) * args.interval)
-
-
-class Server:
-    """The gunicorn of ``bench/hall.py``, to be hurt and restarted on the same port."""
-
-    def __init__(self, args: argparse.Namespace, port: int, log: IO[bytes]) -> None:
-        self.args, self.port, self.log = args, port, log
-        self.process = hall.serve(args, port, log)
-
-    def workers(self) -> list[int]:
-        found = subprocess.run(
-            ["pgrep", "-P", str(self.process.pid)], capture_output=True, text=True
-        ).stdout.split()
-        return [int(pid) for pid in found]
-
-    def kill_a_worker(self) -> str:
-        workers = self.workers()
-        if not workers:
-            return "no worker found"
-        os.kill(workers[0], signal.SIGKILL)
-        return f"worker {workers[0]} killed (-9)"
-
-    def restart(self) -> str:
-        workers = self.workers()
-        self.process.kill()
-        for pid in workers:
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(pid, signal.SIGKILL)
-        self.process.wait(timeout=30)
-        time.sleep(1.0)
-        self.process = hall.serve(self.args, self.port, self.log)
-        return "server killed (-9) and started again"
-
-    def stop(self) -> None:
-        self.process.send_signal(signal.SIGTERM)
-        self.process.wait(timeout=30)
-
-
-class PrivateRedis:
-    """A redis-server of the run's own on a private port, stopped and started again from its
-    dump (never the machine's Redis)."""
-
-    def __init__(self, folder: str) -> None:
-        self.folder, self.port = folder, hall.free_port()
-        self.process: subprocess.Popen[bytes] | None = None
-
-    @property
-    def url(self) -> str:
-        return f"redis://127.0.0.1:{self.port}/0"
-
-    def start(self) -> str:
-        self.process = subprocess.Popen(
-            [
-                *("redis-server", "--port", str(self.port), "--bind", "127.0.0.1"),
-                *("--save", "", "--appendonly", "no", "--dir", self.folder),
-            ],
-            stdout=subprocess.DEVNULL,
-        )
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            if self._command("PING") == "+PONG":
-                return f"Redis started on port {self.port} (from its dump, if any)"
-            time.sleep(0.05)
-        raise SystemExit("the run's redis-server did not start")
-
-    def stop(self) -> str:
-        """SHUTDOWN SAVE: the keys kept in its dump, as after a network cut."""
-        if self.process is None:
-            return "Redis not running"
-        self._command("SHUTDOWN SAVE")
-        try:
-            self.process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait(timeout=30)
-        self.process = None
-        return f"Redis on port {self.port} stopped (the cache out)"
-
-    def kill(self) -> None:
-        if self.process is not None:
-            self.process.kill()
-            self.process.wait(timeout=30)
-            self.process = None
-
-    def _command(self, command: str) -> str:
-        """One inline command, its answer's first line ("" without an answer)."""
-        try:
-            with socket.create_connection(("127.0.0.1", self.port), timeout=5) as connection:
-                connection.sendall(command.encode() + b"\r\n")
-                return connection.recv(64).decode(errors="replace").split("\r\n")[0]
-        except OSError:
-            return ""
-
-
-def hurt_the_database() -> str:
-    """PostgreSQL: terminate every other backend of the database; SQLite: hold the write
-    lock past the site's busy timeout (from a thread of this process, as another program)."""
-    from django.db import connection
-
-    if connection.vendor == "postgresql":
-        ended = 0
-        for _ in range(8):  # over 1.6 s, so that posts in flight meet it
-            with connection.cursor() as cursor:
-                cursor.execute(
-                    "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
-                    "WHERE datname = current_database() AND pid <> pg_backend_pid()"
-                )
-                ended += cursor.fetchone()[0]
-            time.sleep(0.2)
-        return f"{ended} PostgreSQL backends terminated over 1.6 s"
-    path = connection.settings_dict["NAME"]
-
-    def hold() -> None:
-        other = sqlite3.connect(path, timeout=30)
-        other.execute("BEGIN IMMEDIATE")
-        time.sleep(BUSY_TIMEOUT + 1.5)
-        other.rollback()
-        other.close()
-
-    threading.Thread(target=hold, daemon=True).start()
-    return f"SQLite write lock held {BUSY_TIMEOUT + 1.5:.1f} s (busy timeout {BUSY_TIMEOUT} s)"
-
-
-async def faults(
-    server: Server,
-    cache: PrivateRedis | None,
-    burst: asyncio.Event,
-    duration: float,
-    log: list[str],
-) -> None:
-    """The faults, spread over the run."""
-    steps: list[tuple[float, Callable[[], str] | None]] = [
-        (0.2, server.kill_a_worker),
-        (0.4, server.restart),
-        (0.6, hurt_the_database),
-        (0.8, None),  # the burst, with the database hurt again
-    ]
-    if cache is not None:  # out from 0.1 to 0.3 of the run, a worker killed meanwhile
-        steps += [(0.1, cache.stop), (0.3, cache.start)]
-        steps.sort(key=lambda step: step[0])
-    started = time.monotonic()
-    for share, fault in steps:
-        await asyncio.sleep(max(0.0, started + share * duration - time.monotonic()))
-        at = time.monotonic() - started
-        if fault is None:
-            burst.set()
-            message = "burst: every client at once; " + await asyncio.to_thread(hurt_the_database)
-            await asyncio.sleep(0.05)
-            burst.clear()
-        else:
-            message = await asyncio.to_thread(fault)
-        log.append(f"{at:5.1f} s  {message}")
-        print(log[-1], flush=True)
 
 
 def public_page(slug: str, seat: load.Seat) -> str:
@@ -474,34 +312,47 @@ def main() -> None:
         from django.db import connection
 
         connection.close()
-        a, s, d, lost, unacked = check(seats, acknowledged)
-        for kind, number in sorted(seen.count.items()):
-            print(f"  {kind:<22} {number:>6}")
-        for sample in seen.samples:
-            print("  seen:", sample)
-        for line in stale:
-            print("  stale:", line)
-        for line in logged_errors[:10]:
-            print("  server log:", line)
-        # one outage: each process logs it once at most, and its end once at most
-        logged_twice = [p for p, n in (out | back).items() if n > 1]
-        print(
-            f"  cache outage logged by {len(out)} server processes ({sum(out.values())} lines), "
-            f"its end by {len(back)} ({sum(back.values())} lines); logged more than once by "
-            f"{len(logged_twice)}"
-        )
-        errors, page_errors = seen.count["server errors"], seen.count["page server errors"]
-        print(
-            f"chaos: {seen.count['posts']} posts, {a} acknowledged, {s} stored, duplicates {d}, "
-            f"lost {lost}, unacknowledged {unacked}, 500s {errors}, page 500s {page_errors}, "
-            f"stale pages {len(stale)}"
-        )
-        bad = d or lost or unacked or errors or seen.count["refused"] or seen.count["given up"]
-        bad = bad or page_errors or len(stale) or len(logged_twice)
+        bad = report(seats, seen, acknowledged, stale, out, back, logged_errors)
         if cache is not None and not out:
             print("  the server never met the cache's outage: the run proves nothing of it")
-            bad = 1
+            bad = True
         sys.exit(1 if bad else 0)
+
+
+def report(
+    seats: list[load.Seat],
+    seen: Outcomes,
+    acknowledged: load.Acknowledged,
+    stale: list[str],
+    out: dict[str, int],
+    back: dict[str, int],
+    logged_errors: list[str],
+) -> bool:
+    """Print what the clients met and the final line; whether anything went wrong."""
+    a, s, d, lost, unacked = check(seats, acknowledged)
+    for kind, number in sorted(seen.count.items()):
+        print(f"  {kind:<22} {number:>6}")
+    for sample in seen.samples:
+        print("  seen:", sample)
+    for line in stale:
+        print("  stale:", line)
+    for line in logged_errors[:10]:
+        print("  server log:", line)
+    # one outage: each process logs it once at most, and its end once at most
+    logged_twice = [p for p, n in (out | back).items() if n > 1]
+    print(
+        f"  cache outage logged by {len(out)} server processes ({sum(out.values())} lines), "
+        f"its end by {len(back)} ({sum(back.values())} lines); logged more than once by "
+        f"{len(logged_twice)}"
+    )
+    errors, page_errors = seen.count["server errors"], seen.count["page server errors"]
+    print(
+        f"chaos: {seen.count['posts']} posts, {a} acknowledged, {s} stored, duplicates {d}, "
+        f"lost {lost}, unacknowledged {unacked}, 500s {errors}, page 500s {page_errors}, "
+        f"stale pages {len(stale)}"
+    )
+    bad = d or lost or unacked or errors or seen.count["refused"] or seen.count["given up"]
+    return bool(bad or page_errors or len(stale) or len(logged_twice))
 
 
 if __name__ == "__main__":

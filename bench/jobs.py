@@ -91,14 +91,8 @@ def main() -> int:
 
         os.environ.setdefault("DJANGO_SETTINGS_MODULE", "referee.settings")
         django.setup()
-        from django.db import connection, transaction
-        from django.db.models import Count
-        from django_tasks_db.models import DBTaskResult
+        from django.db import connection
 
-        from referee.jobs import queue
-        from referee.jobs.models import Beat, Job, Run
-
-        vendor = connection.vendor
         for n in range(options.workers):
             workers.append(
                 subprocess.Popen(
@@ -108,77 +102,13 @@ def main() -> int:
                     stdout=subprocess.DEVNULL,
                 )
             )
-        until = time.monotonic() + 60
-        while Beat.objects.count() < options.workers:
-            if time.monotonic() > until:
-                print("the workers did not start", file=sys.stderr)
-                return 1
-            time.sleep(0.05)
-        time.sleep(1.2)  # past the workers' random start-up delay
-
-        def wait_done(keys: list[str], seconds: float = 300) -> bool:
-            end = time.monotonic() + seconds
-            while time.monotonic() < end:
-                if Job.objects.filter(key__in=keys, status="done").count() == len(keys):
-                    return True
-                time.sleep(0.002)
-            return False
-
-        latencies = []
-        for n in range(options.single):
-            began = time.perf_counter()
-            queue.submit("jobs.noop", f"single:{n}")
-            if not wait_done([f"single:{n}"], 60):
-                print(f"single job {n} not done", file=sys.stderr)
-                return 1
-            latencies.append((time.perf_counter() - began) * 1000)
-        latencies.sort()
-        p95 = latencies[max(0, round(0.95 * len(latencies)) - 1)]
-        print(
-            f"{vendor}, {options.workers} worker(s), poll {options.poll}s: one job submit→done "
-            f"p50 {statistics.median(latencies):.0f} ms, p95 {p95:.0f} ms"
-        )
-
-        keys = [f"many:{n}" for n in range(options.jobs)]
-        began = time.perf_counter()
-        with transaction.atomic():
-            for key in keys:
-                queue.submit("jobs.noop", key)
-        submitted = time.perf_counter() - began
-        if not wait_done(keys):
-            print("not every job was done", file=sys.stderr)
+        if not started(options.workers):
+            print("the workers did not start", file=sys.stderr)
             return 1
-        took = time.perf_counter() - began
-        print(
-            f"{vendor}, {options.workers} worker(s): {options.jobs} jobs submitted in "
-            f"{submitted:.2f} s ({options.jobs / submitted:.0f}/s), all done in {took:.2f} s: "
-            f"{options.jobs / took:.0f} jobs/s"
-        )
-
-        total = options.jobs + options.single
-        runs = Run.objects.values("job").annotate(n=Count("pk"))
-        twice = [r["job"] for r in runs if r["n"] != 1]
-        done_runs = Run.objects.filter(outcome="done").count()
-        by_worker = dict(
-            Run.objects.values_list("worker").annotate(n=Count("pk")).values_list("worker", "n")
-        )
-        # the queue marks its task successful just after the job is done
-        end = time.monotonic() + 10
-        while (claimed := DBTaskResult.objects.filter(status="SUCCESSFUL").count()) < total:
-            if time.monotonic() > end:
-                break
-            time.sleep(0.05)
-        ok = (
-            Job.objects.filter(status="done").count() == total
-            and done_runs == total
-            and not twice
-            and claimed == total
-        )
-        print(
-            f"once: {total} jobs, {done_runs} runs done, {len(twice)} run more than once, "
-            f"{claimed} tasks succeeded; by worker {by_worker}: {'OK' if ok else 'FAILED'}"
-        )
-        return 0 if ok else 1
+        vendor = connection.vendor
+        if not one_at_a_time(options, vendor) or not many_at_once(options, vendor):
+            return 1
+        return 0 if each_once(options.jobs + options.single) else 1
     finally:
         for worker in workers:
             worker.terminate()
@@ -194,6 +124,110 @@ def main() -> int:
         except Exception:
             pass
         drop()
+
+
+# -- the phases of a run, once Django is set up (``main``) ----------------------------------
+
+
+def started(workers: int) -> bool:
+    """Whether every worker beats within a minute (then past their start-up delay)."""
+    from referee.jobs.models import Beat
+
+    until = time.monotonic() + 60
+    while Beat.objects.count() < workers:
+        if time.monotonic() > until:
+            return False
+        time.sleep(0.05)
+    time.sleep(1.2)  # past the workers' random start-up delay
+    return True
+
+
+def wait_done(keys: list[str], seconds: float = 300) -> bool:
+    from referee.jobs.models import Job
+
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if Job.objects.filter(key__in=keys, status="done").count() == len(keys):
+            return True
+        time.sleep(0.002)
+    return False
+
+
+def one_at_a_time(options: argparse.Namespace, vendor: str) -> bool:
+    """``--single`` jobs one after another: the time from submit to done."""
+    from referee.jobs import queue
+
+    latencies = []
+    for n in range(options.single):
+        began = time.perf_counter()
+        queue.submit("jobs.noop", f"single:{n}")
+        if not wait_done([f"single:{n}"], 60):
+            print(f"single job {n} not done", file=sys.stderr)
+            return False
+        latencies.append((time.perf_counter() - began) * 1000)
+    latencies.sort()
+    p95 = latencies[max(0, round(0.95 * len(latencies)) - 1)]
+    print(
+        f"{vendor}, {options.workers} worker(s), poll {options.poll}s: one job submit→done "
+        f"p50 {statistics.median(latencies):.0f} ms, p95 {p95:.0f} ms"
+    )
+    return True
+
+
+def many_at_once(options: argparse.Namespace, vendor: str) -> bool:
+    """``--jobs`` jobs submitted in one transaction: how fast the workers drain them."""
+    from django.db import transaction
+
+    from referee.jobs import queue
+
+    keys = [f"many:{n}" for n in range(options.jobs)]
+    began = time.perf_counter()
+    with transaction.atomic():
+        for key in keys:
+            queue.submit("jobs.noop", key)
+    submitted = time.perf_counter() - began
+    if not wait_done(keys):
+        print("not every job was done", file=sys.stderr)
+        return False
+    took = time.perf_counter() - began
+    print(
+        f"{vendor}, {options.workers} worker(s): {options.jobs} jobs submitted in "
+        f"{submitted:.2f} s ({options.jobs / submitted:.0f}/s), all done in {took:.2f} s: "
+        f"{options.jobs / took:.0f} jobs/s"
+    )
+    return True
+
+
+def each_once(total: int) -> bool:
+    """Whether each of the ``total`` jobs ran exactly once, and its task succeeded."""
+    from django.db.models import Count
+    from django_tasks_db.models import DBTaskResult
+
+    from referee.jobs.models import Job, Run
+
+    runs = Run.objects.values("job").annotate(n=Count("pk"))
+    twice = [r["job"] for r in runs if r["n"] != 1]
+    done_runs = Run.objects.filter(outcome="done").count()
+    by_worker = dict(
+        Run.objects.values_list("worker").annotate(n=Count("pk")).values_list("worker", "n")
+    )
+    # the queue marks its task successful just after the job is done
+    end = time.monotonic() + 10
+    while (claimed := DBTaskResult.objects.filter(status="SUCCESSFUL").count()) < total:
+        if time.monotonic() > end:
+            break
+        time.sleep(0.05)
+    ok = (
+        Job.objects.filter(status="done").count() == total
+        and done_runs == total
+        and not twice
+        and claimed == total
+    )
+    print(
+        f"once: {total} jobs, {done_runs} runs done, {len(twice)} run more than once, "
+        f"{claimed} tasks succeeded; by worker {by_worker}: {'OK' if ok else 'FAILED'}"
+    )
+    return ok
 
 
 if __name__ == "__main__":

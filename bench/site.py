@@ -23,6 +23,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -111,37 +112,7 @@ def run(args: argparse.Namespace) -> None:
     def standings_pdf() -> bytes:
         return reports.standings_pdf(tournament, public)
 
-    # rescore: every table's deals scored again from their stored data (what `manage.py
-    # rescore` computes); the deals are read before the clock, the clock is scoring time
-    from referee.tables.dealdata import score_table
-
-    rules = tournament.rules()
-    sheets = [
-        (
-            table.seats.count(),
-            [d.data for d in table.deals.filter(deleted=False).order_by("number")],
-        )
-        for table in Table.objects.filter(round__tournament=tournament)
-    ]
-
-    def rescore() -> None:
-        for seats, data in sheets:
-            score_table(rules, seats, data, tournament.pool_size)
-
-    rescore()  # warm-up
-    cpu, wall = [], []
-    for _ in range(args.repeat):  # scoring time: this process's CPU time (and the wall)
-        start, started = time.process_time(), time.perf_counter()
-        rescore()
-        cpu.append(time.process_time() - start)
-        wall.append(time.perf_counter() - started)
-    median = statistics.median(cpu)
-    verdict = "ok" if median < TARGETS["rescore (scoring time)"] else "SLOW"
-    print(
-        f"{'rescore (scoring time)':<25} median {median * 1000:>7,.0f} ms CPU "
-        f"({statistics.median(wall) * 1000:,.0f} ms wall)  (target 500 ms: {verdict}; "
-        f"{len(sheets)} tables, {sum(len(d) for _, d in sheets):,} deals)"
-    )
+    rescore(tournament, args.repeat)
 
     with translation.override("ru"):
         for label, work in (
@@ -160,6 +131,41 @@ def run(args: argparse.Namespace) -> None:
                 f"{label:<25} median {median * 1000:>7,.0f} ms  max {worst * 1000:>7,.0f} ms  "
                 f"(target {target * 1000:,.0f} ms: {verdict}; {sizes[label]})"
             )
+
+
+def rescore(tournament: Any, repeat: int) -> None:
+    """Every table's deals scored again from their stored data (what ``manage.py rescore``
+    computes); the deals are read before the clock, the clock is scoring time."""
+    from referee.tables.dealdata import score_table
+    from referee.tables.models import Table
+
+    rules = tournament.rules()
+    sheets = [
+        (
+            table.seats.count(),
+            [d.data for d in table.deals.filter(deleted=False).order_by("number")],
+        )
+        for table in Table.objects.filter(round__tournament=tournament)
+    ]
+
+    def again() -> None:
+        for seats, data in sheets:
+            score_table(rules, seats, data, tournament.pool_size)
+
+    again()  # warm-up
+    cpu, wall = [], []
+    for _ in range(repeat):  # scoring time: this process's CPU time (and the wall)
+        start, started = time.process_time(), time.perf_counter()
+        again()
+        cpu.append(time.process_time() - start)
+        wall.append(time.perf_counter() - started)
+    median = statistics.median(cpu)
+    verdict = "ok" if median < TARGETS["rescore (scoring time)"] else "SLOW"
+    print(
+        f"{'rescore (scoring time)':<25} median {median * 1000:>7,.0f} ms CPU "
+        f"({statistics.median(wall) * 1000:,.0f} ms wall)  (target 500 ms: {verdict}; "
+        f"{len(sheets)} tables, {sum(len(d) for _, d in sheets):,} deals)"
+    )
 
 
 if __name__ == "__main__":

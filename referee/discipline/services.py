@@ -80,13 +80,7 @@ def record_entry(
         if kind == Entry.Kind.DISQUALIFICATION:
             raise NotAllowed(_("Only the chief referee may disqualify a player."))
         raise NotAllowed(_("Only this tournament's referees may record discipline."))
-    registration = (
-        Registration.objects.select_related("player")
-        .filter(pk=registration_id, tournament=tournament)
-        .first()
-    )
-    if registration is None:
-        raise REFUSALS.error("entry.player_unknown", "registration")
+    registration = _registration(tournament, registration_id)
     if not str(rule).strip():
         raise REFUSALS.error("entry.rule_missing", "rule")
     if not str(reason).strip():
@@ -95,11 +89,7 @@ def record_entry(
     number = latest if round_number is None else round_number
     if not 0 <= number <= latest:
         raise REFUSALS.error("entry.round_range", "round", latest=latest)
-    table = None
-    if table_id is not None:
-        table = Table.objects.filter(pk=table_id, round__tournament=tournament).first()
-        if table is None:
-            raise REFUSALS.error("entry.table_unknown", "table")
+    table = _table(tournament, table_id)
     text = "0"
     if kind == Entry.Kind.DEDUCTION:
         text = _points(points)
@@ -121,28 +111,59 @@ def record_entry(
         referee=user if getattr(user, "is_authenticated", False) else None,
         expires_at=expires,
     )
-    if kind == Entry.Kind.WARNING:
-        code = "discipline.warning"
-    elif kind == Entry.Kind.YELLOW:
-        code = "discipline.yellow"
-    elif kind == Entry.Kind.DEDUCTION:
-        code = "discipline.deduction"
-    else:
-        code = "discipline.disqualification"
-    log_action(
-        tournament,
-        user,
-        code,
-        registration.player.name,
-        about=entry,
-        reason=entry.reason,
-        data={"entry": entry.pk, "rule": entry.rule, "round": number, "points": text},
-    )
+    _log_entry(entry, user, registration.player.name)
     if kind == Entry.Kind.DISQUALIFICATION:
         _disqualify(registration, latest)
     elif kind == Entry.Kind.YELLOW:
         _automatic(tournament, registration, number, latest, user, now)
     return entry
+
+
+def _log_entry(entry: Entry, user: Any, name: str) -> None:
+    """The action log's line of a new entry (its code one the log registers)."""
+    if entry.kind == Entry.Kind.WARNING:
+        code = "discipline.warning"
+    elif entry.kind == Entry.Kind.YELLOW:
+        code = "discipline.yellow"
+    elif entry.kind == Entry.Kind.DEDUCTION:
+        code = "discipline.deduction"
+    else:
+        code = "discipline.disqualification"
+    log_action(
+        entry.tournament,
+        user,
+        code,
+        name,
+        about=entry,
+        reason=entry.reason,
+        data={
+            "entry": entry.pk,
+            "rule": entry.rule,
+            "round": entry.round_number,
+            "points": entry.points,
+        },
+    )
+
+
+def _registration(tournament: Tournament, registration_id: int) -> Registration:
+    registration = (
+        Registration.objects.select_related("player")
+        .filter(pk=registration_id, tournament=tournament)
+        .first()
+    )
+    if registration is None:
+        raise REFUSALS.error("entry.player_unknown", "registration")
+    return registration
+
+
+def _table(tournament: Tournament, table_id: int | None) -> Table | None:
+    """The table an entry names (None: none named), of this tournament."""
+    if table_id is None:
+        return None
+    table = Table.objects.filter(pk=table_id, round__tournament=tournament).first()
+    if table is None:
+        raise REFUSALS.error("entry.table_unknown", "table")
+    return table
 
 
 def _points(value: Any) -> str:

@@ -174,24 +174,10 @@ def session_results(
     """The travellers and the standings over ``boards`` (None: every board): a reader who
     may not see a board (``sealing.sight``) gets neither its traveller nor its part of the
     standings."""
-    tournament = session.tournament
-    rules = tournament.rules()
+    rules = session.tournament.rules()
     everything = {b.number: (b.text, b.analysis) for b in Board.objects.filter(session=session)}
     shown = everything if boards is None else {n: everything[n] for n in everything if n in boards}
-    tables = {
-        (t.round.number, t.number): t
-        for t in Table.objects.filter(
-            round__tournament=tournament, round__number__in=list(session.rounds)
-        ).select_related("round")
-    }
-    names: dict[int, str] = {}
-    for seat in Seat.objects.filter(table__in=tables.values()).select_related(
-        "registration__player"
-    ):
-        names[seat.registration_id] = seat.registration.player.name
-    deals: dict[int, dict[int, Deal]] = defaultdict(dict)
-    for deal in Deal.objects.filter(table__in=tables.values(), deleted=False).order_by("number"):
-        deals[deal.table_id][deal.number] = deal
+    tables, names, deals = _played(session)
     travellers = {
         n: Traveller(n, text, analysis=analysis) for n, (text, analysis) in sorted(shown.items())
     }
@@ -238,6 +224,42 @@ def session_results(
                             planned["group"],
                         )
                     )
+    standings = _compared(session, plays, travellers, names)
+    return SessionResults(
+        session, list(travellers.values()), standings, len(everything) - len(shown)
+    )
+
+
+def _played(
+    session: Session,
+) -> tuple[dict[tuple[int, int], Table], dict[int, str], dict[int, dict[int, Deal]]]:
+    """The session's tables by (round, table number), its players' names by registration,
+    and the deals not struck from the sheet by table and number."""
+    tables = {
+        (t.round.number, t.number): t
+        for t in Table.objects.filter(
+            round__tournament=session.tournament, round__number__in=list(session.rounds)
+        ).select_related("round")
+    }
+    names: dict[int, str] = {}
+    for seat in Seat.objects.filter(table__in=tables.values()).select_related(
+        "registration__player"
+    ):
+        names[seat.registration_id] = seat.registration.player.name
+    deals: dict[int, dict[int, Deal]] = defaultdict(dict)
+    for deal in Deal.objects.filter(table__in=tables.values(), deleted=False).order_by("number"):
+        deals[deal.table_id][deal.number] = deal
+    return tables, names, deals
+
+
+def _compared(
+    session: Session,
+    plays: list[Play[int]],
+    travellers: dict[int, Traveller],
+    names: dict[int, str],
+) -> list[Line]:
+    """Every hand compared with the same hand at the other tables (written on the
+    travellers), and the session's standings of the players' totals."""
     compared = compare(plays, trim=session.trim)
     by_seat = {(c.play.board, c.play.table, c.play.role): c for c in compared}
     for traveller in travellers.values():
@@ -250,10 +272,7 @@ def session_results(
     method: Method = "datum" if session.method == Session.Method.DATUM else "matchpoints"
     scores = [t.score(method) for t in lines]
     ranked = sorted(zip(lines, scores, places(scores), strict=True), key=lambda x: x[2])
-    standings = [
+    return [
         Line(place_label(*where), t.player, names.get(t.player, ""), t, score, *where)
         for t, score, where in ranked
     ]
-    return SessionResults(
-        session, list(travellers.values()), standings, len(everything) - len(shown)
-    )

@@ -120,22 +120,10 @@ def create_session(
         raise REFUSALS.error("session.round_open", n=last.number)
     if method not in Session.Method.values:
         method = Session.Method.MATCHPOINTS
-    if counts is None:
-        counts = Session.Counts.OWN if last is not None else Session.Counts.PLACES
-    elif counts not in Session.Counts.values:
-        raise REFUSALS.error("session.counts", "counts")
+    counts = _counts(counts, first=last is None)
     if seed is None and not boards.strip():
         seed = random.SystemRandom().randrange(2**31)
-    players = list(
-        tournament.entries.filter(status=Registration.Status.ACTIVE)
-        .order_by("pk")
-        .values_list("pk", flat=True)
-    )
-    random.Random(seed or 0).shuffle(players)  # the draw of the first stanza's seats
-    try:
-        movement = plan_movement(players, size, boards_per_set=boards_per_set)
-    except MovementError as error:
-        raise REFUSALS.error(f"movement.{error.code}", "players", **error.params) from None
+    players, movement = _drawn(tournament, seed, size, boards_per_set)
     count = len(movement.groups) * len(movement.stanzas) * boards_per_set
     dealt = _boards(seed, boards, count)
     session = Session.objects.create(
@@ -170,6 +158,34 @@ def create_session(
     _seat(session, tournament, 1, user)
     schedule_analysis(session)  # the boards' double-dummy tables: one job a board
     return session
+
+
+def _counts(counts: str | None, *, first: bool) -> str:
+    """What the session counts for: by default the final places when it is the
+    tournament's ``first`` round (a duplicate event), else its own competition."""
+    if counts is None:
+        return Session.Counts.PLACES if first else Session.Counts.OWN
+    if counts not in Session.Counts.values:
+        raise REFUSALS.error("session.counts", "counts")
+    return counts
+
+
+def _drawn(
+    tournament: Tournament, seed: int | None, size: int, boards_per_set: int
+) -> tuple[list[int], Movement[int]]:
+    """The active players in the order of the draw from ``seed`` (the first stanza's
+    seats), and their movement."""
+    players = list(
+        tournament.entries.filter(status=Registration.Status.ACTIVE)
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
+    random.Random(seed or 0).shuffle(players)  # the draw of the first stanza's seats
+    try:
+        movement = plan_movement(players, size, boards_per_set=boards_per_set)
+    except MovementError as error:
+        raise REFUSALS.error(f"movement.{error.code}", "players", **error.params) from None
+    return players, movement
 
 
 def _seat(session: Session, tournament: Tournament, stanza: int, user: Any) -> Round:

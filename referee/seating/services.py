@@ -127,15 +127,7 @@ def seat_next_round(
         # a duplicate stanza is seated by its session's movement (duplicate.services)
         raise REFUSALS.error("method.unknown", "method")
     players, tables = entrants(tournament, user, stage, number)
-    absent: list[Note] = []
-    if tournament.check_in:  # only the players marked present (tournaments.checkin)
-        present, reasons = present_for(tournament, number)
-        absent = [
-            Note("absent", {"player": p, "reason": reasons.get(p, "")})
-            for p in players
-            if p not in present
-        ]
-        players = [p for p in players if p in present]
+    players, absent = _present(tournament, number, players)
     seed = random.SystemRandom().randrange(2**31) if seed is None else seed
     past = past_rounds(tournament)
     try:
@@ -162,6 +154,36 @@ def seat_next_round(
         byes=list(seating.byes),
         stage=stage,
     )
+    _write_tables(round_, seating)
+    log_action(
+        tournament,
+        user,
+        "round.seated",
+        str(number),
+        about=round_,
+        data={"seed": seed, "method": method, "byes": list(seating.byes)},
+    )
+    return round_
+
+
+def _present(
+    tournament: Tournament, number: int, players: list[int]
+) -> tuple[list[int], list[Note]]:
+    """With check-in, only the players marked present for round ``number``
+    (``tournaments.checkin``), and a note of each one absent; without it, everybody."""
+    if not tournament.check_in:
+        return players, []
+    present, reasons = present_for(tournament, number)
+    absent = [
+        Note("absent", {"player": p, "reason": reasons.get(p, "")})
+        for p in players
+        if p not in present
+    ]
+    return [p for p in players if p in present], absent
+
+
+def _write_tables(round_: Round, seating: RoundSeating[int]) -> None:
+    """The seated round's tables and their seats."""
     for seated in seating.tables:
         table = Table.objects.create(
             round=round_,
@@ -178,15 +200,6 @@ def seat_next_round(
             )
             for position, registration in enumerate(seated.seats, start=1)
         )
-    log_action(
-        tournament,
-        user,
-        "round.seated",
-        str(number),
-        about=round_,
-        data={"seed": seed, "method": method, "byes": list(seating.byes)},
-    )
-    return round_
 
 
 def _seat(

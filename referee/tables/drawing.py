@@ -265,28 +265,7 @@ def pulka_svg(
     w, h = layout.width, layout.height
     centre = (w / 2, h / 2)
     whist_band, pool_band, mountain_band = layout.bands
-    parts: list[str] = [
-        f'<rect x="0" y="0" width="{_n(w)}" height="{_n(h)}" fill="#fffef8" '
-        f'stroke="{INK}" stroke-width="2"/>'
-    ]
-    for offset in (whist_band, pool_band):  # the mountain runs on to the circle
-        parts.append(
-            f'<rect x="{_n(offset)}" y="{_n(offset)}" width="{_n(w - 2 * offset)}" '
-            f'height="{_n(h - 2 * offset)}" fill="none" stroke="{INK}" stroke-width="1.2"/>'
-        )
-    for edge in layout.sectors:
-        # the sector line from the circle out to the edge
-        start = _add(centre, _unit(centre, edge[0]), layout.circle)
-        parts.append(_line(start, edge[0], INK, 1.6))
-    parts.append(
-        f'<circle cx="{_n(centre[0])}" cy="{_n(centre[1])}" r="{_n(layout.circle)}" '
-        f'fill="#fffef8" stroke="{INK}" stroke-width="1.6"/>'
-    )
-    if pool_size is not None:
-        parts.append(
-            _text((centre[0], centre[1] + 6), 0, paper_figure(pool_size), 17, "size", "middle")
-        )
-
+    parts = _paper(layout, centre, pool_size)
     for index, player in enumerate(seats):
         sides = sides_of(layout.sectors[index], centre)
         main = sides[layout.main_side[index]]
@@ -314,6 +293,35 @@ def pulka_svg(
         f'viewBox="{_n(-MARGIN)} {_n(-MARGIN)} {_n(w + 2 * MARGIN)} {_n(h + 2 * MARGIN)}" '
         f'font-family="{FONT}" fill="{INK}">{label}' + "".join(parts) + "</svg>"
     )
+
+
+def _paper(layout: Layout, centre: Point, pool_size: Amount | None) -> list[str]:
+    """The sheet before anything is written on it: its edge, the whist and pool bands, the
+    sector lines and the centre circle with the pool's size."""
+    w, h = layout.width, layout.height
+    whist_band, pool_band, _mountain = layout.bands
+    parts: list[str] = [
+        f'<rect x="0" y="0" width="{_n(w)}" height="{_n(h)}" fill="#fffef8" '
+        f'stroke="{INK}" stroke-width="2"/>'
+    ]
+    for offset in (whist_band, pool_band):  # the mountain runs on to the circle
+        parts.append(
+            f'<rect x="{_n(offset)}" y="{_n(offset)}" width="{_n(w - 2 * offset)}" '
+            f'height="{_n(h - 2 * offset)}" fill="none" stroke="{INK}" stroke-width="1.2"/>'
+        )
+    for edge in layout.sectors:
+        # the sector line from the circle out to the edge
+        start = _add(centre, _unit(centre, edge[0]), layout.circle)
+        parts.append(_line(start, edge[0], INK, 1.6))
+    parts.append(
+        f'<circle cx="{_n(centre[0])}" cy="{_n(centre[1])}" r="{_n(layout.circle)}" '
+        f'fill="#fffef8" stroke="{INK}" stroke-width="1.6"/>'
+    )
+    if pool_size is not None:
+        parts.append(
+            _text((centre[0], centre[1] + 6), 0, paper_figure(pool_size), 17, "size", "middle")
+        )
+    return parts
 
 
 def _whist_parts(sides: list[Side], count: int, depth: float) -> list[tuple[Side, float, float]]:

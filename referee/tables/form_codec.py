@@ -4,6 +4,7 @@ and ``referee_rulings``) and a stored deal back to the form's initial values."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
@@ -20,6 +21,69 @@ def _json_number(value: Decimal) -> int | float:
     return int(value) if value == value.to_integral_value() else float(value)
 
 
+@dataclass(frozen=True)
+class Origins:
+    """Where the stored deal's list items come from in the form: ``call_rows[i]`` is the
+    row of ``defence[i]``, ``ruling_fields[i]`` the field (a manual row's prefix) of
+    ``referee_rulings[i]``."""
+
+    call_rows: list[int]
+    ruling_fields: list[str]
+
+
+def _calls(cd: Mapping[str, Any]) -> tuple[list[dict[str, Any]], list[int]]:
+    """The defenders' calls, and the form's row of each."""
+    calls: list[dict[str, Any]] = []
+    rows: list[int] = []
+    for row in range(1, CALL_ROWS + 1):
+        player, call = cd.get(f"call_{row}_player"), cd.get(f"call_{row}_call")
+        if not (player and call):
+            continue
+        item = {"player": player, "call": call, "order": len(calls) + 1}
+        if cd.get(f"call_{row}_replaces"):
+            item["replaces"] = cd[f"call_{row}_replaces"]
+        calls.append(item)
+        rows.append(row)
+    return calls, rows
+
+
+def _referee_rulings(
+    cd: Mapping[str, Any], kind: str | None, manual_rows: int
+) -> tuple[list[dict[str, Any]], list[str]]:
+    """The referee's rulings, and the field (or manual row's prefix) of each."""
+    rulings: list[dict[str, Any]] = []
+    fields: list[str] = []
+    if kind in TYPE_PARTS["prikup_refusal"] and cd.get("prikup_refusal") is not None:
+        points = _json_number(cd["prikup_refusal"])
+        rulings.append({"kind": "prikup_refusal", "points": points})
+        fields.append("prikup_refusal")
+    if kind in TYPE_PARTS["raspasy_fine"] and cd.get("raspasy_fine") is not None:
+        points = _json_number(cd["raspasy_fine"])
+        rulings.append({"kind": "raspasy_dealer_fine", "points": points})
+        fields.append("raspasy_fine")
+    if cd.get("talon_peeking"):
+        rulings.append({"kind": "talon_peeking", "player": cd["talon_peeking"]})
+        fields.append("talon_peeking")
+    for row in range(1, manual_rows + 1):
+        p = f"manual_{row}_"
+        if not cd.get(p + "book"):
+            continue
+        item: dict[str, Any] = {
+            "kind": "manual",
+            "entry": cd[p + "book"],
+            "player": cd[p + "player"],
+            "amount": _json_number(cd[p + "amount"]),
+            "reason": cd.get(p + "reason", ""),
+        }
+        if cd[p + "book"] == "whist":
+            item["on"] = cd[p + "on"]
+        if cd.get(p + "rule"):
+            item["rule"] = cd[p + "rule"]
+        rulings.append(item)
+        fields.append(p)
+    return rulings, fields
+
+
 class DealCodec:
     """Mixed into ``DealForm``: building and reading the stored deal."""
 
@@ -28,8 +92,6 @@ class DealCodec:
     letters: list[str]
     manual_rows: int
     drawn_lot: str | None
-    _call_rows: list[int]
-    _ruling_fields: list[str]
     if TYPE_CHECKING:
 
         @property
@@ -44,7 +106,7 @@ class DealCodec:
             data["declarer"] = cd["declarer"]
         if kind == "game":
             data["contract"] = {"level": cd["level"], "strain": cd["strain"]}
-            data["defence"] = self._calls(cd)
+            data["defence"] = _calls(cd)[0]
         elif kind == "misere":
             data["contract"] = {"level": "misere"}
         data["play"] = cd["play"]
@@ -55,7 +117,7 @@ class DealCodec:
             data["talon"] = cd["talon"]
         if kind in TYPE_PARTS["ruling"] and cd.get("ruling"):
             data["ruling"] = self._ruling(cd)
-        rulings = self._referee_rulings(cd, kind)
+        rulings = _referee_rulings(cd, kind, self.manual_rows)[0]
         if rulings:
             data["referee_rulings"] = rulings
         return data
@@ -63,20 +125,6 @@ class DealCodec:
     def _outcome(self, cd: Mapping[str, Any], prefix: str) -> dict[str, int]:
         values = {letter: cd.get(f"{prefix}_{letter}") for letter in self.letters}
         return {letter: n for letter, n in values.items() if n is not None}
-
-    def _calls(self, cd: Mapping[str, Any]) -> list[dict[str, Any]]:
-        calls: list[dict[str, Any]] = []
-        self._call_rows = []
-        for row in range(1, CALL_ROWS + 1):
-            player, call = cd.get(f"call_{row}_player"), cd.get(f"call_{row}_call")
-            if not (player and call):
-                continue
-            item = {"player": player, "call": call, "order": len(calls) + 1}
-            if cd.get(f"call_{row}_replaces"):
-                item["replaces"] = cd[f"call_{row}_replaces"]
-            calls.append(item)
-            self._call_rows.append(row)
-        return calls
 
     def _ruling(self, cd: Mapping[str, Any]) -> dict[str, Any]:
         rule = cd["ruling"]
@@ -108,38 +156,12 @@ class DealCodec:
             return out
         return {"rule": rule}
 
-    def _referee_rulings(self, cd: Mapping[str, Any], kind: str) -> list[dict[str, Any]]:
-        rulings: list[dict[str, Any]] = []
-        self._ruling_fields = []
-        if kind in TYPE_PARTS["prikup_refusal"] and cd.get("prikup_refusal") is not None:
-            points = _json_number(cd["prikup_refusal"])
-            rulings.append({"kind": "prikup_refusal", "points": points})
-            self._ruling_fields.append("prikup_refusal")
-        if kind in TYPE_PARTS["raspasy_fine"] and cd.get("raspasy_fine") is not None:
-            points = _json_number(cd["raspasy_fine"])
-            rulings.append({"kind": "raspasy_dealer_fine", "points": points})
-            self._ruling_fields.append("raspasy_fine")
-        if cd.get("talon_peeking"):
-            rulings.append({"kind": "talon_peeking", "player": cd["talon_peeking"]})
-            self._ruling_fields.append("talon_peeking")
-        for row in range(1, self.manual_rows + 1):
-            p = f"manual_{row}_"
-            if not cd.get(p + "book"):
-                continue
-            item: dict[str, Any] = {
-                "kind": "manual",
-                "entry": cd[p + "book"],
-                "player": cd[p + "player"],
-                "amount": _json_number(cd[p + "amount"]),
-                "reason": cd.get(p + "reason", ""),
-            }
-            if cd[p + "book"] == "whist":
-                item["on"] = cd[p + "on"]
-            if cd.get(p + "rule"):
-                item["rule"] = cd[p + "rule"]
-            rulings.append(item)
-            self._ruling_fields.append(p)
-        return rulings
+    def origins(self) -> Origins:
+        """Which row of the form each call and each referee ruling of ``deal_data()``
+        comes from, worked out again from the cleaned data (the same functions build both),
+        for ``place_error`` to show an engine's refusal of ``defence[1]`` at its row."""
+        cd = getattr(self, "cleaned_data", {})  # none on a form not yet validated
+        return Origins(_calls(cd)[1], _referee_rulings(cd, cd.get("type"), self.manual_rows)[1])
 
     @staticmethod
     def initial_from(data: Mapping[str, Any]) -> dict[str, Any]:

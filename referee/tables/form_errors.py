@@ -21,6 +21,8 @@ from .form_choices import (
 
 # to mypy the mixin is the form it is mixed into (its fields, errors and add_error)
 if TYPE_CHECKING:
+    from .form_codec import Origins
+
     _Form = forms.Form
 else:
     _Form = object
@@ -31,9 +33,9 @@ class EngineErrorPlacement(_Form):
 
     # DealForm's
     letters: list[str]
-    _call_rows: list[int]
-    _ruling_fields: list[str]
     if TYPE_CHECKING:
+
+        def origins(self) -> Origins: ...
 
         def errors_of(self, *prefixes: str) -> list[str]: ...
         def _seats_in_play(self) -> list[str]: ...
@@ -102,14 +104,18 @@ class EngineErrorPlacement(_Form):
         if path == "defence":
             return "calls"
         call = re.fullmatch(r"defence\[(\d+)\](?:\.(\w+))?", path)
+        ruling = re.fullmatch(r"referee_rulings\[(\d+)\](?:\.(\w+))?", path)
+        if not (call or ruling):
+            return None
+        # the rows of the deal refused, read again from the form's cleaned data
+        origins = self.origins()
         if call:
             index = int(call.group(1))
-            row = self._call_rows[index] if index < len(self._call_rows) else 1
+            row = origins.call_rows[index] if index < len(origins.call_rows) else 1
             name = f"call_{row}_{call.group(2) or 'call'}"
             return name if name in self.fields else f"call_{row}_player"
-        ruling = re.fullmatch(r"referee_rulings\[(\d+)\](?:\.(\w+))?", path)
-        if ruling and int(ruling.group(1)) < len(self._ruling_fields):
-            anchor = self._ruling_fields[int(ruling.group(1))]
+        if ruling and int(ruling.group(1)) < len(origins.ruling_fields):
+            anchor = origins.ruling_fields[int(ruling.group(1))]
             if anchor.startswith("manual_"):
                 return anchor + MANUAL_PARTS.get(ruling.group(2) or "", "book")
             return anchor

@@ -19,59 +19,21 @@ from urllib.parse import urlencode
 
 from django import forms
 from django.forms.utils import ErrorList
-from django.utils.functional import lazy
-from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from referee.core.bounds import BoundedForm
 
 from .form_choices import (
-    BOOKS,
     CALL_ROWS,
-    CALLS,
     COMMERCIAL,
-    DELIBERATE,
-    GROUP_LABELS,
     GROUPS,
-    LEVELS,
-    LOT,
     MANUAL_ROWS,
-    NUMBER,
-    PLAYS,
     QUALIFICATION,
-    RULINGS,
-    STRAINS,
-    TYPES,
 )
 from .form_codec import DealCodec
 from .form_errors import EngineErrorPlacement
-
-
-def _label_text(template: Any, **values: Any) -> str:
-    return str(template) % {name: str(value) for name, value in values.items()}
-
-
-#: a label filled in, in the language of the page it is shown on
-_label = lazy(_label_text, str)
-
-
-#: a field of a manual entry's row (the summary of errors names the row)
-MANUAL_ROW = gettext_lazy("Manual entry %(n)s — %(part)s")
-
-
-class OneFocusRadioSelect(forms.RadioSelect):
-    """Radio buttons of which only ``focus_value``'s carries the group's ``autofocus``: the
-    browser gives the focus to the first button marked, which may be one the page's script
-    disables (the sitting-out dealer's seat at a table of four), losing the focus."""
-
-    focus_value: str | None = None
-
-    def create_option(self, *args: Any, **kwargs: Any) -> dict[str, Any]:
-        option = super().create_option(*args, **kwargs)
-        if str(option["value"]) != self.focus_value:
-            option["attrs"].pop("autofocus", None)
-        return option
+from .form_fields import OneFocusRadioSelect, deal_fields
 
 
 class DealForm(DealCodec, EngineErrorPlacement, BoundedForm):
@@ -101,190 +63,8 @@ class DealForm(DealCodec, EngineErrorPlacement, BoundedForm):
         self.reason_required = reason_required
         self.manual_rows = max(1, manual_rows)
         self.drawn_lot = drawn_lot
-        self._call_rows: list[int] = []
-        self._ruling_fields: list[str] = []
-        self._build_fields()
+        self.fields.update(deal_fields(self.seats, self.manual_rows))
         self._anchor_groups()
-
-    # -- fields ------------------------------------------------------------------------
-
-    def _build_fields(self) -> None:
-        four = len(self.letters) == 4
-        seat = [(letter, name) for letter, name in self.seats]
-        maybe = [("", "—"), *seat]
-        radio = OneFocusRadioSelect
-        f = self.fields
-        f["dealer"] = forms.ChoiceField(
-            label=gettext_lazy("Dealer"),
-            choices=seat if four else maybe,
-            required=False,
-            widget=radio,
-        )
-        f["type"] = forms.ChoiceField(label=gettext_lazy("Deal"), choices=TYPES, widget=radio)
-        f["declarer"] = forms.ChoiceField(
-            label=gettext_lazy("Declarer"), choices=seat, required=False, widget=radio
-        )
-        f["level"] = forms.TypedChoiceField(
-            label=gettext_lazy("Level"),
-            choices=LEVELS,
-            coerce=int,
-            required=False,
-            empty_value=None,
-            widget=radio,
-        )
-        f["strain"] = forms.ChoiceField(
-            label=gettext_lazy("Trumps"), choices=STRAINS, required=False, widget=radio
-        )
-        for row in range(1, CALL_ROWS + 1):
-            f[f"call_{row}_player"] = forms.ChoiceField(
-                label=format_lazy("{} {}", gettext_lazy("Player"), row),
-                choices=maybe,
-                required=False,
-            )
-            f[f"call_{row}_call"] = forms.ChoiceField(
-                label=format_lazy("{} {}", gettext_lazy("Call"), row),
-                choices=[("", "—"), *CALLS],
-                required=False,
-            )
-            if four:
-                f[f"call_{row}_replaces"] = forms.ChoiceField(
-                    label=format_lazy("{} {}", gettext_lazy("takes over the hand of"), row),
-                    choices=maybe,
-                    required=False,
-                )
-        f["play"] = forms.ChoiceField(label=gettext_lazy("Play"), choices=PLAYS, widget=radio)
-        for letter, _name in self.seats:
-            f[f"tricks_{letter}"] = self._tricks_field(gettext_lazy("Tricks of %(seat)s"), letter)
-        f["talon"] = forms.CharField(
-            label=gettext_lazy("Talon"),
-            required=False,
-            max_length=20,
-            help_text=gettext_lazy("two cards, e.g. SA SK or H10 D7"),
-            widget=forms.TextInput(
-                attrs={"autocapitalize": "characters", "autocomplete": "off", "size": 8}
-            ),
-        )
-        f["ruling"] = forms.ChoiceField(
-            label=gettext_lazy("Kodeks ruling"), choices=RULINGS, required=False
-        )
-        f["bid_level"] = forms.TypedChoiceField(
-            label=gettext_lazy("Level reached in the bidding"),
-            choices=LEVELS,
-            coerce=int,
-            required=False,
-            empty_value=None,
-            widget=radio,
-        )
-        f["proven_undertricks"] = forms.IntegerField(
-            label=gettext_lazy("Proven undertricks"),
-            min_value=0,
-            max_value=10,
-            required=False,
-            widget=forms.NumberInput(attrs=NUMBER),
-        )
-        f["deliberate"] = forms.ChoiceField(
-            label=gettext_lazy("The error was"), choices=DELIBERATE, required=False, widget=radio
-        )
-        f["insisting"] = forms.ChoiceField(
-            label=gettext_lazy("Insisting player"), choices=maybe, required=False
-        )
-        f["dissenters"] = forms.MultipleChoiceField(
-            label=gettext_lazy("Dissenters"),
-            choices=seat,
-            required=False,
-            widget=forms.CheckboxSelectMultiple,
-        )
-        for letter, _name in self.seats:
-            f[f"guaranteed_{letter}"] = self._tricks_field(
-                gettext_lazy("Guaranteed result: tricks of %(seat)s"), letter
-            )
-        f["dissenter"] = forms.ChoiceField(
-            label=gettext_lazy("Dissenter"), choices=maybe, required=False
-        )
-        for letter, _name in self.seats:
-            f[f"alternative_{letter}"] = self._tricks_field(
-                gettext_lazy("Other plan: tricks of %(seat)s"), letter
-            )
-        f["lot"] = forms.ChoiceField(
-            label=gettext_lazy("The lot gave the declarer"),
-            choices=LOT,
-            required=False,
-            widget=radio,
-        )
-        points: dict[str, Any] = {
-            "min_value": 0,
-            "max_digits": 7,
-            "decimal_places": 2,
-            "required": False,
-        }
-        decimal = forms.NumberInput(attrs={"inputmode": "decimal", "step": "any", "size": 5})
-        f["prikup_refusal"] = forms.DecimalField(
-            label=gettext_lazy("Prikup refusal: dealer's mountain points (Kodeks 3.4.10)"),
-            widget=decimal,
-            **points,
-        )
-        f["raspasy_fine"] = forms.DecimalField(
-            label=gettext_lazy("Raspasy: dealer's fine in mountain points"),
-            widget=decimal,
-            **points,
-        )
-        f["talon_peeking"] = forms.ChoiceField(
-            label=gettext_lazy("Peeked at the talon (may not whist)"), choices=maybe, required=False
-        )
-        for row in range(1, self.manual_rows + 1):
-            p = f"manual_{row}_"
-            f[p + "book"] = forms.ChoiceField(
-                label=_label(MANUAL_ROW, n=row, part=gettext_lazy("Book")),
-                choices=BOOKS,
-                required=False,
-            )
-            f[p + "player"] = forms.ChoiceField(
-                label=_label(MANUAL_ROW, n=row, part=gettext_lazy("Player")),
-                choices=maybe,
-                required=False,
-            )
-            f[p + "on"] = forms.ChoiceField(
-                label=_label(MANUAL_ROW, n=row, part=gettext_lazy("on")),
-                choices=maybe,
-                required=False,
-            )
-            f[p + "amount"] = forms.DecimalField(
-                label=_label(MANUAL_ROW, n=row, part=gettext_lazy("Amount")),
-                max_digits=9,
-                decimal_places=2,
-                required=False,
-                widget=forms.NumberInput(attrs={"inputmode": "decimal", "step": "any", "size": 6}),
-            )
-            f[p + "reason"] = forms.CharField(
-                label=_label(MANUAL_ROW, n=row, part=gettext_lazy("Reason")),
-                required=False,
-                max_length=200,
-            )
-            f[p + "rule"] = forms.CharField(
-                label=_label(MANUAL_ROW, n=row, part=gettext_lazy("Rule")),
-                required=False,
-                max_length=100,
-                widget=forms.TextInput(attrs={"list": "rule-references"}),
-            )
-        for group, label in GROUP_LABELS.items():
-            # where the engine's refusal of the whole group (the calls, the tricks) is shown
-            f[group] = forms.CharField(label=label, required=False, widget=forms.HiddenInput)
-        f["reason"] = forms.CharField(
-            label=gettext_lazy("Reason"),
-            required=False,
-            max_length=500,
-            widget=forms.TextInput(attrs={"autocomplete": "off"}),
-        )
-
-    @staticmethod
-    def _tricks_field(label: Any, letter: str) -> forms.IntegerField:
-        return forms.IntegerField(
-            label=_label(label, seat=letter),
-            min_value=0,
-            max_value=10,
-            required=False,
-            widget=forms.NumberInput(attrs=NUMBER),
-        )
 
     # -- for the template --------------------------------------------------------------
 

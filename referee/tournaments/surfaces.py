@@ -25,7 +25,8 @@ from typing import Any
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
 
 from referee.core.permissions import is_official, may_manage, may_view, may_view_round
 
@@ -138,3 +139,18 @@ def with_seating_round(view: View) -> View:
         return view(request, tournament, *args, round=found, **kwargs)
 
     return wrapper
+
+
+def manage_url(name: str) -> Any:
+    """Where a GET on a button's address leads: the organiser's page ``name``."""
+    return lambda tournament, *args, **kwargs: reverse(name, args=[tournament.slug])
+
+
+def manage_render(
+    request: HttpRequest, template: str, tournament: Tournament, **context: Any
+) -> Any:
+    """An organiser's page of the tournaments' templates (the pages of ``views`` and
+    ``player_views``, which may not import each other)."""
+    return render(
+        request, f"tournaments/{template}", {"tournament": tournament, "chief": True, **context}
+    )

@@ -76,6 +76,8 @@ def test_each_fence_is_imported_only_from_where_it_may_be():
 def test_the_fenced_packages_hide_their_modules():
     assert behind("referee.exports.fast") == {
         "referee.exports.fast.gridpdf",
+        "referee.exports.fast.pdffonts",
+        "referee.exports.fast.pdfpages",
         "referee.exports.fast.printout",
         "referee.exports.fast.xlsx",
     }

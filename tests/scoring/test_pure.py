@@ -42,7 +42,7 @@ def test_the_command_line_starts_without_the_modules_it_does_not_score_deals_wit
     assert "scoring.deal" in loaded
     for module in ("explain", "disputed", "penalties", "pulka", "settlement"):
         assert f"scoring.{module}" not in loaded
-    for module in ("cards", "board", "dd"):  # the board analysis: never on the way in
+    for module in ("cards", "board", "dd", "dd_search"):  # the board analysis: never on the way in
         assert f"scoring.{module}" not in loaded
 
 

@@ -193,10 +193,28 @@ def plan_movement(
         ),
         MoveNote("move_least_stanzas", {"stanzas": per_group, "tables": per_group}),
     ]
+    plays, quality = _lines(r, velocities, per_group, size, seed, search_steps)
+    notes += quality
+    group_list, stanzas = _seated(players, size, per_group, groups, r, plays, boards_per_set)
+    return Movement(size, boards_per_set, tuple(group_list), stanzas, tuple(notes))
+
+
+def _lines(
+    r: Ring,
+    velocities: list[int],
+    per_group: int,
+    size: int,
+    seed: int,
+    search_steps: int | None,
+) -> tuple[list[list[list[int]]], list[MoveNote]]:
+    """Each line's table in each stanza (``plays[line][player][stanza]``), a Mitchell
+    movement of the ring's velocities, its repeats lowered by the local search where a
+    factor of T forces some; and the notes on who meets whom."""
     plays = [
         [[r.add(i, r.mul(a, k)) for k in range(per_group)] for i in range(per_group)]
         for a in velocities
     ]
+    notes: list[MoveNote] = []
     forced = [q for q in r.fields if q <= size]
     if not forced:
         opponents = (size - 1) * per_group
@@ -220,6 +238,19 @@ def plan_movement(
                     {"before": before, "after": after, "steps": steps, "seed": seed},
                 )
             )
+    return plays, notes
+
+
+def _seated(
+    players: Sequence[P],
+    size: int,
+    per_group: int,
+    groups: int,
+    r: Ring,
+    plays: list[list[list[int]]],
+    boards_per_set: int,
+) -> tuple[list[Group[P]], tuple[Stanza[P], ...]]:
+    """The groups of players, and each stanza's tables with their seats and boards."""
     group_list: list[Group[P]] = []
     by_stanza: list[list[TablePlay[P]]] = [[] for _ in range(per_group)]
     for g in range(groups):
@@ -239,7 +270,7 @@ def plan_movement(
     stanzas = tuple(
         Stanza(k + 1, tuple(sorted(at, key=lambda t: t.table))) for k, at in enumerate(by_stanza)
     )
-    return Movement(size, boards_per_set, tuple(group_list), stanzas, tuple(notes))
+    return group_list, stanzas
 
 
 def _check(players: Sequence[P], size: int, boards_per_set: int, groups: int) -> int:

@@ -94,60 +94,11 @@ def player_card(tournament: Tournament, registration: Registration, *, viewer: A
             if registration.pk in at.registrations:
                 mine[number] = at
     notes = _rulings(tournament, mine, data.entries, registration.pk)
-    rounds = []
-    for round_ in data.rounds:
-        table = mine.get(round_.number)
-        if table is None:
-            mine_row = next((r for r in standings.rows if r.registration == registration.pk), None)
-            bye = mine_row is not None and round_.number in mine_row.byes
-            value = mine_row.round_points[round_.number - 1] if bye and mine_row else None
-            rounds.append(
-                CardRound(
-                    round_.number,
-                    None,
-                    None,
-                    "",
-                    (),
-                    None,
-                    value,
-                    "",
-                    False,
-                    ("bye",) if bye else (),
-                    (),
-                )
-            )
-            continue
-        i = table.registrations.index(registration.pk)
-        key = str(registration.pk)
-        flags = [
-            name
-            for name, on in (
-                ("provisional", table.provisional),
-                ("yellow_card", table.result is not None and key in table.result.flagged),
-                ("removed", table.result is not None and key in table.result.removed),
-            )
-            if on
-        ]
-        rounds.append(
-            CardRound(
-                round=round_.number,
-                table=table.number,
-                seat=i + 1,
-                letter=LETTERS[i],
-                opponents=tuple(
-                    _name(data.entries, other)
-                    for other in table.registrations
-                    if other != registration.pk
-                ),
-                whists=table.whists[i],
-                points=table.points_of(registration.pk),
-                place=places_at_table(table.whists)[i],
-                provisional=table.provisional,
-                flags=tuple(flags),
-                rulings=tuple(n for n in notes if n.round == round_.number),
-            )
-        )
     standing = next((r for r in standings.rows if r.registration == registration.pk), None)
+    rounds = [
+        _card_round(number, mine.get(number), registration.pk, standing, data.entries, notes)
+        for number in (r.number for r in data.rounds)
+    ]
     return PlayerCard(
         tournament=tournament,
         registration=registration.pk,
@@ -161,6 +112,50 @@ def player_card(tournament: Tournament, registration: Registration, *, viewer: A
         rounds=tuple(rounds),
         discipline=standings.discipline.get(registration.pk, ()),
         player_id=registration.player_id,
+    )
+
+
+def _card_round(
+    number: int,
+    table: ScoredTable | None,
+    registration: int,
+    standing: StandingsRow | None,
+    entries: Mapping[int, Registration],
+    notes: list[RulingNote],
+) -> CardRound:
+    """The player's round ``number``: his table, seat, opponents and result there, or a
+    bye's value (``standing``: his line of the standings), or nothing when he sat out."""
+    if table is None:
+        bye = standing is not None and number in standing.byes
+        value = standing.round_points[number - 1] if bye and standing else None
+        return CardRound(
+            number, None, None, "", (), None, value, "", False, ("bye",) if bye else (), ()
+        )
+    i = table.registrations.index(registration)
+    key = str(registration)
+    flags = [
+        name
+        for name, on in (
+            ("provisional", table.provisional),
+            ("yellow_card", table.result is not None and key in table.result.flagged),
+            ("removed", table.result is not None and key in table.result.removed),
+        )
+        if on
+    ]
+    return CardRound(
+        round=number,
+        table=table.number,
+        seat=i + 1,
+        letter=LETTERS[i],
+        opponents=tuple(
+            _name(entries, other) for other in table.registrations if other != registration
+        ),
+        whists=table.whists[i],
+        points=table.points_of(registration),
+        place=places_at_table(table.whists)[i],
+        provisional=table.provisional,
+        flags=tuple(flags),
+        rulings=tuple(n for n in notes if n.round == number),
     )
 
 

@@ -19,7 +19,7 @@ from referee.tournaments.search import folded
 
 from ..pure import ranking
 from .loading import Loaded, ScoredTable, load
-from .outside import outside
+from .outside import Outside, outside
 from .settings import NotVisible, Rules
 
 
@@ -129,60 +129,7 @@ def ranked_standings(data: Loaded, tournament: Tournament, round_number: int | N
     provisional_rounds = frozenset(
         t.round for n in numbers for t in data.tables.get(n, []) if t.provisional
     )
-    rows = []
-    for row in ranked:
-        registration = int(row.player)
-        entry = data.entries.get(registration)
-        mine = seated[registration]
-        provisional = any(t.provisional for t in mine.values())
-        status = entry.status if entry is not None else ""
-        in_force = [
-            e.kind for e in found.discipline.get(registration, []) if e.cancelled_by_id is None
-        ]
-        disqualified = status == Registration.Status.DISQUALIFIED or "disqualification" in in_force
-        flags = [
-            name
-            for name, on in (
-                ("provisional", provisional),
-                ("yellow_card", bool(row.yellow_cards)),
-                ("removed", row.removed_in is not None and not disqualified),
-                ("withdrawn", status == Registration.Status.WITHDRAWN),
-                ("eliminated", status == Registration.Status.ELIMINATED),
-                ("disqualified", disqualified),
-            )
-            if on
-        ]
-        rows.append(
-            StandingsRow(
-                rank=row.rank,
-                rank_label=row.rank_label,
-                tied=row.tied,
-                registration=registration,
-                player=entry.player.name if entry else str(registration),
-                city=entry.player.city if entry else "",
-                points=row.points,
-                whists=row.whists,
-                firsts=row.firsts,
-                rounds_played=row.rounds_played,
-                opponents_points=row.opponents_points,
-                lot=data.rules.lots.get(str(registration)),
-                round_points=row.round_points,
-                round_whists=tuple(
-                    mine[n].whists[mine[n].registrations.index(registration)] if n in mine else None
-                    for n in numbers
-                ),
-                round_tables=tuple(mine[n].number if n in mine else None for n in numbers),
-                yellow_cards=row.yellow_cards,
-                removed_in=row.removed_in,
-                decided_by=row.decided_by,
-                provisional=provisional,
-                flags=tuple(flags),
-                byes=tuple(found.byes.get(registration, ())),
-                discipline=tuple(in_force),
-                deducted=found.deducted.get(registration, Fraction(0)),
-                team=entry.team.name if entry is not None and entry.team is not None else "",
-            )
-        )
+    rows = [_standings_row(row, data, found, seated, numbers) for row in ranked]
     # players sharing a place are listed by name, not by their internal ids
     rows.sort(key=lambda r: (r.rank, folded(r.player), r.registration))
     return Standings(
@@ -196,6 +143,65 @@ def ranked_standings(data: Loaded, tournament: Tournament, round_number: int | N
         rows=tuple(rows),
         bye_points=found.bye_points,
         discipline={k: tuple(v) for k, v in found.discipline.items()},
+    )
+
+
+def _standings_row(
+    row: ranking.StandingRow,
+    data: Loaded,
+    found: Outside,
+    seated: Mapping[int, Mapping[int, ScoredTable]],
+    numbers: range,
+) -> StandingsRow:
+    """One player's line: his ranking row with his name, his tables round by round, his
+    flags and what lies outside the tables (byes, discipline, deductions)."""
+    registration = int(row.player)
+    entry = data.entries.get(registration)
+    mine = seated[registration]
+    provisional = any(t.provisional for t in mine.values())
+    status = entry.status if entry is not None else ""
+    in_force = [e.kind for e in found.discipline.get(registration, []) if e.cancelled_by_id is None]
+    disqualified = status == Registration.Status.DISQUALIFIED or "disqualification" in in_force
+    flags = [
+        name
+        for name, on in (
+            ("provisional", provisional),
+            ("yellow_card", bool(row.yellow_cards)),
+            ("removed", row.removed_in is not None and not disqualified),
+            ("withdrawn", status == Registration.Status.WITHDRAWN),
+            ("eliminated", status == Registration.Status.ELIMINATED),
+            ("disqualified", disqualified),
+        )
+        if on
+    ]
+    return StandingsRow(
+        rank=row.rank,
+        rank_label=row.rank_label,
+        tied=row.tied,
+        registration=registration,
+        player=entry.player.name if entry else str(registration),
+        city=entry.player.city if entry else "",
+        points=row.points,
+        whists=row.whists,
+        firsts=row.firsts,
+        rounds_played=row.rounds_played,
+        opponents_points=row.opponents_points,
+        lot=data.rules.lots.get(str(registration)),
+        round_points=row.round_points,
+        round_whists=tuple(
+            mine[n].whists[mine[n].registrations.index(registration)] if n in mine else None
+            for n in numbers
+        ),
+        round_tables=tuple(mine[n].number if n in mine else None for n in numbers),
+        yellow_cards=row.yellow_cards,
+        removed_in=row.removed_in,
+        decided_by=row.decided_by,
+        provisional=provisional,
+        flags=tuple(flags),
+        byes=tuple(found.byes.get(registration, ())),
+        discipline=tuple(in_force),
+        deducted=found.deducted.get(registration, Fraction(0)),
+        team=entry.team.name if entry is not None and entry.team is not None else "",
     )
 
 

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from referee.tournaments import application_views, checkin_views, views
+from referee.tournaments import application_views, checkin_views, player_views, views
 
 urlpatterns = [
     path("", views.manage, name="manage"),
@@ -11,12 +11,18 @@ urlpatterns = [
     path("settings/", views.manage_settings, name="manage-settings"),
     path("settings/pairs/", views.manage_pair_add, name="manage-pair-add"),
     path("settings/pairs/remove/", views.manage_pair_remove, name="manage-pair-remove"),
-    path("players/", views.manage_players, name="manage-players"),
-    path("players/<int:registration>/withdraw/", views.manage_withdraw, name="manage-withdraw"),
-    path("players/<int:registration>/reinstate/", views.manage_reinstate, name="manage-reinstate"),
+    path("players/", player_views.manage_players, name="manage-players"),
+    path(
+        "players/<int:registration>/withdraw/", player_views.manage_withdraw, name="manage-withdraw"
+    ),
+    path(
+        "players/<int:registration>/reinstate/",
+        player_views.manage_reinstate,
+        name="manage-reinstate",
+    ),
     path(
         "players/<int:registration>/substitute/",
-        views.manage_substitute,
+        player_views.manage_substitute,
         name="manage-substitute",
     ),
     path("applications/", application_views.manage_applications, name="manage-applications"),
@@ -32,7 +38,7 @@ urlpatterns = [
         checkin_views.check_in_action,
         name="manage-check-in-action",
     ),
-    path("import/", views.manage_import, name="manage-import"),
-    path("import/confirm/", views.manage_import_confirm, name="manage-import-confirm"),
+    path("import/", player_views.manage_import, name="manage-import"),
+    path("import/confirm/", player_views.manage_import_confirm, name="manage-import-confirm"),
     path("log/", views.manage_log, name="manage-log"),
 ]

@@ -25,7 +25,7 @@ class Cell:
 
 @pytest.fixture
 def face():
-    return gridpdf._Fonts.load().regular
+    return gridpdf.Fonts.load().regular
 
 
 def text_of(data: bytes) -> list[str]:
@@ -54,7 +54,7 @@ def test_the_width_of_a_text_is_the_sum_of_its_advances(face):
 
 
 def test_figures_are_right_aligned_text_left_aligned_negatives_red():
-    fonts = gridpdf._Fonts.load()
+    fonts = gridpdf.Fonts.load()
     layout = gridpdf._Layout(fonts, *gridpdf.A4)
     columns = [gridpdf.Column("Игрок", False, 3), gridpdf.Column("Очки", True, 1)]
     [page] = layout.run([gridpdf.Grid(columns, [[Cell("Иванов"), Cell("-12", True, True)]])])
@@ -86,7 +86,7 @@ def test_a_long_grid_repeats_its_header_on_every_page_and_loses_no_row():
 
 
 def test_a_row_is_never_split_across_pages():
-    fonts = gridpdf._Fonts.load()
+    fonts = gridpdf.Fonts.load()
     layout = gridpdf._Layout(fonts, *gridpdf.A4)
     tall = " ".join(["слово"] * 40)  # wraps to several lines in a narrow column
     rows = [[Cell(tall)] for _ in range(30)]
