@@ -8,4 +8,4 @@ class NoticesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from . import services, signals  # noqa: F401  the job handler and the receivers
+        from . import sending, signals  # noqa: F401  the job handler and the receivers
