@@ -80,7 +80,7 @@ TABLES = (("A", "B", "C"), ("A", "B", "C", "D"))
 
 
 def deal_workload(rng: random.Random, count: int) -> list[tuple[Any, tuple[str, ...], Deal]]:
-    work = []
+    work: list[tuple[Any, tuple[str, ...], Deal]] = []
     conventions = [preset(name) for name in PRESETS]
     for i in range(count):
         cv = conventions[i % len(conventions)]
@@ -92,8 +92,8 @@ def deal_workload(rng: random.Random, count: int) -> list[tuple[Any, tuple[str, 
 
 
 #: A club's registry for the varied seatings: Cyrillic and Latin names (60 players).
-SURNAMES = ("Иванов", "Петрова", "Сидоров", "Ёлкин", "Орлова", "Kim", "Novak", "Berg")
-SURNAMES += ("Smith", "Łukasz", "Müller", "Ng")
+SURNAMES: tuple[str, ...] = ("Иванов", "Петрова", "Сидоров", "Ёлкин", "Орлова", "Kim", "Novak")
+SURNAMES += ("Berg", "Smith", "Łukasz", "Müller", "Ng")
 NAMES = tuple(f"{surname} {initial}." for surname in SURNAMES for initial in "АBЕKЮ")
 
 
@@ -250,7 +250,7 @@ def mixed_games(rng: random.Random, count: int) -> list[tuple[tuple[str, ...], D
     w, p, h, r = Call.WHIST, Call.PASS, Call.HALF_WHIST, Call.RETURN_WHIST
     shapes: list[tuple[Call, ...]] = [(w, w), (w, p), (p, w), (p, p)]
     half_shapes: list[tuple[Call, ...]] = [(p, h), (p, h, p), (p, h, r)]
-    games = []
+    games: list[tuple[tuple[str, ...], Deal, Tricks]] = []
     for i in range(count):
         players = TABLES[i % 2]
         dealer = players[(i // 2) % len(players)]

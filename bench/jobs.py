@@ -28,6 +28,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
@@ -35,7 +36,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 
-def throwaway(url: str | None) -> tuple[str, object]:
+def throwaway(url: str | None) -> tuple[str, Callable[[], None]]:
     """A fresh database URL and how to drop it."""
     if not url or url.startswith("sqlite"):
         folder = tempfile.mkdtemp(prefix="queue-bench-")

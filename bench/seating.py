@@ -16,6 +16,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from referee.seating.pure.algorithm import seat_round
 from referee.seating.pure.quality import assess
+from referee.seating.pure.values import RoundSeating
 
 
 def main() -> None:
@@ -25,7 +26,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
     players = [f"p{i}" for i in range(1, args.players + 1)]
-    history = []
+    history: list[RoundSeating[str]] = []
     for r in range(args.rounds):
         history.append(seat_round(players, random.Random(r), history=history))
     standings = random.Random(99).sample(players, len(players))

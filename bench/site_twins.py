@@ -339,11 +339,11 @@ def weasyprint_standings() -> Iterator[None]:
     from referee.exports import fast, printing
 
     speed_code = fast.standings_print
-    fast.standings_print = printing.standings_print  # type: ignore[assignment]
+    fast.standings_print = printing.standings_print
     try:
         yield
     finally:
-        fast.standings_print = speed_code  # type: ignore[assignment]
+        fast.standings_print = speed_code
 
 
 def pdf_words(data: bytes) -> list[str]:

@@ -29,6 +29,7 @@ INSTALLED_APPS = [
     "django_filters",
     "drf_spectacular",
     "drf_spectacular_sidecar",  # Swagger UI's own files for /api/docs/ (a hall has no internet)
+    "referee.core",  # no models: its ready() declares the engine's refusals (core/apps.py)
     "referee.accounts",
     "referee.tournaments",
     "referee.tables",

@@ -157,7 +157,7 @@ def _settlement(case: Mapping[str, Any], cv: Convention, players: tuple[str, ...
 
     data = mapping(get(case, "input", "input"), "input")
     pool_size(data.get("pool_size"), "input.pool_size")
-    pulka = _book(data, "pulka", players)
+    pools = _book(data, "pulka", players)  # the case format's name of the pool book
     gora = _book(data, "gora", players)
     items = data.get("whists")
     items = [] if items is None else items
@@ -178,7 +178,7 @@ def _settlement(case: Mapping[str, Any], cv: Convention, players: tuple[str, ...
         if amount < 0:
             raise CaseError("case.negative_whists", f"{field}.amount")
         whists[(by, on)] = whists.get((by, on), 0) + amount
-    return settle(players, pulka, gora, whists, cv.pool_to_mountain_factor)
+    return settle(players, pools, gora, whists, cv.pool_to_mountain_factor)
 
 
 def _json_book(book: Mapping[str, Amount]) -> dict[str, int | float]:

@@ -9,7 +9,7 @@ from .model import (
     DealType,
     DefenceCall,
     DisputedPlanCommercial,
-    KodexRuling,
+    KodeksRuling,
     LookedAtDiscard,
     PrikupPremiumRecord,
     PrikupRefusal,
@@ -55,7 +55,7 @@ def _call_json(call: DefenceCall, order: int) -> dict[str, Any]:
     return item
 
 
-def _ruling_json(ruling: KodexRuling) -> dict[str, Any]:
+def _ruling_json(ruling: KodeksRuling) -> dict[str, Any]:
     if isinstance(ruling, SetWithoutAll):
         return {"rule": "kodex-3.4.4", "bid_level": ruling.bid_level}
     if isinstance(ruling, WrongCardCount):

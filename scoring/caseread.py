@@ -34,7 +34,7 @@ from .model import (
     DefenceCall,
     DisputedPlanCommercial,
     DisputedPlanQualification,
-    KodexRuling,
+    KodeksRuling,
     LookedAtDiscard,
     ManualEntry,
     Play,
@@ -299,7 +299,7 @@ def _call(call: Mapping[str, Any], i: int) -> DefenceCall:
     return DefenceCall(who, what, replaces)
 
 
-def _ruling(obj: Any) -> KodexRuling:
+def _ruling(obj: Any) -> KodeksRuling:
     ruling = mapping(obj, "ruling")
     rule = ruling.get("rule")
     try:

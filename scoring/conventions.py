@@ -75,6 +75,7 @@ class Convention:
     raspasy_idle_dealer_pool: Amount = 0
     writeoff_below_zero: Literal["negative_gora", "whists_on_others"] = "negative_gora"
     penalty_set_consolation: bool = True
+    # "kodex": Kodeks 3.4.6 as written (the option's value keeps the stored spelling)
     wrong_cards_rule: Literal["kodex", "deliberate_only"] = "kodex"
     overrides: tuple[str, ...] = field(default=(), compare=False)
 

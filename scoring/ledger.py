@@ -93,7 +93,7 @@ class Totals:
         return totals
 
     def add(self, entries: Iterable[Entry]) -> None:
-        pulka, gora, whists, adjustments = self.pulka, self.gora, self.whists, self.adjustments
+        pools, gora, whists, adjustments = self.pulka, self.gora, self.whists, self.adjustments
         book: dict[Any, Amount]
         key: Any
         for entry in entries:  # (indexes: an Entry is a tuple, unpacked slower than a plain one)
@@ -102,7 +102,7 @@ class Totals:
                 assert entry[5] is not None
                 book, key = whists, (key, entry[5])
             elif kind == POOL:
-                book = pulka
+                book = pools
             elif kind == GORA:
                 book = gora
             elif kind == ADJUSTMENT:

@@ -165,7 +165,9 @@ def disciplinary(player: str, amount: Amount, reason: str, *, whists: bool = Fal
     return ManualEntry(kind, player, value, reason, rule="Lesnoy, tournament rules (discipline)")
 
 
-KodexRuling = (
+#: A Kodeks ruling on a deal; the case format codes each as ``kodex-<rule>`` (``kodex-3.4.4``),
+#: a spelling kept because stored deals and shared case files carry it.
+KodeksRuling = (
     SetWithoutAll
     | WrongCardCount
     | LookedAtDiscard
@@ -196,7 +198,7 @@ class Deal:
     tricks: Mapping[str, int] | None = None
     series_index: int | None = None
     talon: tuple[str, ...] | None = None
-    ruling: KodexRuling | None = None
+    ruling: KodeksRuling | None = None
     referee_rulings: tuple[RefereeRuling, ...] = field(default=())
 
 
@@ -233,7 +235,7 @@ def new_deal(
     tricks: Mapping[str, int] | None,
     series_index: int | None,
     talon: tuple[str, ...] | None,
-    ruling: KodexRuling | None,
+    ruling: KodeksRuling | None,
     referee_rulings: tuple[RefereeRuling, ...],
 ) -> Deal:
     """``Deal(...)`` with every field given in order, built the fast way (equal to it)."""

@@ -35,12 +35,12 @@ class _Books:
     def __init__(self, table: Table, pool: PoolState, size: Amount) -> None:
         self.table = table
         self.size = size
-        self.pulka = {p: pool.pulka.get(p, 0) for p in table.players}
+        self.pools = {p: pool.pulka.get(p, 0) for p in table.players}
         self.gora = {p: pool.gora.get(p, 0) for p in table.players}
 
     def write_pool(self, entry: Entry) -> list[Entry]:
         player = entry.player
-        room = max(self.size - self.pulka[player], 0)
+        room = max(self.size - self.pools[player], 0)
         take = min(entry.amount, room)
         out = []
         if take == entry.amount:
@@ -48,7 +48,7 @@ class _Books:
         elif take:
             term = Term("pool_capped", (entry.term, exact(take), entry.amount))
             out.append(entry._replace(amount=exact(take), term=term))
-        self.pulka[player] = exact(self.pulka[player] + take)
+        self.pools[player] = exact(self.pools[player] + take)
         rest = exact(entry.amount - take)
         cv = self.table.convention
         while rest > 0:
@@ -56,9 +56,9 @@ class _Books:
             if target is None:
                 out += self._write_off(player, rest)
                 break
-            given = exact(min(rest, self.size - self.pulka[target]))
+            given = exact(min(rest, self.size - self.pools[target]))
             price = cv.help_whists_per_point
-            self.pulka[target] = exact(self.pulka[target] + given)
+            self.pools[target] = exact(self.pools[target] + given)
             out.append(Entry(POOL, target, given, R_HELP, Term("helped_by", (player,))))
             term = Term("help", (given, price))
             out.append(Entry(WHIST, player, exact(given * price), R_HELP, term, target))
@@ -71,13 +71,13 @@ class _Books:
         open_pools = [
             p
             for p in table.clockwise_from(helper)
-            if p != table.sitting_out and self.pulka[p] < self.size
+            if p != table.sitting_out and self.pools[p] < self.size
         ]
         if not open_pools:
             return None
         if table.convention.help_target == "next_clockwise":
             return open_pools[0]
-        return max(open_pools, key=lambda p: self.pulka[p])
+        return max(open_pools, key=lambda p: self.pools[p])
 
     def _write_off(self, player: str, rest: Amount) -> list[Entry]:
         """Nobody to help: k mountain points per pool point (SPEC §7.3)."""

@@ -15,7 +15,11 @@ The seating's draw names players, so its service turns a ``SeatingError`` into i
 refusal (``seating.draw.…``). ``refusal_text`` is the one function that renders any coded
 refusal, whichever layer raised it.
 
-This is the site's lowest layer: it imports only Django and the engine.
+The engine's registry (``REFUSALS`` of ``referee.core.engine_text``, declared beside its
+option texts) imports this module; this module never imports it: the core app declares it
+when the site starts (``referee.core.apps``), as the standings app declares its own.
+
+This is the site's lowest layer: it imports only Django and the core's errors.
 """
 
 from __future__ import annotations
@@ -160,7 +164,3 @@ def refusal_text(error: BaseException) -> str:
         return str(registry.fallback) if registry.fallback is not None else own
     params = dict(getattr(error, "params", {}) or {})
     return registry.text(name, **params)
-
-
-# The engine's registry, declared beside its option texts, is the one every layer needs.
-from . import engine_text  # noqa: E402, F401

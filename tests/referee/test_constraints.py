@@ -96,6 +96,7 @@ def test_a_deal_whose_history_disagrees_is_not_written_over():
     referee = referee_of(table.round.tournament)
     deal = services.record_deal(table.pk, SIX_MADE, referee)
     Deal.objects.filter(pk=deal.pk).update(version=3)  # behind the services' back
+    # the database's refusal has no code: its English is what there is
     with pytest.raises(IntegrityError, match="version 3, its history at 1"):
         services.correct_deal(deal.pk, {**SIX_MADE, "dealer": "A"}, referee, "x")
     with pytest.raises(IntegrityError):

@@ -81,7 +81,7 @@ def test_premium_follows_each_presets_whist_price(convention, premium):
     assert_deal(out, pulka={"A": 2}, whist={"D->A": premium})
 
 
-def test_kodex_ruling_records_the_premium_on_an_eight():
+def test_kodeks_ruling_records_the_premium_on_an_eight():
     # PEN-08: A-K of spades, 8 pass–pass: pool 6; D 2 × W(8) 6 = 12
     deal = pass_pass(8, ["SA", "SK"], ruling={"rule": "kodex-3.4.11"})
     out = score("sochi", "ABCD", deal, dealer="D", options=ON)
@@ -139,7 +139,7 @@ def test_prikup_bonus_unplayed_off_leaves_the_played_premium(convention):
     )
 
 
-def test_kodex_ruling_alone_does_not_switch_the_premium_on():
+def test_kodeks_ruling_alone_does_not_switch_the_premium_on():
     # §9.4: the ruling "has no further effect"; prikup_bonus off → pool 6 only
     deal = pass_pass(8, ["SA", "SK"], ruling={"rule": "kodex-3.4.11"})
     assert_deal(score("sochi", "ABCD", deal, dealer="D"), pulka={"A": 6})

@@ -231,7 +231,7 @@ def test_set_without_all_writes_no_prikup_premium(players):
         ("fspr", 6, 2, 16, 16),  # 2 + 2 = 4: R(6)=4 × 4 = 16; K 4 × 4 = 16
     ],
 )
-def test_wrong_card_count_under_kodex_is_without_two_plus_the_proven_undertricks(
+def test_wrong_card_count_under_kodeks_is_without_two_plus_the_proven_undertricks(
     convention, level, proven, gora, each
 ):
     out = score(convention, "ABC", wrong_cards(level, proven))
@@ -239,7 +239,7 @@ def test_wrong_card_count_under_kodex_is_without_two_plus_the_proven_undertricks
 
 
 @pytest.mark.parametrize("deliberate", [True, False])
-def test_wrong_card_count_deliberate_finding_has_no_effect_under_kodex(deliberate):
+def test_wrong_card_count_deliberate_finding_has_no_effect_under_kodeks(deliberate):
     # 7, proven 1 → without 3: R(7)=4 × 3 = 12; K 4 × 3 = 12
     out = score("sochi", "ABC", wrong_cards(7, 1, deliberate))
     assert books(out) == ({}, {"A": 12}, {"B->A": 12, "C->A": 12})
@@ -331,7 +331,7 @@ def test_annulled_deal_leaves_the_raspasy_series_as_it_was():
     assert out["whists"] == []
 
 
-def test_penalty_set_under_kodex_ends_the_raspasy_series():
+def test_penalty_set_under_kodeks_ends_the_raspasy_series():
     # same sheet under kodex: deal 2 is a set without 2 on a 7 (a game, ends the series under
     # any_game): A gora R(7)=4 × 2 = 8, B→A 8, C→A 8; next raspasy is #1 again at 1:
     # A 2, B 2, C 6. gora A 8 + 2 = 10, B 3 + 2 = 5, C 7 + 6 = 13; pool A 1

@@ -1,3 +1,6 @@
-"""The ratings' services: recomputing lists (``compute``), the games they count (``games``),
-final places (``places``), qualification (``qualification``), merging registry duplicates
-(``registry``), a player's page (``history``) and the federation's results (``sheet``)."""
+"""The ratings' services, one module each (nothing is re-exported here): recomputing lists
+(``compute``), the games they count (``games``), final places (``places``), qualification
+points and norms (``qualification``), merging registry duplicates (``registry``), a player's
+ratings page with its history, chart and head-to-head (``history``), a registry player's
+profile across tournaments with his deal statistics (``profile``) and the federation's results
+(``sheet``)."""

@@ -1,5 +1,6 @@
-"""Standings, round results and player cards, and the settings behind them (TOURNAMENTS §3–§5,
-§11).
+"""Standings (a tournament's, its stages' and its teams'), round results, player cards, the
+qualification outlook and a player's private link, and the settings behind them (TOURNAMENTS
+§3–§5, §11).
 
 Reading: ``standings_after``, ``round_results`` and ``player_card`` build frozen values from the
 tables' settled whists (``tables.results.rounds_results``) and the pure modules (``points`` turns
@@ -16,8 +17,12 @@ Changing: ``update_settings``, ``draw_lot`` and ``record_lot`` belong to the chi
 runs in a transaction and writes the action log.
 
 The modules: ``settings`` (settings and the lot), ``loading`` (the scored tables a viewer
-sees), ``ranked`` (standings), ``rounds`` (round results), ``cards`` (player cards, search),
-``qualify`` (can I still qualify), ``private`` (what a player's private link shows).
+sees), ``outside`` (points outside the tables: byes, substitutions, discipline, who left the
+play), ``ranked`` (standings), ``rounds`` (round results), ``stages`` (stage standings, final
+places, team standings), ``cards`` (player cards, search), ``qualify`` (can I still qualify),
+``private`` (what a player's private link shows), ``batch`` (many tournaments' standings in a
+fixed number of queries). The others' names are re-exported here, but for ``outside`` (used
+inside the package) and ``batch`` (``from referee.standings.services import batch``).
 """
 
 from .cards import CardRound, PlayerCard, RulingNote, player_card, search_players

@@ -1,8 +1,10 @@
 """The organiser's actions on a tournament and its players: the only way they change.
 
-``setup`` holds settings, convention, start and finish and forbidden pairs; ``players``
-registration, withdrawals, substitutes and imports. Both are re-exported here, so callers
-write ``services.register_player``.
+``create`` holds a new tournament from the wizard (optionally copied from an earlier one);
+``setup`` settings, convention, start and finish and forbidden pairs; ``format`` the format
+(byes, the unfinished-pulka policy, substitutes, yellow cards, teams, stages) and taking a
+player out of play; ``players`` registration, withdrawals, substitutes and imports. All four
+are re-exported here, so callers write ``services.register_player``.
 """
 
 from .create import CREATE_FIELDS, copied_settings, create_tournament

@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import ast
 import importlib
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -255,3 +258,36 @@ def test_every_code_a_service_raises_is_in_its_package_registry():
             if name not in REGISTRIES[package]:
                 unknown.append(f"{path.relative_to(ROOT)}:{line}: {package}.{name}")
     assert unknown == []
+
+
+def test_the_site_declares_the_engines_registry_without_codes_importing_it():
+    """``codes`` never imports ``engine_text`` (which imports ``codes``): a process that only
+    sets Django up finds the engine's registry declared (``referee.core.apps``) and an engine
+    refusal said in Russian."""
+    program = (
+        "import sys, django; django.setup()\n"
+        "from django.utils import translation\n"
+        "from referee.core.codes import refusal_text\n"
+        "from scoring.errors import PulkaError\n"
+        "with translation.override('ru'):\n"
+        "    print(refusal_text(PulkaError('pulka.over')))\n"
+    )
+    environment = {**os.environ, "DJANGO_SETTINGS_MODULE": "referee.settings"}
+    done = subprocess.run(
+        [sys.executable, "-c", program],
+        cwd=ROOT,
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    assert done.stdout.strip() == "все пули закрыты: пулька окончена"
+    source = (ROOT / "referee" / "core" / "codes.py").read_text()
+    imported = [
+        f"{getattr(node, 'module', '') or ''}.{alias.name}"
+        for node in ast.walk(ast.parse(source))  # inside functions too
+        if isinstance(node, ast.Import | ast.ImportFrom)
+        for alias in node.names
+    ]
+    assert not [name for name in imported if "engine_text" in name]

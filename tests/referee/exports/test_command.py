@@ -106,6 +106,7 @@ def test_a_command_that_cannot_be_done_says_why_and_writes_nothing(
 ):
     cup, _ = seven_players()
     target = tmp_path / "out"
+    # a command's error has no code: its English for the command line is what there is
     with pytest.raises(CommandError, match=message):
         export(*[a.format(slug=cup.slug) for a in args], output=str(target), **options)
     assert not target.exists()
@@ -113,5 +114,6 @@ def test_a_command_that_cannot_be_done_says_why_and_writes_nothing(
 
 def test_an_output_that_cannot_be_written_is_a_clear_error(tmp_path):
     cup, _ = seven_players()
+    # a command's error has no code: its English for the command line is what there is
     with pytest.raises(CommandError, match="Cannot write"):
         export(cup.slug, format="csv", output=str(tmp_path / "missing" / "out.csv"))

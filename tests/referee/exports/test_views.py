@@ -219,6 +219,7 @@ def test_the_workbook_reads_thirteen_queries_at_any_size(
     # + discipline entries, substitutions, stages, teams
     with django_assert_num_queries(13):
         response = client.get(url("export-xlsx", cup))
+    assert response.status_code == 200
     book = load_workbook(io.BytesIO(response.content), read_only=True)
     tables = Table.objects.filter(round__tournament=cup).count()
     assert len(book.sheetnames) == 1 + rounds + tables
@@ -244,7 +245,7 @@ def test_an_officials_workbook_reads_sixteen_queries_at_any_size(
     cup = generated(players, rounds, f"size-{players}")
     viewer(client, "referee", cup)
     with django_assert_num_queries(16):  # + discipline entries, substitutions, stages, teams
-        client.get(url("export-xlsx", cup))
+        assert client.get(url("export-xlsx", cup)).status_code == 200
 
 
 @pytest.mark.parametrize(("players", "rounds"), SIZES)

@@ -68,7 +68,7 @@ def test_the_register_reads_a_fixed_number_of_queries(
     # entries and pending appeals, the register's
     # rounds, tables, seats, names, deals with rulings, their seats, entries and appeals
     with django_assert_num_queries(15):
-        client.get(reverse("register", args=[tournament.slug]))
+        assert client.get(reverse("register", args=[tournament.slug])).status_code == 200
 
 
 @pytest.mark.parametrize(("players", "rounds"), [(8, 1), (12, 3)])

@@ -168,6 +168,7 @@ def test_an_existing_short_name_is_refused(tmp_path):
     tournament = small()
     path = tmp_path / "small.json"
     call_command("export_tournament", tournament.slug, output=str(path))
+    # a command's error has no code: its English for the command line is what there is
     with pytest.raises(CommandError, match="exists already"):
         call_command("import_tournament", str(path))
 

@@ -61,6 +61,7 @@ def test_a_board_edited_to_xx_with_its_checksum_recomputed_is_refused(session_ar
     path = tmp_path / "edited.json"
     path.write_text(resummed(session_archive))
     before = counts()
+    # a command's error has no code: its English for the command line is what there is
     with pytest.raises(CommandError, match="signature"):
         call_command("import_tournament", str(path))
     assert counts() == before
@@ -176,6 +177,7 @@ def test_an_archive_of_another_site_is_refused_unless_accepted_explicitly(tmp_pa
     wipe(tournament)
     path = tmp_path / "elsewhere.json"
     path.write_text(dumps(document))
+    # a command's error has no code: its English for the command line is what there is
     with pytest.raises(CommandError, match="another site"):
         call_command("import_tournament", str(path))
     assert not Tournament.objects.filter(slug=tournament.slug).exists()

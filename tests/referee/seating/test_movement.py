@@ -361,6 +361,7 @@ def test_every_note_code_has_its_english_line():
         "local search: repeats 66 before, 14 after (1200 steps, seed 0); not proved the least "
         "possible"
     )
+    # a programming error, not a refusal: no code, its English is what there is
     with pytest.raises(ValueError, match="unknown movement note code"):
         MoveNote("nonsense")
     assert MoveNote("move_no_repeats").as_json() == {"code": "move_no_repeats", "params": {}}

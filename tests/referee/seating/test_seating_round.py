@@ -210,8 +210,10 @@ def test_swiss_without_repeat_weight_seats_the_best_together() -> None:
 
 
 def test_standings_must_list_every_active_player() -> None:
-    with pytest.raises(SeatingError, match="miss active players: p6"):
+    # "invalid" is input only a program gets wrong and names no reason: the English says which
+    with pytest.raises(SeatingError, match="miss active players: p6") as refused:
         seat_round(names(6), random.Random(1), standings=names(5))
+    assert refused.value.code == "invalid"
 
 
 def test_standings_may_list_players_who_left() -> None:
@@ -258,8 +260,10 @@ def test_swiss_parts_a_forbidden_pair_at_the_least_cost_to_the_standings() -> No
 
 def test_impossible_forbidden_pairs_raise() -> None:
     triangle = {frozenset(pair) for pair in (("p1", "p2"), ("p1", "p3"), ("p2", "p3"))}
-    with pytest.raises(ForbiddenPairError, match="keeping these pairs apart") as error:
+    with pytest.raises(ForbiddenPairError) as error:
         seat_round(names(6), random.Random(1), forbidden=triangle)  # 3 players, 2 tables
+    assert error.value.code == "forbidden_pairs"
+    assert error.value.params == {"pairs": error.value.pairs}
     assert error.value.pairs
     assert {frozenset(pair) for pair in error.value.pairs} <= triangle
 
@@ -270,8 +274,10 @@ def test_forbidden_pair_of_three_players_cannot_play() -> None:
 
 
 def test_forbidden_pair_must_name_two_players() -> None:
-    with pytest.raises(SeatingError, match="two players"):
+    # "invalid" names no reason (input only a program gets wrong): the English says which
+    with pytest.raises(SeatingError, match="two players") as refused:
         seat_round(names(6), random.Random(1), forbidden={frozenset(("p1",))})
+    assert refused.value.code == "invalid"
 
 
 # -- five players: a bye (§6.2) -----------------------------------------------------------
@@ -320,8 +326,10 @@ def test_every_table_says_how_seats_and_first_dealer_were_drawn() -> None:
 
 
 def test_a_player_listed_twice_is_refused() -> None:
-    with pytest.raises(SeatingError, match="twice"):
+    # "invalid" names no reason (input only a program gets wrong): the English says which
+    with pytest.raises(SeatingError, match="twice") as refused:
         seat_round(["a", "b", "c", "a"], random.Random(1))
+    assert refused.value.code == "invalid"
 
 
 def test_player_ids_may_be_numbers() -> None:

@@ -58,8 +58,9 @@ def test_only_the_chief_referee_seats_rounds():
 def test_the_next_round_waits_for_the_last_to_finish():
     tournament, chief = tournament_with(6)
     services.seat_next_round(tournament.pk, chief, seed=1)
-    with pytest.raises(ServiceError, match="Finish round 1"):
+    with pytest.raises(ServiceError) as refused:
         services.seat_next_round(tournament.pk, chief, seed=2)
+    assert (refused.value.code, refused.value.params) == ("seating.round.previous_open", {"n": 1})
 
 
 def test_second_round_avoids_repeated_opponents_when_it_can():
@@ -91,8 +92,9 @@ def test_swap_exchanges_two_players_before_the_round_starts():
     assert t1.seats.get(position=1).registration_id == b
     assert t2.seats.get(position=2).registration_id == a
     services.start_round(round_.pk, chief)
-    with pytest.raises(ServiceError, match="before the round starts"):
+    with pytest.raises(ServiceError) as refused:
         services.swap_players(round_.pk, a, b, chief)
+    assert refused.value.code == "seating.swap.round_started"
 
 
 def test_forbidden_pairs_are_never_seated_together():
@@ -112,8 +114,9 @@ def test_a_round_finishes_only_when_every_table_is_locked():
     tournament, chief = tournament_with(7)
     round_ = services.seat_next_round(tournament.pk, chief, seed=1)
     services.start_round(round_.pk, chief)
-    with pytest.raises(ServiceError, match="not yet locked"):
+    with pytest.raises(ServiceError) as refused:
         services.finish_round(round_.pk, chief)
+    assert refused.value.code == "seating.round.tables_open"
     round_.tables.update(status=Table.Status.LOCKED)
     assert services.finish_round(round_.pk, chief).status == Round.Status.FINISHED
 
@@ -121,5 +124,6 @@ def test_a_round_finishes_only_when_every_table_is_locked():
 def test_a_draft_tournament_cannot_start_a_round():
     tournament, chief = tournament_with(6, status="draft")
     round_ = services.seat_next_round(tournament.pk, chief, seed=1)
-    with pytest.raises(ServiceError, match="Start the tournament"):
+    with pytest.raises(ServiceError) as refused:
         services.start_round(round_.pk, chief)
+    assert refused.value.code == "seating.round.tournament_not_started"

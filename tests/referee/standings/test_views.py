@@ -335,6 +335,7 @@ def test_the_standings_page_reads_eleven_queries_at_any_size(
     cup = generated(players, rounds, f"size-{players}")
     with django_assert_num_queries(11):  # + discipline, substitutions, a stage with a cut, sessions
         response = client.get(url("standings", cup))
+    assert response.status_code == 200
     assert len(response.context["rows"]) == players
     assert response.context["standings"].after == rounds
 
@@ -348,6 +349,7 @@ def test_the_player_card_reads_ten_queries_at_any_size(
     entry = cup.entries.order_by("pk").first()
     with django_assert_num_queries(10):  # + discipline entries, substitutions
         response = client.get(url("player-card", cup, entry.pk))
+    assert response.status_code == 200
     assert len(response.context["card"].rounds) == rounds
 
 
@@ -359,7 +361,7 @@ def test_the_big_screen_reads_ten_queries_at_any_size(
     # its seats for "find your table" make nine)
     cup = generated(players, rounds, f"size-{players}")
     with django_assert_num_queries(10):  # + discipline entries, substitutions
-        client.get(url("standings-screen", cup))
+        assert client.get(url("standings-screen", cup)).status_code == 200
 
 
 @pytest.mark.parametrize(("players", "rounds"), SIZES)
@@ -370,4 +372,4 @@ def test_an_officials_standings_page_reads_a_fixed_number_of_queries(
     cup = generated(players, rounds, f"size-{players}")
     logged_in(client, referee_of(cup))
     with django_assert_num_queries(14):  # + discipline, substitutions, a stage with a cut, sessions
-        client.get(url("standings", cup))
+        assert client.get(url("standings", cup)).status_code == 200

@@ -82,9 +82,11 @@ def test_rescore_checks_and_repairs_kept_results(capsys):
     Table.objects.filter(pk=table.pk).update(
         result={"deals": 0, "whists": {}, "adjustments": {}, "error": ""}
     )
+    # a command's error has no code: its English for the command line is what there is
     with pytest.raises(CommandError, match="differ"):
         call_command("rescore", slug, "--check")
     call_command("rescore", slug)
     assert kept(table)["deals"] == 1
+    # a command's error has no code: its English for the command line is what there is
     with pytest.raises(CommandError, match="no tournament"):
         call_command("rescore", "nowhere")

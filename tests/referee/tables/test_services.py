@@ -178,8 +178,9 @@ def test_deal_cap_is_enforced():
     table = table_with_players(3, deal_cap=1)
     referee = referee_of(table.round.tournament)
     services.record_deal(table.pk, SIX_MADE, referee)
-    with pytest.raises(ServiceError, match="1 deals"):
+    with pytest.raises(ServiceError) as refused:
         services.record_deal(table.pk, {**SIX_MADE, "dealer": "A"}, referee)
+    assert (refused.value.code, refused.value.params) == ("tables.deal.cap_reached", {"cap": 1})
 
 
 @pytest.mark.parametrize("change", ["delete", "restore"])

@@ -567,6 +567,7 @@ def test_the_table_page_takes_the_same_queries_for_3_and_30_deals_for_a_referee(
     # players' word, substitutions, appeals
     with django_assert_num_queries(12):
         response = client.get(url("table", table))
+    assert response.status_code == 200
     assert len(response.context["deals"]) == size
 
 
@@ -579,6 +580,7 @@ def test_the_table_page_takes_the_same_queries_for_3_and_30_deals_for_the_public
     # table, the published rounds, seats, deals
     with django_assert_num_queries(4):
         response = client.get(url("table", table))
+    assert response.status_code == 200
     assert len(response.context["deals"]) == size
 
 

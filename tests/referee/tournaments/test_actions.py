@@ -147,6 +147,7 @@ def test_a_tables_and_a_registrations_history():
 def test_an_entry_about_the_wrong_kind_of_object_is_refused():
     tournament = TournamentFactory()
     entry = RegistrationFactory(tournament=tournament)
+    # a programming error, not a refusal: no code, its English is what there is
     with pytest.raises(ValueError, match=r"concerns a tables\.deal"):
         log_action(tournament, None, "deal.recorded", "1.1 #1", about=entry)
     with pytest.raises(ValueError, match=r"concerns a tournaments\.registration, not nothing"):

@@ -322,8 +322,10 @@ def test_the_pool_size_is_frozen_once_play_has_started():
 
     cup = TournamentFactory(status="running", pool_size=None)
     chief = referee_of(cup, "chief")
-    with pytest.raises(Refused, match="pool size"):
+    with pytest.raises(Refused) as refused:
         tournament_services.update_settings(cup.pk, {"pool_size": 20}, chief)
+    assert refused.value.code == "tournaments.pool_size.play_started"
+    assert refused.value.field == "pool_size"
     cup.refresh_from_db()
     assert cup.pool_size is None
 
