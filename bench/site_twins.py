@@ -9,7 +9,7 @@ import re
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from twins import kib, side_by_side
+from sidebyside import kib, side_by_side
 
 from referee.exports import fast, tabular
 from referee.exports.tabular import Sheet, column_width, header_height, number, sheet_title

@@ -3,8 +3,9 @@ own, exits 0 and prints its figures (issue 31 point 8).
 
 Sizes say nothing here: the figures are checked to be printed, not to be fast. The load,
 chaos, two-server benches (``hall.py``, ``chaos.py``, ``two_servers.py``) are not here:
-``.ci/run`` runs them (bounded, on SQLite and PostgreSQL); ``hall_load.py``, ``hall_proxy.py``
-and ``site_twins.py`` are their modules, ``hostile_cases.py`` writes a case file. About a
+``.ci/run`` runs them (bounded, on SQLite and PostgreSQL); ``hall_load.py``, ``hall_proxy.py``,
+``chaos_faults.py``, ``site_twins.py`` and ``sidebyside.py`` are their modules,
+``hostile_cases.py`` writes a case file. About a
 minute in all, on a loaded 2-core machine (twins, jobs and site the longest).
 """
 
@@ -85,7 +86,14 @@ BENCHES: dict[str, tuple[list[str], list[str]]] = {
 def test_every_bench_is_run_here_or_by_ci() -> None:
     """A new bench script is either smoke-run here or named among those left to .ci/run."""
     elsewhere = {"hall.py", "chaos.py", "two_servers.py"}  # .ci/run
-    modules = {"hall_load.py", "hall_proxy.py", "site_twins.py", "hostile_cases.py"}
+    modules = {
+        "hall_load.py",
+        "hall_proxy.py",
+        "site_twins.py",
+        "sidebyside.py",
+        "chaos_faults.py",
+        "hostile_cases.py",
+    }
     scripts = {path.name for path in (ROOT / "bench").glob("*.py")}
     assert scripts == set(BENCHES) | elsewhere | modules
 
