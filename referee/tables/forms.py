@@ -162,9 +162,14 @@ class DealForm(DealCodec, EngineErrorPlacement, BoundedForm):
         return name
 
     def _group_target(self, group: str) -> str:
-        """The field a group's error leads to: the first call, the first hand's tricks."""
+        """The field a group's error leads to: the first call; of the tricks, the first hand
+        in play left empty (the one a refusal is about), else the first hand's."""
         first = GROUPS[group]
-        return first + self._seats_in_play()[0] if first.endswith("_") else first
+        if not first.endswith("_"):
+            return first
+        seats = self._seats_in_play()
+        empty = [s for s in seats if self.is_bound and self[first + s].value() in (None, "")]
+        return first + (empty[0] if group == "tricks" and empty else seats[0])
 
     def _anchor_groups(self) -> None:
         """The summary's link to a group's error goes to its first input (``anchor``), not

@@ -4,23 +4,15 @@
 // ``window.showErrorSummary`` again when a queued deal is refused on its way to the server.
 (function () {
   "use strict";
-  function parts(name, usable) {
-    return Array.prototype.filter.call(
-      document.querySelectorAll('[name^="' + name + '_"]'), usable);
-  }
   function focusField(id, name) {
     var field = document.getElementById(id);
     function usable(f) { return !f.disabled && f.type !== "hidden" && !f.closest("[hidden]"); }
     if (field && !usable(field)) field = null; // a hidden holder of a group's error, a disabled seat
-    if (name && (!field || field.name !== name)) { // a value entered in parts: the one left empty
-      var empty = parts(name, usable).find(function (f) { return f.value === ""; });
-      if (empty) field = empty;
-    }
     if (!field && name) { // a group of choices: the chosen one, else the first that can take focus
       field = document.querySelector('[name="' + name + '"]:checked') ||
         Array.prototype.find.call(document.querySelectorAll('[name="' + name + '"]'), usable) ||
         // a value entered in parts (the tricks of each hand: tricks_A, tricks_B …): the first
-        parts(name, usable)[0];
+        Array.prototype.find.call(document.querySelectorAll('[name^="' + name + '_"]'), usable);
     }
     if (!field) return false;
     if (!field.matches("input, select, textarea, button")) { // a group of inputs: its first
