@@ -1,10 +1,10 @@
-"""Sealed duplicate boards in a real browser, in Russian, on a phone (390×844) and a tablet
-(1024×768): after a session's first stanza the chief's session page lists the boards still to
-be played and refuses to publish them, saying why at the top of the page; another referee
-sees the session page and the hand records with every board withheld, and the public reads
-the tournament's standings saying that the stanzas are a duplicate session's. Each page:
-axe-core finds no serious violation, no sideways scroll, no raw code or English; full-page
-screenshots go to ``artifacts/sealed-<page>-<size>.png``."""
+"""Sealed duplicate boards in a real browser, in Russian, on a phone (390×844), a tablet
+(1024×768) and a laptop (1366×768): after a session's first stanza the chief's session page
+lists the boards still to be played and refuses to publish them, saying why at the top of the
+page; another referee sees the session page and the hand records with every board withheld,
+and the public reads the tournament's standings saying that the stanzas are a duplicate
+session's. Each page: axe-core finds no serious violation, no sideways scroll, no raw code or
+English; full-page screenshots go to ``artifacts/sealed-<page>-<size>.png``."""
 
 from __future__ import annotations
 
@@ -38,7 +38,7 @@ def look(page: Any, name: str, size: str, shots, raw: set[str], found: dict) -> 
     return text
 
 
-@pytest.mark.parametrize(("width", "height"), [(1024, 768), (390, 844)])
+@pytest.mark.parametrize(("width", "height"), [(1366, 768), (1024, 768), (390, 844)])
 def test_the_sealed_session_as_the_chief_a_referee_and_the_public_see_it(
     live_server, browser, shots, settings, width, height
 ):
