@@ -6,8 +6,8 @@ while any of its tables is, and such a round cannot be published. It also says w
 session each reader sees (``sight``) and gives a duplicate event's final places.
 
 A board's plays are read from the plan (``Session.plan``) and the deals at their places (deal
-j of a table is board j of its set; a struck deal keeps its place and closes it too): three
-queries a session (its tables, their deals' places, its boards).
+j of a table is board j of its set; a struck deal keeps its place and closes it too): two
+queries a session (its tables, their deals' places).
 """
 
 from __future__ import annotations
@@ -49,6 +49,11 @@ def _plays(session: Session) -> list[tuple[int, int, int, int]]:
     ]
 
 
+def board_numbers(session: Session) -> frozenset[int]:
+    """Every board of the session, read from its plan (each board is played somewhere)."""
+    return frozenset(board for board, _r, _t, _n in _plays(session))
+
+
 def closed_boards(session: Session) -> frozenset[int]:
     """The session's boards played or struck at every table the movement gives them to."""
     tables = {
@@ -62,7 +67,7 @@ def closed_boards(session: Session) -> frozenset[int]:
         for t, n in Deal.objects.filter(table_id__in=list(tables)).values_list("table_id", "number")
     }
     open_ = {board for board, r, t, n in _plays(session) if (r, t, n) not in done}
-    return frozenset(b.number for b in session.boards.all()) - open_
+    return board_numbers(session) - open_
 
 
 def _boards_of(session: Session, round_number: int, table: int | None) -> set[int]:
@@ -127,7 +132,7 @@ class Sight:
 def sight(session: Session, viewer: Any, closed: frozenset[int] | None = None) -> Sight:
     """The chief sees every board; the other officials the closed ones; the public the
     closed ones once the session is published (``session.tournament`` loaded)."""
-    everything = frozenset(b.number for b in session.boards.all())
+    everything = board_numbers(session)
     if is_chief(viewer, session.tournament):
         return Sight(everything, 0, True)
     if not (session.published or is_official(viewer, session.tournament)):

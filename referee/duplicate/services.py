@@ -29,7 +29,7 @@ from scoring.errors import BoardError
 from .analysis import schedule_analysis
 from .models import Board, Session
 from .refusals import REFUSALS
-from .sealing import closed_boards, session_of
+from .sealing import board_numbers, closed_boards, session_of
 
 _BOARD_LINE = re.compile(r"^\s*(board|сдача)\b", re.IGNORECASE | re.MULTILINE)
 
@@ -248,7 +248,7 @@ def publish_boards(session_id: int, user: Any, published: bool = True) -> Sessio
     session = Session.objects.select_for_update().select_related("tournament").get(pk=session_id)
     _chief_only(user, session.tournament)
     if published:
-        waiting = sorted({b.number for b in session.boards.all()} - closed_boards(session))
+        waiting = sorted(board_numbers(session) - closed_boards(session))
         if waiting:
             raise REFUSALS.error(
                 "session.boards_open", boards=", ".join(map(str, waiting)), n=len(waiting)

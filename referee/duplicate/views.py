@@ -22,7 +22,7 @@ from .forms import SessionForm
 from .models import Session
 from .notes import movement_notes
 from .results import ROLE_NAMES, Traveller
-from .sealing import closed_boards, results_for, sight
+from .sealing import board_numbers, closed_boards, results_for, sight
 
 
 def _session(tournament: Tournament, number: int) -> Session:
@@ -75,7 +75,7 @@ def manage_session(request: HttpRequest, tournament: Tournament, session: int) -
             # the notation's first word in the reader's language (the reading takes both)
             "boards": [b.text.replace("Board", _("Board"), 1) for b in found.boards.all()],
             "notes": movement_notes(found.notes),
-            "open_boards": sorted({b.number for b in found.boards.all()} - closed),
+            "open_boards": sorted(board_numbers(found) - closed),
             "analysis": analysis.session_analysis(found),
         },
     )
