@@ -4,8 +4,16 @@ its module (``resources``); every input is ``Strict``, every output documents ev
 
 from __future__ import annotations
 
+from typing import Any
+
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from referee.tables.models import Seat
+from referee.tables.sheet import TableSheet
+
+from . import answers
+from .fields import Book, Number
 from .strict import Strict
 
 
@@ -17,25 +25,36 @@ class ErrorSerializer(serializers.Serializer):
 
 
 class SeatSerializer(serializers.Serializer):
+    """A seat at a table (``tables.models.Seat``)."""
+
     position = serializers.IntegerField()
-    letter = serializers.CharField()
-    registration = serializers.IntegerField()
-    name = serializers.CharField()
+    letter = serializers.SerializerMethodField()
+    registration = serializers.IntegerField(source="registration_id")
+    name = serializers.CharField(source="registration.player.name")
     first_dealer = serializers.BooleanField()
+
+    def get_letter(self, seat: Seat) -> str:
+        return answers.letter(seat)
 
 
 class WhistSerializer(serializers.Serializer):
     by = serializers.CharField()
     on = serializers.CharField()
-    amount = serializers.FloatField()
+    amount = Number()
 
 
 class TotalsSerializer(serializers.Serializer):
-    pulka = serializers.DictField(child=serializers.FloatField())
-    gora = serializers.DictField(child=serializers.FloatField())
-    whists = WhistSerializer(many=True)
-    adjustments = serializers.DictField(child=serializers.FloatField())
-    result = serializers.DictField(child=serializers.FloatField())
+    """A table's totals (``tables.sheet.TableSheet``)."""
+
+    pulka = Book(source="pool")
+    gora = Book(source="mountain")
+    whists = serializers.SerializerMethodField()
+    adjustments = Book()
+    result = Book()
+
+    @extend_schema_field(WhistSerializer(many=True))
+    def get_whists(self, sheet: TableSheet) -> Any:
+        return WhistSerializer(answers.whists(sheet), many=True).data
 
 
 class ReasonSerializer(Strict, serializers.Serializer):

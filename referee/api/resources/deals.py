@@ -25,9 +25,10 @@ from referee.core.permissions import is_official
 from referee.tables import services
 from referee.tables.models import Deal, Table
 
-from .. import presenters
+from .. import answers
 from ..base import ERRORS, IDEMPOTENCY_PARAMETER, READ_ERRORS, ApiView, idempotent
 from ..errors import ApiError, refusal_body
+from ..fields import Number
 from ..serializers import ErrorSerializer, ReasonSerializer, TotalsSerializer
 from ..strict import Strict
 from ..surfaces import public_table, referee_table
@@ -86,22 +87,25 @@ class EntrySerializer(serializers.Serializer):
     kind = serializers.CharField()
     player = serializers.CharField()
     on = serializers.CharField(allow_null=True)
-    amount = serializers.FloatField()
+    amount = Number()
     rule = serializers.CharField()
     explanation = serializers.CharField()
 
 
 class DealSerializer(serializers.Serializer):
-    number = serializers.IntegerField()
-    version = serializers.IntegerField()
-    deleted = serializers.BooleanField()
+    """One deal with the table's totals (``answers.DealAnswer``)."""
+
+    number = serializers.IntegerField(source="deal.number")
+    version = serializers.IntegerField(source="deal.version")
+    deleted = serializers.BooleanField(source="deal.deleted")
     position = serializers.IntegerField(allow_null=True)
     deal = serializers.JSONField(
-        help_text="the deal object of SPEC §12.2 as stored (players by seat letter)"
+        source="deal.data",
+        help_text="the deal object of SPEC §12.2 as stored (players by seat letter)",
     )
     summary = serializers.CharField()
     entries = EntrySerializer(many=True)
-    totals = TotalsSerializer()
+    totals = TotalsSerializer(source="sheet")
 
 
 class StaleDealSerializer(ErrorSerializer):
@@ -123,6 +127,10 @@ CONFLICTS = {
 
 def _etag(deal: Deal) -> str:
     return f'"{deal.version}"'
+
+
+def _answer(table: Table, number: int) -> dict[str, Any]:
+    return DealSerializer(answers.deal(table, number)).data
 
 
 def _with_etag(body: dict[str, Any], deal: Deal, code: int = 200) -> Response:
@@ -160,7 +168,7 @@ def _stale(table: Table, error: StaleVersion) -> Response:
     current: Deal = error.current  # type: ignore[assignment]
     body = refusal_body(error) | {"code": "version_mismatch"}
     body["params"] = {"version": current.version}
-    body["current"] = presenters.deal(table, current.number)
+    body["current"] = DealSerializer(answers.deal(table, current.number)).data
     return _with_etag(body, current, status.HTTP_412_PRECONDITION_FAILED)
 
 
@@ -177,9 +185,8 @@ class DealList(ApiView):
     )
     @public_table
     def get(self, request: Request, found: Table) -> Response:
-        listing = presenters.deals(found, is_official(request.user, found.round.tournament))
-        totals = listing["totals"]
-        return Response([d | {"totals": totals} for d in listing["deals"]])
+        listing = answers.deals(found, is_official(request.user, found.round.tournament))
+        return Response(DealSerializer(listing, many=True).data)
 
     @extend_schema(
         request=DealWriteSerializer,
@@ -194,7 +201,7 @@ class DealList(ApiView):
         given = request.data.get("board")  # checked by the serializer: a whole number 1..9999
         board = None if given is None else int(given)
         deal = services.record_deal(found.pk, data, request.user, reason, board=board)
-        response = _with_etag(presenters.deal(found, deal.number), deal, status.HTTP_201_CREATED)
+        response = _with_etag(_answer(found, deal.number), deal, status.HTTP_201_CREATED)
         response["Location"] = request.build_absolute_uri(f"{request.path}{deal.number}/")
         return response
 
@@ -209,7 +216,7 @@ class DealDetail(ApiView):
         deal = self._deal(found, number)
         if deal.deleted and not is_official(request.user, found.round.tournament):
             raise Http404  # a struck deal is in the history, for the referees
-        return _with_etag(presenters.deal(found, number), deal)
+        return _with_etag(_answer(found, number), deal)
 
     @extend_schema(
         request=DealWriteSerializer,
@@ -226,7 +233,7 @@ class DealDetail(ApiView):
             done = services.correct_deal(deal.pk, data, request.user, reason, expected)
         except StaleVersion as error:
             return _stale(found, error)
-        return _with_etag(presenters.deal(found, number), done)
+        return _with_etag(_answer(found, number), done)
 
     @extend_schema(
         request=ReasonSerializer,
@@ -252,4 +259,4 @@ class DealDetail(ApiView):
             )
         except StaleVersion as error:
             return _stale(found, error)
-        return _with_etag(presenters.deal(found, number), done)
+        return _with_etag(_answer(found, number), done)

@@ -25,8 +25,8 @@ from referee.duplicate.sealing import results_for, sight
 from referee.jobs.models import Job
 from referee.tournaments.models import Tournament
 
-from .. import presenters
 from ..base import ERRORS, IDEMPOTENCY_PARAMETER, READ_ERRORS, ApiView, idempotent
+from ..fields import number
 from ..strict import Strict
 from ..surfaces import manage, public
 
@@ -198,10 +198,10 @@ def _standings(results: SessionResults) -> list[dict[str, Any]]:
             "registration": line.registration,
             "name": line.name,
             "boards": line.total.boards,
-            "matchpoints": presenters.number(line.total.matchpoints),
+            "matchpoints": number(line.total.matchpoints),
             "most": line.total.most,
-            "percent": presenters.number(line.total.percent),
-            "difference": presenters.number(line.total.difference),
+            "percent": number(line.total.percent),
+            "difference": number(line.total.difference),
         }
         for line in results.standings
     ]
@@ -251,10 +251,10 @@ def _board_body(traveller: Traveller) -> dict[str, Any]:
                     "role": hand.role,
                     "registration": hand.registration,
                     "name": hand.name,
-                    "value": presenters.number(hand.value),
-                    "matchpoints": presenters.number(c.matchpoints) if c else None,
-                    "percent": presenters.number(c.percent) if c else None,
-                    "difference": presenters.number(c.difference) if c else None,
+                    "value": number(hand.value),
+                    "matchpoints": number(c.matchpoints) if c else None,
+                    "percent": number(c.percent) if c else None,
+                    "difference": number(c.difference) if c else None,
                 }
             )
         plays.append(

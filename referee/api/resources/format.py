@@ -10,11 +10,12 @@ instance) are the discipline services'."""
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
 from django.http import Http404
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema
-from rest_framework import serializers, status
+from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -26,7 +27,8 @@ from referee.discipline.register import register
 from referee.standings import services as standings
 from referee.tournaments.models import Tournament
 
-from ..base import ERRORS, IDEMPOTENCY_PARAMETER, READ_ERRORS, ApiView, idempotent
+from ..actions import action
+from ..base import IDEMPOTENCY_PARAMETER, READ_ERRORS, ApiView
 from ..strict import Strict
 from ..surfaces import manage, public, referee, surface
 
@@ -193,7 +195,30 @@ class RegisterView(ApiView):
         return Response(RegisterSerializer(register(tournament, request.user)).data)
 
 
-class DisciplineList(ApiView):
+@action(
+    referee,
+    request=NewDisciplineEntrySerializer,
+    response=DisciplineEntrySerializer,
+    created=True,
+    tags=["discipline"],
+)
+def DisciplineRecord(request: Request, tournament: Tournament, v: dict[str, Any]) -> Entry:
+    return discipline.record_entry(
+        tournament.pk,
+        v["registration"],
+        v["kind"],
+        request.user,
+        rule=v["rule"],
+        reason=v["reason"],
+        round_number=v.get("round"),
+        table_id=v.get("table"),
+        points=v.get("points"),
+    )
+
+
+class DisciplineList(DisciplineRecord):  # type: ignore[valid-type,misc]
+    """The register's entries; ``POST`` records one (``DisciplineRecord``)."""
+
     @extend_schema(
         responses={200: DisciplineEntrySerializer(many=True), **READ_ERRORS}, tags=["discipline"]
     )
@@ -202,33 +227,30 @@ class DisciplineList(ApiView):
         entries = Entry.objects.filter(tournament=tournament).select_related("referee")
         return Response(DisciplineEntrySerializer(entries, many=True).data)
 
-    @extend_schema(
-        request=NewDisciplineEntrySerializer,
-        responses={201: DisciplineEntrySerializer, **ERRORS},
-        parameters=POST,
-        tags=["discipline"],
+
+@action(
+    referee,
+    request=AppealFilingSerializer,
+    response=AppealSerializer,
+    created=True,
+    tags=["discipline"],
+)
+def AppealFile(request: Request, tournament: Tournament, v: dict[str, Any]) -> Appeal:
+    return discipline.file_appeal(
+        tournament.pk,
+        v["appellant"],
+        v["subject"],
+        v["grounds"],
+        request.user,
+        deal_id=v.get("deal"),
+        table_id=v.get("table"),
+        entry_id=v.get("entry"),
     )
-    @idempotent
-    @referee
-    def post(self, request: Request, tournament: Tournament) -> Response:
-        data = NewDisciplineEntrySerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        v = data.validated_data
-        entry = discipline.record_entry(
-            tournament.pk,
-            v["registration"],
-            v["kind"],
-            request.user,
-            rule=v["rule"],
-            reason=v["reason"],
-            round_number=v.get("round"),
-            table_id=v.get("table"),
-            points=v.get("points"),
-        )
-        return Response(DisciplineEntrySerializer(entry).data, status=status.HTTP_201_CREATED)
 
 
-class AppealList(ApiView):
+class AppealList(AppealFile):  # type: ignore[valid-type,misc]
+    """The appeals; ``POST`` files one (``AppealFile``)."""
+
     @extend_schema(responses={200: AppealSerializer(many=True), **READ_ERRORS}, tags=["discipline"])
     @officials_reading
     def get(self, request: Request, tournament: Tournament) -> Response:
@@ -237,56 +259,22 @@ class AppealList(ApiView):
         )
         return Response(AppealSerializer(appeals, many=True).data)
 
-    @extend_schema(
-        request=AppealFilingSerializer,
-        responses={201: AppealSerializer, **ERRORS},
-        parameters=POST,
-        tags=["discipline"],
-    )
-    @idempotent
-    @referee
-    def post(self, request: Request, tournament: Tournament) -> Response:
-        data = AppealFilingSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        v = data.validated_data
-        appeal = discipline.file_appeal(
-            tournament.pk,
-            v["appellant"],
-            v["subject"],
-            v["grounds"],
-            request.user,
-            deal_id=v.get("deal"),
-            table_id=v.get("table"),
-            entry_id=v.get("entry"),
-        )
-        return Response(AppealSerializer(appeal).data, status=status.HTTP_201_CREATED)
 
-
-class AppealDecide(ApiView):
-    @extend_schema(
-        request=AppealDecisionSerializer,
-        responses={200: AppealSerializer, **ERRORS},
-        parameters=POST,
-        tags=["discipline"],
+@action(manage, request=AppealDecisionSerializer, response=AppealSerializer, tags=["discipline"])
+def AppealDecide(
+    request: Request, tournament: Tournament, v: dict[str, Any], appeal: int
+) -> Appeal:
+    found = Appeal.objects.filter(tournament=tournament, pk=appeal).first()
+    if found is None:
+        raise Http404
+    return discipline.decide_appeal(
+        found.pk,
+        v["decision"],
+        v["reason"],
+        request.user,
+        deal_data=v.get("deal"),
+        points=v.get("points"),
     )
-    @idempotent
-    @manage
-    def post(self, request: Request, tournament: Tournament, appeal: int) -> Response:
-        found = Appeal.objects.filter(tournament=tournament, pk=appeal).first()
-        if found is None:
-            raise Http404
-        data = AppealDecisionSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        v = data.validated_data
-        done = discipline.decide_appeal(
-            found.pk,
-            v["decision"],
-            v["reason"],
-            request.user,
-            deal_data=v.get("deal"),
-            points=v.get("points"),
-        )
-        return Response(AppealSerializer(done).data)
 
 
 class StagesView(ApiView):

@@ -21,6 +21,7 @@ from referee.tournaments import checkin
 from referee.tournaments import services as tournaments
 from referee.tournaments.models import Registration, Tournament
 
+from ..actions import action
 from ..base import ERRORS, IDEMPOTENCY_PARAMETER, READ_ERRORS, ApiView, idempotent
 from ..strict import Strict
 from ..surfaces import manage, public
@@ -197,65 +198,37 @@ def registration_of(tournament: Tournament, registration: int) -> Registration:
     )
 
 
-class PlayerWithdraw(ApiView):
-    @extend_schema(
-        request=WithdrawSerializer,
-        responses={200: PlayerSerializer, **ERRORS},
-        parameters=POST,
-        tags=["players"],
+@action(manage, request=WithdrawSerializer, response=PlayerSerializer, tags=["players"])
+def PlayerWithdraw(
+    request: Request, tournament: Tournament, data: dict[str, Any], registration: int
+) -> Registration:
+    entry = registration_of(tournament, registration)
+    return tournaments.withdraw_player(
+        entry.pk, request.user, data.get("after_round"), data["reason"]
     )
-    @idempotent
-    @manage
-    def post(self, request: Request, tournament: Tournament, registration: int) -> Response:
-        entry = registration_of(tournament, registration)
-        data = WithdrawSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        done = tournaments.withdraw_player(
-            entry.pk,
-            request.user,
-            data.validated_data.get("after_round"),
-            data.validated_data["reason"],
-        )
-        return Response(PlayerSerializer(done).data)
 
 
-class PlayerSubstitute(ApiView):
-    @extend_schema(
-        request=SubstituteSerializer,
-        responses={201: PlayerSerializer, **ERRORS},
-        parameters=POST,
-        tags=["players"],
-    )
-    @idempotent
-    @manage
-    def post(self, request: Request, tournament: Tournament, registration: int) -> Response:
-        entry = registration_of(tournament, registration)
-        data = SubstituteSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        values = dict(data.validated_data)
-        done = tournaments.substitute_player(
-            entry.pk, _new_player(values), request.user, values["reason"]
-        )
-        return Response(PlayerSerializer(done).data, status=status.HTTP_201_CREATED)
+@action(
+    manage,
+    request=SubstituteSerializer,
+    response=PlayerSerializer,
+    created=True,
+    tags=["players"],
+)
+def PlayerSubstitute(
+    request: Request, tournament: Tournament, data: dict[str, Any], registration: int
+) -> Registration:
+    entry = registration_of(tournament, registration)
+    return tournaments.substitute_player(entry.pk, _new_player(data), request.user, data["reason"])
 
 
-class PlayerEliminate(ApiView):
+@action(manage, request=EliminationSerializer, response=EliminatedSerializer, tags=["players"])
+def PlayerEliminate(
+    request: Request, tournament: Tournament, data: dict[str, Any], registration: int
+) -> Any:
     """Take a player out of play after the latest round (the chief referee)."""
-
-    @extend_schema(
-        request=EliminationSerializer,
-        responses={200: EliminatedSerializer, **ERRORS},
-        parameters=[IDEMPOTENCY_PARAMETER],
-        tags=["players"],
-    )
-    @idempotent
-    @manage
-    def post(self, request: Request, tournament: Tournament, registration: int) -> Response:
-        entry = registration_of(tournament, registration)
-        data = EliminationSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        done = tournaments.eliminate_player(entry.pk, request.user, data.validated_data["reason"])
-        return Response(EliminatedSerializer(done).data)
+    entry = registration_of(tournament, registration)
+    return tournaments.eliminate_player(entry.pk, request.user, data["reason"])
 
 
 class CheckInSerializer(Strict, serializers.Serializer):
@@ -264,35 +237,26 @@ class CheckInSerializer(Strict, serializers.Serializer):
 
 
 class CheckInAnswerSerializer(serializers.Serializer):
-    registration = serializers.IntegerField()
-    round = serializers.IntegerField(help_text="the round not yet seated this check-in is for")
+    """A check-in mark (``tournaments.checkin.Check``)."""
+
+    registration = serializers.IntegerField(source="registration_id")
+    round = serializers.IntegerField(
+        source="round_number", help_text="the round not yet seated this check-in is for"
+    )
     present = serializers.BooleanField()
     reason = serializers.CharField()
 
 
-class PlayerCheckIn(ApiView):
-    @extend_schema(
-        request=CheckInSerializer,
-        responses={200: CheckInAnswerSerializer, **ERRORS},
-        parameters=POST,
-        description="Mark the player present (or absent, with a reason) for the next round "
-        "of a tournament that asks for check-in; the round seats only those present.",
-        tags=["players"],
-    )
-    @idempotent
-    @manage
-    def post(self, request: Request, tournament: Tournament, registration: int) -> Response:
-        entry = registration_of(tournament, registration)
-        data = CheckInSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        check = checkin.mark(
-            entry.pk, data.validated_data["present"], request.user, data.validated_data["reason"]
-        )
-        return Response(
-            {
-                "registration": entry.pk,
-                "round": check.round_number,
-                "present": check.present,
-                "reason": check.reason,
-            }
-        )
+@action(
+    manage,
+    request=CheckInSerializer,
+    response=CheckInAnswerSerializer,
+    tags=["players"],
+    description="Mark the player present (or absent, with a reason) for the next round "
+    "of a tournament that asks for check-in; the round seats only those present.",
+)
+def PlayerCheckIn(
+    request: Request, tournament: Tournament, data: dict[str, Any], registration: int
+) -> Any:
+    entry = registration_of(tournament, registration)
+    return checkin.mark(entry.pk, data["present"], request.user, data["reason"])

@@ -8,6 +8,8 @@ up with it (``round_for``), which hides nothing from him."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
@@ -19,12 +21,13 @@ from referee.standings import services as standings
 from referee.tournaments.models import Round, Tournament
 from referee.tournaments.surfaces import round_for
 
-from .. import presenters
-from ..base import ERRORS, IDEMPOTENCY_PARAMETER, READ_ERRORS, ApiView, idempotent
+from ..actions import action
+from ..answers import RoundAnswer
+from ..base import IDEMPOTENCY_PARAMETER, READ_ERRORS, ApiView
 from ..serializers import SeatSerializer
 from ..strict import Strict
 from ..surfaces import manage, public
-from .standings import StandingsSettingsSerializer, settings_body
+from .standings import StandingsSettingsSerializer
 
 POST = [IDEMPOTENCY_PARAMETER]
 
@@ -35,6 +38,8 @@ class SeatRoundSerializer(Strict, serializers.Serializer):
 
 
 class TableBriefSerializer(serializers.Serializer):
+    """A table of a round's draw (``tables.models.Table``, its seats prefetched)."""
+
     number = serializers.IntegerField()
     status = serializers.CharField()
     notes = serializers.ListField(
@@ -45,11 +50,13 @@ class TableBriefSerializer(serializers.Serializer):
 
 
 class ByeSerializer(serializers.Serializer):
-    registration = serializers.IntegerField()
-    name = serializers.CharField()
+    registration = serializers.IntegerField(source="pk")
+    name = serializers.CharField(source="player.name")
 
 
 class RoundSerializer(serializers.Serializer):
+    """A round's draw (``answers.RoundAnswer``)."""
+
     number = serializers.IntegerField()
     status = serializers.CharField()
     method = serializers.CharField()
@@ -62,32 +69,27 @@ class RoundSerializer(serializers.Serializer):
     tables = TableBriefSerializer(many=True)
 
 
-class RoundList(ApiView):
+@action(
+    manage,
+    request=SeatRoundSerializer,
+    response=RoundSerializer,
+    created=True,
+    tags=["rounds"],
+    description="Seat the next round (random draw, or by standings).",
+)
+def RoundSeat(request: Request, tournament: Tournament, data: dict[str, Any]) -> RoundAnswer:
+    seated = seating.seat_next_round(tournament.pk, request.user, data["method"], data.get("seed"))
+    return RoundAnswer(seated)
+
+
+class RoundList(RoundSeat):  # type: ignore[valid-type,misc]
+    """The rounds in order; ``POST`` seats the next one (``RoundSeat``)."""
+
     @extend_schema(responses={200: RoundSerializer(many=True), **READ_ERRORS}, tags=["rounds"])
     @public
     def get(self, request: Request, tournament: Tournament) -> Response:
         rounds = Round.objects.filter(tournament=tournament).order_by("number")
-        return Response([presenters.round_(r) for r in rounds])
-
-    @extend_schema(
-        request=SeatRoundSerializer,
-        responses={201: RoundSerializer, **ERRORS},
-        parameters=POST,
-        description="Seat the next round (random draw, or by standings).",
-        tags=["rounds"],
-    )
-    @idempotent
-    @manage
-    def post(self, request: Request, tournament: Tournament) -> Response:
-        data = SeatRoundSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        seated = seating.seat_next_round(
-            tournament.pk,
-            request.user,
-            data.validated_data["method"],
-            data.validated_data.get("seed"),
-        )
-        return Response(presenters.round_(seated), status=201)
+        return Response(RoundSerializer(map(RoundAnswer, rounds), many=True).data)
 
 
 class RoundDetail(ApiView):
@@ -96,39 +98,33 @@ class RoundDetail(ApiView):
     def get(self, request: Request, tournament: Tournament, round: int) -> Response:
         # the draw, public as on the seating page (see the module's docstring)
         found = get_object_or_404(Round, tournament=tournament, number=round)
-        return Response(presenters.round_(found))
+        return Response(RoundSerializer(RoundAnswer(found)).data)
 
 
-class RoundAction(ApiView):
-    action = "start"
+@action(manage, response=RoundSerializer, tags=["rounds"])
+def RoundStart(request: Request, tournament: Tournament, data: Any, round: int) -> RoundAnswer:
+    found = round_for(request, tournament, round)
+    return RoundAnswer(seating.start_round(found.pk, request.user))
 
-    @extend_schema(
-        request=None, responses={200: RoundSerializer, **ERRORS}, parameters=POST, tags=["rounds"]
+
+@action(manage, response=RoundSerializer, tags=["rounds"])
+def RoundFinish(request: Request, tournament: Tournament, data: Any, round: int) -> RoundAnswer:
+    found = round_for(request, tournament, round)
+    return RoundAnswer(seating.finish_round(found.pk, request.user))
+
+
+@action(
+    manage,
+    response=StandingsSettingsSerializer,
+    tags=["rounds"],
+    description="Make the results public through this round (the chief referee), as "
+    "the standings settings page's 'The public sees results through round' does. A "
+    "round already public stays public.",
+)
+def RoundPublish(request: Request, tournament: Tournament, data: Any, round: int) -> Any:
+    found = round_for(request, tournament, round)
+    through = standings.settings_of(tournament).published_through or 0
+    standings.update_settings(
+        tournament, request.user, {"published_through": max(through, found.number)}
     )
-    @idempotent
-    @manage
-    def post(self, request: Request, tournament: Tournament, round: int) -> Response:
-        found = round_for(request, tournament, round)
-        service = seating.start_round if self.action == "start" else seating.finish_round
-        return Response(presenters.round_(service(found.pk, request.user)))
-
-
-class RoundPublish(ApiView):
-    @extend_schema(
-        request=None,
-        responses={200: StandingsSettingsSerializer, **ERRORS},
-        parameters=POST,
-        description="Make the results public through this round (the chief referee), as "
-        "the standings settings page's 'The public sees results through round' does. A "
-        "round already public stays public.",
-        tags=["rounds"],
-    )
-    @idempotent
-    @manage
-    def post(self, request: Request, tournament: Tournament, round: int) -> Response:
-        found = round_for(request, tournament, round)
-        through = standings.settings_of(tournament).published_through or 0
-        standings.update_settings(
-            tournament, request.user, {"published_through": max(through, found.number)}
-        )
-        return Response(settings_body(tournament))
+    return standings.settings_of(tournament)

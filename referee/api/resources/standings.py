@@ -25,8 +25,8 @@ from referee.standings.models import StandingsSettings
 from referee.standings.pure import points, ranking
 from referee.tournaments.models import Tournament
 
-from .. import presenters
 from ..base import ERRORS, READ_ERRORS, ApiView
+from ..fields import Number
 from ..strict import Strict
 from ..surfaces import manage, public, surface
 from .players import registration_of
@@ -38,12 +38,12 @@ class StandingsRowSerializer(serializers.Serializer):
     registration = serializers.IntegerField()
     player = serializers.CharField()
     city = serializers.CharField()
-    points = serializers.FloatField()
-    whists = serializers.FloatField()
+    points = Number()
+    whists = Number()
     firsts = serializers.IntegerField()
     rounds_played = serializers.IntegerField()
-    round_points = serializers.ListField(child=serializers.FloatField(allow_null=True))
-    round_whists = serializers.ListField(child=serializers.FloatField(allow_null=True))
+    round_points = serializers.ListField(child=Number(allow_null=True))
+    round_whists = serializers.ListField(child=Number(allow_null=True))
     provisional = serializers.BooleanField()
     flags = serializers.ListField(child=serializers.CharField())
 
@@ -60,8 +60,8 @@ class SeatResultSerializer(serializers.Serializer):
     letter = serializers.CharField()
     registration = serializers.IntegerField()
     player = serializers.CharField()
-    whists = serializers.FloatField()
-    points = serializers.FloatField(allow_null=True)
+    whists = Number()
+    points = Number(allow_null=True)
     place = serializers.CharField()
     flags = serializers.ListField(child=serializers.CharField())
 
@@ -87,8 +87,8 @@ class CardRoundSerializer(serializers.Serializer):
     seat = serializers.IntegerField(allow_null=True)
     letter = serializers.CharField()
     opponents = serializers.ListField(child=serializers.CharField())
-    whists = serializers.FloatField(allow_null=True)
-    points = serializers.FloatField(allow_null=True)
+    whists = Number(allow_null=True)
+    points = Number(allow_null=True)
     place = serializers.CharField()
     provisional = serializers.BooleanField()
 
@@ -98,8 +98,8 @@ class PlayerCardSerializer(serializers.Serializer):
     player = serializers.CharField()
     city = serializers.CharField()
     withdrawn = serializers.BooleanField()
-    rank = serializers.IntegerField(allow_null=True)
-    points = serializers.FloatField(allow_null=True)
+    rank = serializers.IntegerField(allow_null=True, source="standing.rank", default=None)
+    points = Number(allow_null=True, source="standing.points", default=None)
     rounds = CardRoundSerializer(many=True)
 
 
@@ -142,9 +142,8 @@ class StandingsSettingsSerializer(Strict, serializers.Serializer):
         return value
 
 
-def settings_body(tournament: Tournament) -> dict[str, Any]:
-    saved = standings.settings_of(tournament)
-    return {name: getattr(saved, name) for name in FIELDS}
+def settings_body(tournament: Tournament) -> Any:
+    return StandingsSettingsSerializer(standings.settings_of(tournament)).data
 
 
 # -- the views ------------------------------------------------------------------------------
@@ -165,7 +164,7 @@ class StandingsView(ApiView):
                 raise ValidationError({"after": [_("A round number.")]})
             number = int(after)
         found = standings.standings_after(tournament, number, viewer=request.user)
-        return Response(presenters.standings(found))
+        return Response(StandingsSerializer(found).data)
 
 
 class RoundResults(ApiView):
@@ -173,7 +172,7 @@ class RoundResults(ApiView):
     @public
     def get(self, request: Request, tournament: Tournament, round: int) -> Response:
         results = standings.round_results(tournament, round, viewer=request.user)
-        return Response(presenters.round_results(results))
+        return Response(RoundResultsSerializer(results).data)
 
 
 class PlayerCard(ApiView):
@@ -182,7 +181,7 @@ class PlayerCard(ApiView):
     def get(self, request: Request, tournament: Tournament, registration: int) -> Response:
         entry = registration_of(tournament, registration)
         card = standings.player_card(tournament, entry, viewer=request.user)
-        return Response(presenters.player_card(card))
+        return Response(PlayerCardSerializer(card).data)
 
 
 class StandingsSettingsView(ApiView):

@@ -11,7 +11,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
-from rest_framework import serializers, status
+from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -20,8 +20,9 @@ from referee.tables.agreements import Verdict, sign_off
 from referee.tables.models import Seat, Table
 from referee.tables.substitutes import substitute_in_pulka
 
-from .. import presenters
-from ..base import ERRORS, IDEMPOTENCY_PARAMETER, READ_ERRORS, ApiView, idempotent
+from ..actions import action
+from ..answers import TableAnswer
+from ..base import IDEMPOTENCY_PARAMETER, READ_ERRORS, ApiView
 from ..errors import ApiError
 from ..serializers import ReasonSerializer, SeatSerializer, TotalsSerializer
 from ..strict import Strict
@@ -36,14 +37,17 @@ class LapSerializer(serializers.Serializer):
 
 
 class TableSerializer(serializers.Serializer):
-    round = serializers.IntegerField()
-    number = serializers.IntegerField()
-    status = serializers.CharField()
+    """A table's sheet (``answers.TableAnswer``)."""
+
+    round = serializers.IntegerField(source="table.round.number")
+    number = serializers.IntegerField(source="table.number")
+    status = serializers.CharField(source="table.status")
     seats = SeatSerializer(many=True)
     deals = serializers.IntegerField()
-    next_dealer = serializers.CharField(allow_null=True)
-    totals = TotalsSerializer()
+    next_dealer = serializers.CharField(allow_null=True, source="sheet.next_dealer")
+    totals = TotalsSerializer(source="sheet")
     result = serializers.JSONField(
+        source="table.result",
         allow_null=True,
         help_text="the sheet's settlement by seat letter, as the standings read it; "
         "null: not computed",
@@ -116,7 +120,7 @@ class TableDetail(ApiView):
     @extend_schema(responses={200: TableSerializer, **READ_ERRORS}, tags=["tables"])
     @public_table
     def get(self, request: Request, table: Table) -> Response:
-        return Response(presenters.table(table))
+        return Response(TableSerializer(TableAnswer(table)).data)
 
 
 def _verdicts(table: Table, words: list[dict[str, Any]]) -> dict[int, Verdict]:
@@ -136,78 +140,45 @@ def _verdicts(table: Table, words: list[dict[str, Any]]) -> dict[int, Verdict]:
     return verdicts
 
 
-class TableSignOff(ApiView):
-    @extend_schema(
-        request=SignOffSerializer,
-        responses={200: TableSerializer, **ERRORS},
-        parameters=POST,
-        description="Sign the table off. Where the tournament has the players confirm their "
-        "totals (players_confirm), every seated player's word is given in `agreements`: "
-        '`{"position": 1, "agreed": true}` or `{"position": 2, "dispute": "why"}`; without '
-        "it the sign-off is refused at the field `agreements` and nothing changes. A dispute "
-        "does not stop the sign-off: it goes to the chief referee.",
-        tags=["tables"],
-    )
-    @idempotent
-    @referee_table
-    def post(self, request: Request, table: Table) -> Response:
-        data = SignOffSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        words = data.validated_data["agreements"]
-        # without players_confirm the word is not asked, and what a device sends is ignored
-        verdicts = _verdicts(table, words) if table.round.tournament.players_confirm else None
-        return Response(presenters.table(sign_off(table.pk, request.user, verdicts)))
+@action(
+    referee_table,
+    request=SignOffSerializer,
+    response=TableSerializer,
+    tags=["tables"],
+    description="Sign the table off. Where the tournament has the players confirm their "
+    "totals (players_confirm), every seated player's word is given in `agreements`: "
+    '`{"position": 1, "agreed": true}` or `{"position": 2, "dispute": "why"}`; without '
+    "it the sign-off is refused at the field `agreements` and nothing changes. A dispute "
+    "does not stop the sign-off: it goes to the chief referee.",
+)
+def TableSignOff(request: Request, table: Table, data: dict[str, Any]) -> TableAnswer:
+    # without players_confirm the word is not asked, and what a device sends is ignored
+    asked = table.round.tournament.players_confirm
+    verdicts = _verdicts(table, data["agreements"]) if asked else None
+    return TableAnswer(sign_off(table.pk, request.user, verdicts))
 
 
-class TableConfirm(ApiView):
+@action(referee_table, request=ReasonSerializer, response=TableSerializer, tags=["tables"])
+def TableConfirm(request: Request, table: Table, data: dict[str, Any]) -> TableAnswer:
     """The second confirmation, which locks the table."""
-
-    @extend_schema(
-        request=ReasonSerializer,
-        responses={200: TableSerializer, **ERRORS},
-        parameters=POST,
-        tags=["tables"],
-    )
-    @idempotent
-    @referee_table
-    def post(self, request: Request, table: Table) -> Response:
-        return Response(presenters.table(services.confirm_table(table.pk, request.user)))
+    return TableAnswer(services.confirm_table(table.pk, request.user))
 
 
-class TableReopen(ApiView):
+@action(manage_table, request=ReasonSerializer, response=TableSerializer, tags=["tables"])
+def TableReopen(request: Request, table: Table, data: dict[str, Any]) -> TableAnswer:
     """The chief referee reopens a signed-off or locked table, with the reason."""
-
-    @extend_schema(
-        request=ReasonSerializer,
-        responses={200: TableSerializer, **ERRORS},
-        parameters=POST,
-        tags=["tables"],
-    )
-    @idempotent
-    @manage_table
-    def post(self, request: Request, table: Table) -> Response:
-        data = ReasonSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        done = services.reopen_table(table.pk, request.user, data.validated_data["reason"])
-        return Response(presenters.table(done))
+    return TableAnswer(services.reopen_table(table.pk, request.user, data["reason"]))
 
 
-class TableSubstitute(ApiView):
+@action(
+    manage_table,
+    request=SubstitutionSerializer,
+    response=SubstitutedSerializer,
+    created=True,
+    tags=["tables"],
+)
+def TableSubstitute(request: Request, table: Table, v: dict[str, Any]) -> Any:
     """A substitute takes a seat during the round, from a deal on (the chief referee)."""
-
-    @extend_schema(
-        request=SubstitutionSerializer,
-        responses={201: SubstitutedSerializer, **ERRORS},
-        parameters=POST,
-        tags=["tables"],
+    return substitute_in_pulka(
+        table.pk, v["leaving"], v["entering"], v["from_deal"], request.user, v["reason"]
     )
-    @idempotent
-    @manage_table
-    def post(self, request: Request, table: Table) -> Response:
-        data = SubstitutionSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        v = data.validated_data
-        done = substitute_in_pulka(
-            table.pk, v["leaving"], v["entering"], v["from_deal"], request.user, v["reason"]
-        )
-        return Response(SubstitutedSerializer(done).data, status=status.HTTP_201_CREATED)

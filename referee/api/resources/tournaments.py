@@ -31,6 +31,7 @@ from referee.tournaments.models import (
 from referee.tournaments.services import FORMAT_FIELDS
 from referee.wizard import services as wizard
 
+from ..actions import action
 from ..base import ERRORS, IDEMPOTENCY_PARAMETER, READ_ERRORS, ApiView, idempotent
 from ..strict import Strict
 from ..surfaces import manage, public
@@ -262,21 +263,11 @@ class TournamentDetail(ApiView):
         return Response(TournamentSerializer(tournament).data)
 
 
-class TournamentAction(ApiView):
-    action = "start"
+@action(manage, response=TournamentSerializer, tags=["tournaments"])
+def TournamentStart(request: Request, tournament: Tournament, data: Any) -> Tournament:
+    return tournaments.start_tournament(tournament.pk, request.user)
 
-    @extend_schema(
-        request=None,
-        responses={200: TournamentSerializer, **ERRORS},
-        parameters=POST,
-        tags=["tournaments"],
-    )
-    @idempotent
-    @manage
-    def post(self, request: Request, tournament: Tournament) -> Response:
-        service = (
-            tournaments.start_tournament
-            if self.action == "start"
-            else tournaments.finish_tournament
-        )
-        return Response(TournamentSerializer(service(tournament.pk, request.user)).data)
+
+@action(manage, response=TournamentSerializer, tags=["tournaments"])
+def TournamentFinish(request: Request, tournament: Tournament, data: Any) -> Tournament:
+    return tournaments.finish_tournament(tournament.pk, request.user)
