@@ -184,11 +184,18 @@ REST_FRAMEWORK = {
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
     # logging in for a token: a few a minute per address (guessing passwords is slow)
     # per address; the hall benchmark logs 50 referees in from one (API_TOKEN_RATE)
-    # a player's private link (``…/me/<id>/<key>/``): per address and link
+    # a player's private link (``…/me/<id>/<key>/``), page and API alike: per address and
+    # link; a table card's page: per address and table; the application form: per address.
+    # One rule for all of them (``core.throttle``); ``5/10m`` is five in ten minutes.
     "DEFAULT_THROTTLE_RATES": {
         "token": os.environ.get("API_TOKEN_RATE", "30/minute"),
         "player_link": os.environ.get("API_PLAYER_LINK_RATE", "60/minute"),
+        "table_card": os.environ.get("TABLE_CARD_RATE", "60/minute"),
+        "apply": os.environ.get("APPLY_RATE", "5/10m"),
     },
+    # the address is REMOTE_ADDR, made the visitor's by ``hall.forwarded`` behind the venue's
+    # proxy: a forged X-Forwarded-For must not buy a fresh throttle budget
+    "NUM_PROXIES": 0,
 }
 
 SPECTACULAR_SETTINGS = {

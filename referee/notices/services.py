@@ -42,9 +42,9 @@ from django.db import transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
-from django.utils.crypto import constant_time_compare, salted_hmac
 
 from referee.core.figures import figure
+from referee.core.keys import UNSUBSCRIBE
 from referee.core.permissions import public_through
 from referee.core.site import site_url
 from referee.jobs import queue
@@ -59,17 +59,15 @@ from .models import Notice
 
 logger = logging.getLogger("referee.notices")
 JOB_KIND = "notices.send"
-SALT = "referee.notices.unsubscribe"
 
 
 def unsubscribe_key(entry: Registration) -> str:
     """The key of ``entry``'s link that stops his letters (``entry.tournament`` loaded)."""
-    place = f"{entry.tournament.slug}/{entry.pk}"
-    return salted_hmac(SALT, place, algorithm="sha256").hexdigest()[:20]
+    return UNSUBSCRIBE.of(entry.tournament.slug, entry.pk)
 
 
 def holds_unsubscribe_key(entry: Registration, key: str) -> bool:
-    return constant_time_compare(key, unsubscribe_key(entry))
+    return UNSUBSCRIBE.held(key, entry.tournament.slug, entry.pk)
 
 
 def subscribe(entry: Registration, email: str, notify: bool) -> None:

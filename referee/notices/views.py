@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.csrf import csrf_exempt
 
+from referee.core.throttle import key_page
 from referee.standings.services.private import link_entry
 from referee.tournaments.models import Registration, Tournament
 from referee.tournaments.surfaces import manage_page
@@ -35,6 +36,7 @@ class LettersForm(forms.Form):
         return data
 
 
+@key_page("player_link", by="registration")
 def letters(request: HttpRequest, slug: str, registration: int, key: str) -> HttpResponse:
     """The player's own opt-in, from his private link (its key is the right): his address
     and whether this tournament writes to him."""
@@ -58,6 +60,7 @@ def letters(request: HttpRequest, slug: str, registration: int, key: str) -> Htt
     return response
 
 
+@key_page("player_link", by="registration")
 @csrf_exempt  # the key is the right; a mail client's one-click unsubscribe posts no token
 def stop(request: HttpRequest, slug: str, registration: int, key: str) -> HttpResponse:
     entry = (

@@ -11,11 +11,13 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from referee.core.refusals import attempt
+from referee.core.throttle import key_page
 from referee.tournaments import checkin
 
 from . import services
 
 
+@key_page("player_link", by="registration")
 def player_link(request: HttpRequest, slug: str, registration: int, key: str) -> HttpResponse:
     entry = services.link_entry(slug, registration, key)
     if entry is None:

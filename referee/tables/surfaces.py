@@ -21,10 +21,11 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
-from django.utils.crypto import constant_time_compare, salted_hmac
 from django.utils.functional import Promise
 
+from referee.core.keys import TABLE_CARD
 from referee.core.permissions import is_official, may_view_table
+from referee.core.throttle import key_page
 from referee.tournaments.surfaces import Right, check_surface
 
 from .models import Table
@@ -94,13 +95,10 @@ def referee_table_page(
 
 # -- the table card's surface -------------------------------------------------------------
 
-SALT = "referee.tables.card"
-
 
 def card_key(table: Table) -> str:
     """The key in the link of ``table``'s card (``table.round.tournament`` loaded)."""
-    place = f"{table.round.tournament.slug}/{table.round.number}/{table.number}"
-    return salted_hmac(SALT, place, algorithm="sha256").hexdigest()[:20]
+    return TABLE_CARD.of(table.round.tournament.slug, table.round.number, table.number)
 
 
 def card_page(view: View) -> View:
@@ -109,9 +107,10 @@ def card_page(view: View) -> View:
     gets the ``Table`` and decides what of it the reader may see."""
 
     @wraps(view)
+    @key_page("table_card", by="table")
     def wrapper(request: HttpRequest, slug: str, round: int, table: int, key: str) -> HttpResponse:
         found = _find(slug, round, table)
-        if not constant_time_compare(key, card_key(found)):
+        if not TABLE_CARD.held(key, found.round.tournament.slug, found.round.number, found.number):
             raise Http404
         return view(request, found.round.tournament, table=found)
 

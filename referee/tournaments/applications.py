@@ -2,18 +2,18 @@
 waits for the organiser's approval, or on the waiting list once the cap is reached; approving
 registers the player (the registry player of the same name and city when there is exactly
 one, ё and е alike: ``importing.same_person``). Applications close at a set time; a flood from
-one address is refused (``MAX_PER_ADDRESS`` in ``WINDOW`` seconds)."""
+one address is refused (the ``apply`` rate: ``core.throttle``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone
 from django.utils.formats import date_format
 
 from referee.core.bounds import check_name, check_text
+from referee.core.throttle import exceeded
 
 from .importing import Person, same_person
 from .log import log_action
@@ -23,8 +23,6 @@ from .registry import _named
 from .services.players import PlayerDetails, register_player
 from .services.setup import locked_for_chief, update_settings
 
-MAX_PER_ADDRESS = 5
-WINDOW = 600
 OPEN = (Application.Status.PENDING, Application.Status.WAITING, Application.Status.APPROVED)
 LIMITS = {"name": 200, "city": 100, "rating_number": 40, "contact": 200}
 #: a player's name, city and rating number (his federation id once approved), by the names'
@@ -65,17 +63,6 @@ def open_registration(
     return tournament
 
 
-def _throttled(address: str) -> bool:
-    key = f"apply:{address}"
-    if cache.add(key, 1, WINDOW):
-        return False
-    try:
-        return cache.incr(key) > MAX_PER_ADDRESS
-    except ValueError:  # expired between the two calls
-        cache.add(key, 1, WINDOW)
-        return False
-
-
 @transaction.atomic
 def apply(tournament_id: int, details: dict[str, str], address: str = "") -> Application:
     """A public application; refused at its field, nothing stored on a refusal."""
@@ -98,7 +85,7 @@ def apply(tournament_id: int, details: dict[str, str], address: str = "") -> App
         if field in NAMES:
             check_name(value, field, limit)
         values[field] = value
-    if address and _throttled(address):
+    if address and exceeded("apply", address):
         raise REFUSALS.error("apply.too_many")
     person = Person(values["name"], values["city"])
     entries = Registration.objects.filter(tournament=tournament).select_related("player")

@@ -6,7 +6,7 @@ on his private link. The latest word stands (``CheckIn``, one per player and rou
 absent are listed in the round's notes with their reason, and a player who comes late checks
 in for the round after. The check-in of a round closes when it is seated.
 
-The private link is keyed like a table card's (``salted_hmac``, it cannot be guessed) over the
+The private link is keyed like a table card's (``core.keys``, it cannot be guessed) over the
 tournament, the registration and its ``link_version``: the chief revokes a link by raising the
 version, and a new one is printed."""
 
@@ -16,9 +16,9 @@ from typing import Any
 
 from django.db import transaction
 from django.db.models import Max
-from django.utils.crypto import constant_time_compare, salted_hmac
 
 from referee.core.bounds import check_text
+from referee.core.keys import PLAYER_LINK
 
 from .log import log_action
 from .models import CheckIn, Registration, Round, Tournament
@@ -26,18 +26,16 @@ from .refusals import REFUSALS
 from .services.players import _entry_and_tournament
 from .services.setup import locked_for_chief
 
-SALT = "referee.tournaments.player-link"
 MAX_REASON = 200
 
 
 def link_key(entry: Registration) -> str:
     """The key of ``entry``'s private link (``entry.tournament`` loaded)."""
-    place = f"{entry.tournament.slug}/{entry.pk}/{entry.link_version}"
-    return salted_hmac(SALT, place, algorithm="sha256").hexdigest()[:20]
+    return PLAYER_LINK.of(entry.tournament.slug, entry.pk, entry.link_version)
 
 
 def holds_key(entry: Registration, key: str) -> bool:
-    return constant_time_compare(key, link_key(entry))
+    return PLAYER_LINK.held(key, entry.tournament.slug, entry.pk, entry.link_version)
 
 
 def next_round(tournament: Tournament) -> int | None:

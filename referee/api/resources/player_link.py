@@ -18,8 +18,8 @@ from rest_framework import serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.throttling import ScopedRateThrottle
 
+from referee.core.throttle import ScopedPerObject
 from referee.standings import services as standings
 from referee.tables.dealdata import LETTERS
 from referee.tournaments import checkin
@@ -30,15 +30,6 @@ from ..serializers import ErrorSerializer
 from .players import CheckInSerializer
 
 THROTTLED = {429: ErrorSerializer}
-
-
-class LinkThrottle(ScopedRateThrottle):
-    """So many requests a minute per address and link (not per address alone: a hall's
-    players reach the site from one address)."""
-
-    def get_cache_key(self, request: Request, view: Any) -> str:
-        ident = f"{self.get_ident(request)}:{view.kwargs.get('registration')}"
-        return self.cache_format % {"scope": self.scope, "ident": ident}
 
 
 class LinkTournamentSerializer(serializers.Serializer):
@@ -205,8 +196,11 @@ def _body(request: Request, link: standings.PrivateLink) -> dict[str, Any]:
 
 class LinkView(ApiView):
     permission_classes = (AllowAny,)  # the key is the credential
-    throttle_classes = (LinkThrottle,)
+    # per address and link (not per address alone: a hall's players reach the site from
+    # one address), one budget with the link's page (``core.throttle.key_page``)
+    throttle_classes = (ScopedPerObject,)
     throttle_scope = "player_link"
+    throttle_by = "registration"
 
 
 class PrivateLink(LinkView):

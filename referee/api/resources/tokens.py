@@ -14,9 +14,9 @@ from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.throttling import ScopedRateThrottle
 
 from referee.core.bounds import no_control_characters
+from referee.core.throttle import Scoped
 
 from ..base import ERRORS, ApiView
 from ..models import DeviceToken
@@ -41,7 +41,7 @@ class TokenView(ApiView):
     """Exchange a username and password for a new device token."""
 
     authentication_classes: tuple[Any, ...] = ()
-    throttle_classes = (ScopedRateThrottle,)
+    throttle_classes = (Scoped,)
     throttle_scope = "token"
     permission_classes = (AllowAny,)
     parser_classes = (JSONParser, FormParser, MultiPartParser)

@@ -12,12 +12,15 @@ from django.urls import reverse
 from django.utils import timezone
 
 from referee.accounts.models import Role
+from referee.core import throttle
 from referee.core.errors import NotAllowed, ServiceError
 from referee.tournaments import applications
 from referee.tournaments.models import Application, Player, Registration
 from tests.referee.demo_walk import codes, problems, read
 
 from ..factories import PlayerFactory, RegistrationFactory, TournamentFactory, referee_of
+
+ALLOWED = 5  # applications from one address in ten minutes
 
 pytestmark = pytest.mark.django_db
 
@@ -115,13 +118,14 @@ def test_closed_forms_and_a_flood_are_refused():
         "tournaments.apply.closed_at"
     )
     applications.open_registration(tournament.pk, chief, open=True)
-    for n in range(applications.MAX_PER_ADDRESS):
+    assert throttle.limit("apply") == (ALLOWED, 600)  # the default rate: "5/10m"
+    for n in range(ALLOWED):
         applications.apply(tournament.pk, details(f"Игрок {n}"), address="10.0.0.9")
     flood = refusal(
         lambda: applications.apply(tournament.pk, details("Ещё один"), address="10.0.0.9")
     )
     assert flood.code == "tournaments.apply.too_many"
-    assert Application.objects.count() == applications.MAX_PER_ADDRESS
+    assert Application.objects.count() == ALLOWED
 
 
 def test_only_the_chief_opens_the_form_and_decides():
