@@ -39,7 +39,9 @@ from django.utils.html import escape
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from . import softcache, versions
+from referee.core import versions
+
+from . import softcache
 
 View = Callable[..., HttpResponse]
 

@@ -8,7 +8,9 @@ from typing import Any
 from django.apps import apps
 from django.db.models.signals import post_delete, post_save
 
-from . import softcache, versions
+from referee.core import versions
+
+from . import softcache
 
 ENTRY_ACTIONS = ("deal.", "table.")
 # apps whose changes bump no "meta": the tables have counters of their own, the API's

@@ -31,7 +31,7 @@ from typing import Any
 
 from django.contrib.auth.models import AnonymousUser
 from django.core.cache import cache
-from django.db.models import F, Max
+from django.db.models import F
 from django.http import Http404
 
 import scoring
@@ -258,12 +258,7 @@ def versus(player_id: int, other_id: int) -> VersusPage:
 
 def _standings(lines: Iterable[tuple[Tournament, int, int]]) -> dict[int, Standing]:
     lines = list(lines)
-    latest = dict(
-        ActionLog.objects.filter(tournament__in=[t for t, _r, _n in lines])
-        .values("tournament")
-        .annotate(n=Max("pk"))
-        .values_list("tournament", "n")
-    )
+    latest = ActionLog.objects.versions(t.pk for t, _r, _n in lines)
     keys = {
         f"profile-standing:{t.pk}:{latest.get(t.pk, 0)}:{through}:{registration}": (
             t,

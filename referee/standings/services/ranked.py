@@ -10,7 +10,6 @@ from fractions import Fraction
 from typing import Any
 
 from django.core.cache import cache
-from django.db.models import Max
 
 from referee.core.permissions import is_official
 from referee.standings.refusals import REFUSALS
@@ -101,7 +100,7 @@ CACHE_SECONDS = 60
 
 
 def _cache_key(tournament: Tournament, official: bool, round_number: int | None) -> str:
-    latest = ActionLog.objects.filter(tournament=tournament).aggregate(n=Max("pk"))["n"] or 0
+    latest = ActionLog.objects.versions([tournament.pk])[tournament.pk]
     viewer = "official" if official else "public"
     return f"standings:{tournament.pk}:{latest}:{tournament.published}:{viewer}:{round_number}"
 

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from django.conf import settings
 from django.db import models
+from django.db.models import Max
 from django.utils.translation import gettext
 
 from .. import actions
@@ -14,6 +17,18 @@ class ActionLogQuerySet(models.QuerySet["ActionLog"]):
     def about(self, obj: models.Model) -> ActionLogQuerySet:
         """The entries concerning ``obj`` (a deal, a table, a registration, a round…)."""
         return self.filter(subject_type=obj._meta.label_lower, subject_id=obj.pk)
+
+    def versions(self, tournament_ids: Iterable[int]) -> dict[int, int]:
+        """Each tournament's latest entry (0: none yet), in one query: the version of what
+        is cached from its data (``core.versions``)."""
+        ids = list(tournament_ids)
+        found = dict(
+            self.filter(tournament__in=ids)
+            .values("tournament")
+            .annotate(n=Max("pk"))
+            .values_list("tournament", "n")
+        )
+        return {pk: found.get(pk, 0) for pk in ids}
 
 
 class ActionLog(models.Model):

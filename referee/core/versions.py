@@ -1,4 +1,15 @@
-"""Version counters of what the public pages show, bumped when a change is committed.
+"""The one home of cache invalidation: what a cached thing's key is made of, so that a change
+makes a new key and the old value is simply never asked for again. Two kinds, for two
+readers:
+
+* **counters** (below), for the public page cache (``hall.pagecache``), which must answer
+  without the database: bumped when a change is committed (``hall.signals``);
+* **the log's version** (``ActionLog.objects.versions``), for values computed from the
+  database inside a request (a tournament's standings, a profile's places): the tournament's
+  latest action-log entry, read in the reader's own transaction, so a change is seen at once,
+  before its commit too (every change is logged: the services' rule).
+
+Version counters of what the public pages show, bumped when a change is committed.
 
 Each counter is a random token in the shared cache (so every server worker sees the same
 one); a page's cache key is made of the tokens it depends on, so a change makes a new key
