@@ -30,6 +30,7 @@ from scoring.board import parse_board
 from scoring.cards import cards_text, parse_cards
 from scoring.dd import check_discard
 
+from . import tablet
 from .dealdata import dealer_of, declarer_of, score_table
 from .evidence import current_hands, hand_of_seats, has_contract, keep_analysis
 from .extensions import prepared
@@ -102,18 +103,19 @@ def record_deal(
     user: Any,
     reason: str = "",
     *,
-    sent_by: Any = None,
+    entered_by: int | None = None,
+    on_behalf: bool = False,
     board: int | None = None,
 ) -> Deal:
-    """Append a deal to the table's sheet, entered by ``user``. ``sent_by``: the chief
-    referee who sends, explicitly, a deal that ``user`` queued on a shared tablet: ``user``
-    stays its author, the action log names both. ``board``: the board a duplicate table
-    plays (checked by the duplicate session's hook, ``extensions``)."""
+    """Append a deal to the table's sheet, sent by ``user``. ``entered_by``: the id of the
+    referee who entered it on a shared tablet (``tablet``); another than ``user`` only on
+    the chief referee's explicit path (``on_behalf``): that referee stays its author, the
+    action log names both. ``board``: the board a duplicate table plays (checked by the
+    duplicate session's hook, ``extensions``)."""
     check_data(data)
     check_text(reason)
     table = _locked_table(table_id)
-    if sent_by is not None and not is_chief(sent_by, table.round.tournament):
-        raise NotAllowed(_("Only the chief referee may send a deal entered by another referee."))
+    user, sent_by = tablet.author(table, user, entered_by, on_behalf)
     ruling = _check_may_change(table, user, reason)
     deals = _current(table)
     cap = kinds.deal_cap(table)

@@ -4,8 +4,10 @@ explicit actions on another referee's queued deals.
 The table page's outbox posts each queued deal with ``entered_by``: the id of the user who
 entered it. A deal entered by somebody else than the signed-in user is refused, unless the
 chief referee sends it explicitly (``on_behalf=yes``): it is then recorded with its real
-author, and the action log says that the chief sent it. The chief may also discard another
-referee's queued deals on the tablet: the page tells the server, which logs it.
+author, and the action log says that the chief sent it. The rule is ``author``, which
+``services.record_deal`` applies (the page only reads the two fields: ``posted``). The
+chief may also discard another referee's queued deals on the tablet: the page tells the
+server, which logs it.
 """
 
 from __future__ import annotations
@@ -13,12 +15,11 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.core.exceptions import PermissionDenied
 from django.db import transaction
-from django.http import HttpRequest
 from django.utils.translation import gettext as _
 
 from referee.core.bounds import check_text
+from referee.core.errors import NotAllowed
 from referee.core.permissions import is_chief, may_enter_deals
 from referee.tables.refusals import REFUSALS
 from referee.tournaments.log import log_action
@@ -49,29 +50,34 @@ def posted_author(post: Any) -> int | None:
     return _user_id(value)
 
 
-def author_of(request: HttpRequest, table: Table) -> tuple[Any, Any]:
-    """``(author, sent_by)`` of a posted deal: the signed-in user and None, or, on the chief
-    referee's explicit path, the named referee and the chief. ``PermissionDenied`` for a
-    deal entered by another user sent any other way."""
+def posted(post: Any) -> tuple[int | None, bool]:
+    """``(entered_by, on_behalf)`` of a posted deal, as ``author`` takes them; the page's
+    403 for an author that is not a user id."""
     try:
-        author_id = posted_author(request.POST)
+        return posted_author(post), post.get(ON_BEHALF) == "yes"
     except BadAuthor:
-        raise PermissionDenied(_("The deal's author is not a user id.")) from None
-    user = request.user
-    if author_id is None or author_id == user.pk:
+        raise NotAllowed(_("The deal's author is not a user id.")) from None
+
+
+def author(table: Table, user: Any, entered_by: int | None, on_behalf: bool) -> tuple[Any, Any]:
+    """The rule of the shared tablet (``record_deal``'s): ``(author, sent_by)`` of a deal
+    sent by ``user``: ``user`` and None, or, on the chief referee's explicit path, the
+    referee who entered it and the chief. Refused (403) for a deal entered by another user
+    sent any other way, and for an author who is not a referee of this table."""
+    if entered_by is None or entered_by == user.pk:
         return user, None
     tournament = table.round.tournament
-    if request.POST.get(ON_BEHALF) != "yes" or not is_chief(user, tournament):
-        raise PermissionDenied(
+    if not on_behalf or not is_chief(user, tournament):
+        raise NotAllowed(
             _(
                 "This deal was entered by another referee on this device: only he, or the "
                 "chief referee explicitly, may send it."
             )
         )
-    author = get_user_model().objects.filter(pk=author_id).first()
-    if author is None or not may_enter_deals(author, table):
-        raise PermissionDenied(_("The deal's author is not a referee of this table."))
-    return author, user
+    found = get_user_model().objects.filter(pk=entered_by).first()
+    if found is None or not may_enter_deals(found, table):
+        raise NotAllowed(_("The deal's author is not a referee of this table."))
+    return found, user
 
 
 @transaction.atomic
@@ -80,7 +86,7 @@ def discard_queued(table: Table, user: Any, author_id: int, summaries: list[str]
     deals that ``author_id`` queued on a tablet and that never reached the server."""
     tournament = table.round.tournament
     if user.pk != author_id and not is_chief(user, tournament):
-        raise PermissionDenied(
+        raise NotAllowed(
             _("Only their author or the chief referee may discard another referee's deals.")
         )
     if not summaries or len(summaries) > MAX_DISCARDED:

@@ -221,7 +221,7 @@ def _saved(
 def deal_add(request: HttpRequest, tournament: Tournament, table: Table) -> HttpResponse:
     mode = services.change_mode(table, request.user)
     seats = [(s.letter, s.name) for s in seats_of(table)]
-    author, sent_by = tablet.author_of(request, table)  # a shared tablet's queued deal
+    entered_by, on_behalf = tablet.posted(request.POST)  # a shared tablet's queued deal
     form = DealForm(request.POST, seats=seats, reason_required=mode == "ruling")
     if form.is_valid():
         reason = form.cleaned_data.get("reason", "")
@@ -229,7 +229,9 @@ def deal_add(request: HttpRequest, tournament: Tournament, table: Table) -> Http
         if _saved(
             request,
             form,
-            lambda data: services.record_deal(table.pk, data, author, reason, sent_by=sent_by),
+            lambda data: services.record_deal(
+                table.pk, data, request.user, reason, entered_by=entered_by, on_behalf=on_behalf
+            ),
             len(numbers) + 1,
             numbers,
         ):

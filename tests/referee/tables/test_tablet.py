@@ -160,3 +160,20 @@ def test_logging_out_clears_the_browsers_cache_and_the_next_page_empties_the_pag
     assert "js/signed-out.js" in page
     client.force_login(anna)
     assert "js/signed-out.js" not in client.get("/").content.decode()
+
+
+def test_the_rule_is_the_services_not_the_pages(table, anna, boris, chief):
+    """``record_deal`` itself refuses a deal entered by another referee (whatever calls it:
+    the page, a command, a future API field), and takes it from the chief explicitly."""
+    from referee.core.errors import NotAllowed
+    from referee.tables import services
+
+    with pytest.raises(NotAllowed):
+        services.record_deal(table.pk, SIX_MADE, boris, entered_by=anna.pk)
+    with pytest.raises(NotAllowed):  # the chief, but not explicitly
+        services.record_deal(table.pk, SIX_MADE, chief, entered_by=anna.pk)
+    assert not Deal.objects.filter(table=table).exists()
+    deal = services.record_deal(table.pk, SIX_MADE, chief, entered_by=anna.pk, on_behalf=True)
+    assert deal.versions.get().author == anna
+    sent = ActionLog.objects.get(action="deal.sent_for_author")
+    assert (sent.user, sent.data) == (chief, {"author": anna.pk})
