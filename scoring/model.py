@@ -42,8 +42,6 @@ class Play(StrEnum):
 
 
 STRAINS = ("S", "C", "D", "H", "NT")
-CARD_SUITS = "SCDH"
-CARD_RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7")
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .errors import DealError, shown
+from .errors import BoardError, DealError, shown
 from .ledger import WHIST, Entry, Term
-from .model import CARD_RANKS, CARD_SUITS
 from .numbers import divide
 from .table import Table
 
@@ -14,7 +13,8 @@ RULE = "Kodeks 3.4.11 (prikup premium)"
 
 
 def parse_talon(talon: tuple[str, ...]) -> tuple[tuple[str, str], tuple[str, str]]:
-    """Two distinct cards like ``SA``, ``H10``: (suit, rank) pairs (each talon read once)."""
+    """Two distinct cards in the deck's one notation (``scoring.cards``: ``SA``, ``H10``,
+    ``♠A``): (suit letter, rank) pairs (each talon read once)."""
     try:
         return _parse_talon(talon)
     except TypeError:  # a value that cannot be a key: read without the cache (refused)
@@ -25,11 +25,19 @@ def parse_talon(talon: tuple[str, ...]) -> tuple[tuple[str, str], tuple[str, str
 def _parse_talon(talon: tuple[str, ...]) -> tuple[tuple[str, str], tuple[str, str]]:
     if len(talon) != 2:
         raise DealError("deal.talon_two", "talon")
+    # the deck's notation, read only for a deal with a talon: the command line starts
+    # without the cards' module (tests/scoring/test_pure.py)
+    from .cards import RANKS, SUITS, parse_card, rank_of, suit_of
+
     cards = []
-    for card in talon:
-        if not isinstance(card, str) or card[:1] not in CARD_SUITS or card[1:] not in CARD_RANKS:
-            raise DealError("deal.talon_card", "talon", card=shown(card))
-        cards.append((card[0], card[1:]))
+    for text in talon:
+        try:
+            card = parse_card(text, "talon") if isinstance(text, str) else None
+        except BoardError:
+            card = None
+        if card is None:
+            raise DealError("deal.talon_card", "talon", card=shown(text))
+        cards.append((SUITS[suit_of(card)], RANKS[rank_of(card)]))
     if cards[0] == cards[1]:
         raise DealError("deal.talon_twice", "talon")
     return cards[0], cards[1]

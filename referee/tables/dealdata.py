@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext, pgettext_lazy
 
 import scoring
+from scoring.cards import SUITS, SYMBOLS
 from scoring.casefile import parse_deal
 
 LETTERS = "ABCD"
@@ -96,7 +97,11 @@ CALL_WORDS = {
     "return_whist": pgettext_lazy("call", "returns the whist"),
     "check": pgettext_lazy("call", "check"),
 }
-STRAIN_SIGNS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "NT": pgettext_lazy("strain", "NT")}
+#: the strains' signs: the deck's suit symbols (``scoring.cards``), and "NT" in words
+STRAIN_SIGNS: dict[str, Any] = {
+    **dict(zip(SUITS, SYMBOLS, strict=True)),
+    "NT": pgettext_lazy("strain", "NT"),
+}
 
 
 def describe_deal(data: Mapping[str, Any], names: Mapping[str, str], lang: str = "ru") -> str:

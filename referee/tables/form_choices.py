@@ -3,6 +3,7 @@
 from django.utils.translation import gettext_lazy
 
 from scoring import disciplinary, underbid
+from scoring.cards import SUITS, SYMBOLS
 
 CALL_ROWS = 5
 MANUAL_ROWS = 2
@@ -13,7 +14,7 @@ TYPES = [
     ("raspasy", gettext_lazy("raspasy")),
 ]
 LEVELS = [(n, str(n)) for n in range(6, 11)]
-STRAINS = [("S", "♠"), ("C", "♣"), ("D", "♦"), ("H", "♥"), ("NT", gettext_lazy("NT"))]
+STRAINS = [*zip(SUITS, SYMBOLS, strict=True), ("NT", gettext_lazy("NT"))]
 CALLS = [
     ("whist", gettext_lazy("whist")),
     ("pass", gettext_lazy("pass")),
