@@ -261,7 +261,24 @@ def shown(value: object) -> str:
     return _REPR.repr(value)
 
 
-class ScoringError(ValueError):
+class Refusal(ValueError):
+    """The one shape of a refusal of the pure packages (the engine here, and the site's
+    ``pure`` algorithms: standings, seating, movements): a stable ``code``, the ``field`` it
+    concerns (``""``: the input as a whole), the ``params`` that fill the code's template, and
+    ``message``, the English text for the command line. A site renders the code in its own
+    language (``referee.core.codes``); nothing is changed when one is raised."""
+
+    def __init__(
+        self, code: str, field: str = "", message: str = "", params: Mapping[str, Any] | None = None
+    ) -> None:
+        self.code = code
+        self.field = field
+        self.params: dict[str, Any] = dict(params or {})
+        self.message = message or code
+        super().__init__(f"{field}: {self.message}" if field else self.message)
+
+
+class ScoringError(Refusal):
     """Invalid input. Nothing is scored when it is raised.
 
     ``code`` a key of ``MESSAGES``; ``field`` where the problem is (``deal.tricks``,
@@ -272,11 +289,9 @@ class ScoringError(ValueError):
     def __init__(self, code: str, field: str = "", /, **params: Param) -> None:
         if code not in MESSAGES:
             raise KeyError(f"unknown refusal code {code!r}")
-        self.code = code
-        self.field = field = field if field.isascii() else printable(field)
-        self.params: dict[str, Param] = {name: _param(value) for name, value in params.items()}
-        self.message = render(code, self.params)
-        super().__init__(f"{field}: {self.message}" if field else self.message)
+        field = field if field.isascii() else printable(field)
+        values = {name: _param(value) for name, value in params.items()}
+        super().__init__(code, field, render(code, values), values)
 
     def within(self, prefix: str) -> ScoringError:
         """The same error, its field placed under ``prefix`` (e.g. ``deal 3``)."""

@@ -20,6 +20,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from scoring.errors import Refusal
+
 from .notes import pair_label, plain
 
 
@@ -107,11 +109,10 @@ REFUSALS: dict[str, Callable[[Mapping[str, Any]], str]] = {
 }
 
 
-class MovementError(ValueError):
-    """A movement that cannot be made: ``code`` (one of ``REFUSALS``) and ``params`` say why;
-    the message is the English reason."""
+class MovementError(Refusal):
+    """A movement that cannot be made (the pure packages' one shape,
+    ``scoring.errors.Refusal``): ``code`` (one of ``REFUSALS``) and ``params`` say why; the
+    message is the English reason."""
 
     def __init__(self, code: str, params: Mapping[str, Any]) -> None:
-        self.code = code
-        self.params = dict(params)
-        super().__init__(REFUSALS[code](self.params))
+        super().__init__(code, "", REFUSALS[code](params), params)

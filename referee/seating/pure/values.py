@@ -10,6 +10,8 @@ from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
+from scoring.errors import Refusal
+
 from .notes import Note, pair_label
 
 P = TypeVar("P", bound=Hashable)
@@ -52,7 +54,7 @@ class RoundSeating(Generic[P]):
         return tuple(p for table in self.tables for p in table.seats)
 
 
-class SeatingError(ValueError):
+class SeatingError(Refusal):
     """Input a seating cannot be made from; the message says what is wrong in plain English,
     ``code`` and ``params`` say it for a translation: ``too_few_players`` (``n``),
     ``unknown_prefer`` (``prefer``), ``forbidden_pairs`` and ``no_bye`` (``pairs``), or
@@ -61,9 +63,7 @@ class SeatingError(ValueError):
     def __init__(
         self, message: str, code: str = "invalid", params: Mapping[str, object] | None = None
     ) -> None:
-        super().__init__(message)
-        self.code = code
-        self.params = dict(params or {})
+        super().__init__(code, "", message, params)
 
 
 class NoTablePlanError(SeatingError):

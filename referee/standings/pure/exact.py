@@ -5,23 +5,22 @@ from decimal import Decimal
 from fractions import Fraction
 from math import gcd
 
+from scoring.errors import Refusal
+
 Player = str
 
 
 Band = tuple[Fraction | None, Fraction]  # (upper bound in whists or None for no bound, weight)
 
 
-class StandingsError(ValueError):
-    """Invalid standings input. ``field`` names where, ``message`` says what is wrong (in
-    English, for the command line and the tests); ``code`` is its stable name and ``params``
-    its values, from which the site writes the refusal in the reader's language."""
+class StandingsError(Refusal):
+    """Invalid standings input (the pure packages' one shape, ``scoring.errors.Refusal``),
+    written here message first: ``field`` names where, ``message`` says what is wrong in
+    English; ``code`` is its stable name and ``params`` its values, from which the site
+    writes the refusal in the reader's language."""
 
     def __init__(self, message: str, field: str = "", code: str = "", **params: object) -> None:
-        self.field = field
-        self.message = message
-        self.code = code
-        self.params = params
-        super().__init__(f"{field}: {message}" if field else message)
+        super().__init__(code, field, message, params)
 
 
 class UnknownMethodError(StandingsError):

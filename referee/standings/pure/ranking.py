@@ -219,9 +219,11 @@ def _tally(rounds: Sequence[Round], lots: Mapping[Player, int] | None) -> Tally:
         for table in tables:
             where = f"round {round_no}.table {table.table}"
             if table.table in numbers:
-                raise TableError("two tables with the same number", where)
+                raise TableError("two tables with the same number", where, "table.number_twice")
             if seen.intersection(table.players):
-                raise TableError("a player sits at two tables in one round", where)
+                raise TableError(
+                    "a player sits at two tables in one round", where, "table.player_twice"
+                )
             numbers.add(table.table)
             seen.update(table.players)
             tally._seat(round_no, table)
@@ -231,7 +233,9 @@ def _tally(rounds: Sequence[Round], lots: Mapping[Player, int] | None) -> Tally:
 def _check_lots(lots: Mapping[Player, int] | None) -> None:
     for player, number in (lots or {}).items():
         if isinstance(number, bool) or not isinstance(number, int):
-            raise ParameterError(f"a lot is a whole number, not {number!r}", f"lots[{player}]")
+            raise ParameterError(
+                f"a lot is a whole number, not {number!r}", f"lots[{player}]", "lot.not_whole"
+            )
 
 
 def standings(

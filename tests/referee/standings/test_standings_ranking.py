@@ -227,18 +227,18 @@ def test_chain_as_one_string_refused() -> None:
 
 
 def test_player_at_two_tables_in_a_round_refused() -> None:
-    # this refusal has no code (code ""): only its English says what it is
-    with pytest.raises(TableError, match="two tables in one round"):
+    with pytest.raises(TableError) as refused:
         standings([[table(RAW, 1, A=10, B=-5, C=-5), table(RAW, 2, A=0, D=0, E=0)]])
+    assert (refused.value.code, refused.value.field) == ("table.player_twice", "round 1.table 2")
 
 
 def test_repeated_table_number_refused() -> None:
-    # this refusal has no code (code ""): only its English says what it is
-    with pytest.raises(TableError, match="same number"):
+    with pytest.raises(TableError) as refused:
         standings([[table(RAW, 1, A=10, B=-5, C=-5), table(RAW, 1, D=0, E=0, F=0)]])
+    assert (refused.value.code, refused.value.field) == ("table.number_twice", "round 1.table 1")
 
 
 def test_lot_must_be_a_whole_number() -> None:
-    # this refusal has no code (code ""): only its English says what it is
-    with pytest.raises(ParameterError, match="whole number"):
+    with pytest.raises(ParameterError) as refused:
         standings([], lots={"A": "1"})  # type: ignore[dict-item]
+    assert (refused.value.code, refused.value.field) == ("lot.not_whole", "lots[A]")
