@@ -18,8 +18,10 @@ from referee.tournaments.conventions import (
     preset_values,
     value_label,
 )
+from referee.tournaments.declared import CREATE_FIELDS
 from referee.tournaments.forms import option_value_text, parse_option
 from referee.tournaments.models import Tournament
+from referee.tournaments.services import copied_settings
 from scoring import PRESETS
 from scoring.conventions import OPTION_DOCS
 
@@ -154,23 +156,7 @@ class WizardForm(forms.Form):
 
     def tournament_values(self) -> dict[str, Any]:
         data = self.cleaned_data
-        keys = (
-            "name",
-            "slug",
-            "starts_on",
-            "ends_on",
-            "venue",
-            "convention",
-            "options",
-            "pool_size",
-            "deal_cap",
-            "time_limit_minutes",
-            "table_size",
-            "second_confirmation",
-            "referees_assigned_only",
-            "players_confirm",
-        )
-        return {key: data.get(key) for key in keys}
+        return {key: data.get(key) for key in CREATE_FIELDS}
 
     @staticmethod
     def initial_from(source: Tournament, method: str, chain: list[str]) -> dict[str, Any]:
@@ -178,17 +164,10 @@ class WizardForm(forms.Form):
         initial: dict[str, Any] = {
             "copy_from": source.pk,
             "copy_players": True,
-            "venue": source.venue,
-            "convention": source.convention,
-            "pool_size": source.pool_size,
-            "deal_cap": source.deal_cap,
-            "time_limit_minutes": source.time_limit_minutes,
-            "table_size": source.table_size,
-            "second_confirmation": source.second_confirmation,
-            "referees_assigned_only": source.referees_assigned_only,
-            "players_confirm": source.players_confirm,
+            **copied_settings(source),
             "method": method,
         }
+        initial.pop("options", None)  # the options are the form's opt_ fields, below
         for name, value in source.options.items():
             initial[f"opt_{name}"] = option_value_text(value)
         for i in range(CHAIN_LENGTH):

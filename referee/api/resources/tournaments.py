@@ -20,6 +20,7 @@ from rest_framework.response import Response
 from referee.core.people import person
 from referee.core.permissions import may_view
 from referee.tournaments import services as tournaments
+from referee.tournaments.declared import CREATE_FIELDS, SETTINGS_FIELDS
 from referee.tournaments.models import (
     ByeValue,
     LapAtTimeLimit,
@@ -38,17 +39,6 @@ from ..surfaces import manage, public
 
 POST = [IDEMPOTENCY_PARAMETER]
 
-SETTINGS = (
-    "venue",
-    "pool_size",
-    "deal_cap",
-    "time_limit_minutes",
-    "table_size",
-    "second_confirmation",
-    "referees_assigned_only",
-    "players_confirm",
-    "published",
-)
 #: the tournament's format (TOURNAMENTS §2.3, the format page): frozen once play starts
 FORMAT = FORMAT_FIELDS
 
@@ -63,18 +53,12 @@ class TournamentSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Tournament
-        fields = (
-            "slug",
-            "name",
-            "starts_on",
-            "ends_on",
-            "status",
-            "convention",
-            "options",
-            "chief_referee",
-            "chief_referee_name",
-            *SETTINGS,  # players_confirm: a device asks each player's word at sign-off
-            *FORMAT,
+        # every setting of the one declaration (``tournaments.declared``), then the format;
+        # players_confirm: a device asks each player's word at sign-off
+        fields = tuple(
+            dict.fromkeys(
+                ("slug", "status", *CREATE_FIELDS, *SETTINGS_FIELDS, "chief_referee_name", *FORMAT)
+            )
         )
         read_only_fields = fields
         extra_kwargs: ClassVar[dict[str, dict[str, str]]] = {

@@ -16,37 +16,11 @@ from referee.core.errors import NotAllowed
 from referee.core.permissions import may_copy_from, may_create_tournaments
 from referee.tournaments.refusals import REFUSALS
 
+from ..declared import COPIED_FIELDS, CREATE_FIELDS, ROUND_LENGTH
 from ..log import log_action
 from ..models import Registration, Tournament
 from ..slugs import MAX_LENGTH, RESERVED, slug_from
-from .setup import ROUND_LENGTH, check_convention
-
-#: What the wizard sets; the rest of the settings page's fields keep their defaults.
-CREATE_FIELDS = (
-    "name",
-    "slug",
-    "starts_on",
-    "ends_on",
-    "venue",
-    "convention",
-    "options",
-    *ROUND_LENGTH,
-    "table_size",
-    "second_confirmation",
-    "referees_assigned_only",
-    "players_confirm",
-)
-#: What "copy settings from an earlier tournament" takes over.
-COPIED_FIELDS = (
-    "venue",
-    "convention",
-    "options",
-    *ROUND_LENGTH,
-    "table_size",
-    "second_confirmation",
-    "referees_assigned_only",
-    "players_confirm",
-)
+from .setup import check_convention
 
 
 def copied_settings(source: Tournament) -> dict[str, Any]:

@@ -21,41 +21,19 @@ from referee.core.permissions import require_chief
 from referee.tournaments.refusals import REFUSALS
 from scoring.numbers import to_json
 
+from ..declared import (
+    FROZEN_IN_PLAY,
+    FROZEN_ONCE_STARTED,
+    FROZEN_WHILE_SEATED,
+    ROUND_LENGTH,
+    SETTINGS_FIELDS,
+)
 from ..log import log_action
 from ..models import Registration, Round, Tournament
 
 MIN_PLAYERS = 3
 
-#: What the settings page may change at any time (the convention has its own service).
-SETTINGS_FIELDS = (
-    "name",
-    "starts_on",
-    "ends_on",
-    "venue",
-    "chief_referee",
-    "pool_size",
-    "deal_cap",
-    "time_limit_minutes",
-    "table_size",
-    "second_confirmation",
-    "referees_assigned_only",
-    "players_confirm",
-    "published",
-)
-ROUND_LENGTH = ("pool_size", "deal_cap", "time_limit_minutes")
-#: The rules of play: fixed once the tournament has started (every kept table result depends
-#: on them). ``update_settings`` and ``set_convention`` refuse them then, and the admin shows
-#: them read-only.
-FROZEN_ONCE_STARTED = ("convention", "options", "pool_size")
-#: What the tables of a round in play go by: its length (a table past a new deal cap or time
-#: limit would be stopped at once), who confirms a table's sign-off (a table signed off
-#: under one rule, confirmed under another) and the tables' size (a round is seated by it).
-#: Refused while a round is in play (``setting.round_in_play``); they change between rounds.
-FROZEN_IN_PLAY = ("deal_cap", "time_limit_minutes", "table_size", "second_confirmation",
-                  "players_confirm")  # fmt: skip
-#: Refused while a round is seated and not yet finished (``setting.round_seated``): its
-#: tables were made by it (discard the seating, or change it after the round).
-FROZEN_WHILE_SEATED = ("table_size",)
+# the lists of settings and when each is frozen: the one declaration (``declared``)
 
 
 def _open_rounds(tournament: Tournament, lock: bool = False) -> dict[str, int]:
