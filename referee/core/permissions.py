@@ -9,20 +9,21 @@ through their fields and relations (``user.roles``, ``table.referees``,
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, TypeGuard
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from django.db.models import Q
 
 from . import rounds as kinds
 from .errors import NotAllowed
 
-if TYPE_CHECKING:  # the apps' models name the parameters' types; nothing is imported at run time
+if TYPE_CHECKING:  # what the core reads of the apps' objects (``shapes``): it imports no app
     from django.contrib.auth.models import AnonymousUser, User
 
-    from referee.ratings.models import RatingList
-    from referee.series.models import Series
-    from referee.tables.models import Table
-    from referee.tournaments.models import Round, Tournament
+    from .shapes import ManagedShape as RatingList
+    from .shapes import ManagedShape as Series
+    from .shapes import RoundShape as Round
+    from .shapes import TableShape as Table
+    from .shapes import TournamentShape as Tournament
 
     #: who asks: ``request.user`` (the site's user model is Django's ``User``); the site itself
     #: (``SITE``) stands in for a superuser where ratings read the results
@@ -105,9 +106,9 @@ def public_through(tournament: Tournament) -> int:
     is within the standings settings' ``published_through`` (no settings saved yet: none)."""
     if not tournament.published:
         return 0
+    model: Any = type(tournament)  # the app's model, which the core does not import
     through = (
-        type(tournament)
-        .objects.filter(pk=tournament.pk)
+        model.objects.filter(pk=tournament.pk)
         .values_list("standings_settings__published_through", flat=True)
         .first()
     )

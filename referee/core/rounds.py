@@ -24,11 +24,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:  # the apps' models name the parameters' types; nothing is imported at run time
+if TYPE_CHECKING:  # what the core reads of the apps' objects (``shapes``): it imports no app
     from django.db.models import QuerySet
 
-    from referee.tables.models import Table
-    from referee.tournaments.models import Round, Tournament
+    from .shapes import RoundShape as Round
+    from .shapes import TableShape as Table
+    from .shapes import TournamentShape as Tournament
 
 #: what a round's tables may count for
 STANDINGS = "standings"
@@ -47,12 +48,14 @@ class RoundKind:
 
     name: str
     counts: frozenset[str] = PURPOSES
+    # the hooks are the app's own: they are handed back the app's objects (its Table, its
+    # Round), which the core passes on without reading, hence ``Any``
     #: a table whose play tells something of a board still to be played elsewhere
-    table_sealed: Callable[[Table], bool] = field(default=_never)
+    table_sealed: Callable[[Any], bool] = field(default=_never)
     #: a round any of whose tables is sealed
-    round_sealed: Callable[[Round], bool] = field(default=_never)
+    round_sealed: Callable[[Any], bool] = field(default=_never)
     #: why the round cannot be published now (a refusal to raise), or None
-    publish_refusal: Callable[[Round], Exception | None] = field(default=lambda _r: None)
+    publish_refusal: Callable[[Any], Exception | None] = field(default=lambda _r: None)
 
 
 ORDINARY = RoundKind("pulka")
@@ -62,11 +65,11 @@ _KINDS: dict[str, RoundKind] = {}
 #: final places from elsewhere than the standings: of the tournaments given, those the source
 #: answers for, by tournament id: registration id → (best, worst)
 Places = dict[int, tuple[int, int]]
-PlacesSource = Callable[["Sequence[Tournament]", Any], "dict[int, Places]"]
+PlacesSource = Callable[[Any, Any], "dict[int, Places]"]  # (the app's tournaments, the viewer)
 _PLACES: list[PlacesSource] = []
 #: what the rounds of other kinds count for, in words, for the standings' readers: (text, the
 #: address of their own standings)
-NotesSource = Callable[["Tournament"], "list[tuple[str, str]]"]
+NotesSource = Callable[[Any], "list[tuple[str, str]]"]  # the app's tournament
 _NOTES: list[NotesSource] = []
 
 

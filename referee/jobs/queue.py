@@ -2,7 +2,7 @@
 
 * ``submit(kind, key, args, group)`` makes the job once per key and enqueues its task in the
   same transaction (the database backend: the job and its task commit together or not at all).
-* The task (``tasks.run_job``) claims the job with a conditional update, so a task delivered
+* The task (``run_job``) claims the job with a conditional update, so a task delivered
   twice, or two workers, run it once; the handler (``handler(kind)``) does the work and says
   how many rows it wrote. Handlers are idempotent: the same board analysed twice writes once.
 * A failure is retried after ``JOB_RETRY_SECONDS`` × attempt, up to ``JOB_ATTEMPTS`` (3)
@@ -26,6 +26,7 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models import Count, F, Q
 from django.utils import timezone
+from django_tasks import TaskContext, task
 
 from .models import Beat, Job, Run
 
@@ -91,8 +92,6 @@ def worker_timeout() -> float:
 
 
 def _enqueue(job: Job, delay: float = 0) -> None:
-    from .tasks import run_job
-
     task = run_job
     if delay > 0:
         task = run_job.using(run_after=timezone.now() + timedelta(seconds=delay))
@@ -311,3 +310,11 @@ def progress(group: str) -> Progress:
         queued=Count("pk", filter=Q(status=Job.Status.QUEUED)),
     )
     return Progress(**counts)
+
+
+@task(takes_context=True)
+def run_job(context: TaskContext, job_id: int) -> str:
+    """The one task on the queue: "run job N" (``execute``). Everything a job is lives in
+    ``models.Job``; the queue only carries its id to a worker."""
+    ids = context.task_result.worker_ids
+    return execute(job_id, ids[-1] if ids else "unknown")
