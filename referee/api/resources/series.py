@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import Http404
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -15,143 +15,131 @@ from rest_framework.response import Response
 from referee.core.permissions import may_view_series
 from referee.series import services
 from referee.series.models import Series
+from scoring.numbers import to_json
 
 from ..base import READ_ERRORS, ApiView
+from ..fields import Number
 
 
 class SeriesTournamentSerializer(serializers.Serializer):
-    slug = serializers.CharField()
-    name = serializers.CharField()
-    starts_on = serializers.DateField()
+    """A tournament of the series (``series.models.SeriesEntry``)."""
+
+    slug = serializers.CharField(source="tournament.slug")
+    name = serializers.CharField(source="tournament.name")
+    starts_on = serializers.DateField(source="tournament.starts_on")
     weight = serializers.CharField(help_text='exact, e.g. "1" or "3/2"')
 
 
 class SeriesSummarySerializer(serializers.Serializer):
+    """A series (``Series``, its entries read with their tournaments)."""
+
     slug = serializers.CharField()
     name = serializers.CharField()
     season = serializers.CharField()
     published = serializers.BooleanField()
-    tournaments = SeriesTournamentSerializer(many=True)
+    tournaments = serializers.SerializerMethodField()
+
+    @extend_schema_field(SeriesTournamentSerializer(many=True))
+    def get_tournaments(self, series: Series) -> Any:
+        entries = series.entries.select_related("tournament")
+        return SeriesTournamentSerializer(entries, many=True).data
 
 
 class SeriesRulesSerializer(serializers.Serializer):
-    method = serializers.ChoiceField(choices=Series.Method.choices)
-    points_table = serializers.ListField(child=serializers.FloatField())
+    """The series' rules (``standings.pure.series.Rules``)."""
+
+    method = serializers.ChoiceField(choices=Series.Method.choices, source="method.name")
+    points_table = serializers.SerializerMethodField()
     best = serializers.IntegerField(allow_null=True, help_text="null: every result counts")
     drop_equal = serializers.ChoiceField(choices=Series.DropEqual.choices)
     min_starts = serializers.IntegerField()
     chain = serializers.ListField(child=serializers.CharField())
 
+    @extend_schema_field(serializers.ListField(child=serializers.FloatField()))
+    def get_points_table(self, rules: Any) -> list[int | float]:
+        return [to_json(p) for p in getattr(rules.method, "table", ())]
+
 
 class SeriesResultSerializer(serializers.Serializer):
-    tournament = serializers.CharField(help_text="the tournament's slug")
-    place = serializers.CharField()
-    own_points = serializers.FloatField()
-    points = serializers.FloatField()
+    """One tournament's result of a player (``SeriesResult``); ``context["table"]``."""
+
+    tournament = serializers.SerializerMethodField(help_text="the tournament's slug")
+    place = serializers.CharField(source="place_label")
+    own_points = Number()
+    points = Number()
     counted = serializers.BooleanField()
     reason = serializers.CharField(
         allow_null=True, help_text="not_best or equal_dropped; null when it counts"
     )
-    reason_text = serializers.CharField()
+    reason_text = serializers.SerializerMethodField()
+
+    def get_tournament(self, result: Any) -> str:
+        return str(self.context["slugs"][result.tournament])
+
+    def get_reason_text(self, result: Any) -> str:
+        return str(services.reason_text(result.reason, self.context["table"].rules))
 
 
 class SeriesNoteSerializer(serializers.Serializer):
     code = serializers.CharField()
-    text = serializers.CharField()
+    text = serializers.SerializerMethodField()
+
+    def get_text(self, note: Any) -> str:
+        return str(services.note_text(note))
 
 
 class SeriesRowSerializer(serializers.Serializer):
-    rank = serializers.IntegerField(allow_null=True, help_text="null: below the minimum starts")
-    rank_label = serializers.CharField()
-    player = serializers.IntegerField(help_text="the registry player's id")
-    name = serializers.CharField()
-    city = serializers.CharField()
-    total = serializers.FloatField()
-    starts = serializers.IntegerField()
-    ranked = serializers.BooleanField()
-    decided_by = serializers.CharField(allow_null=True)
-    results = SeriesResultSerializer(many=True)
-    notes = SeriesNoteSerializer(many=True)
+    """A player's line (``services.SeriesLine``: the registry player and his row)."""
+
+    rank = serializers.IntegerField(
+        allow_null=True, source="row.rank", help_text="null: below the minimum starts"
+    )
+    rank_label = serializers.CharField(source="row.rank_label")
+    player = serializers.IntegerField(source="row.player", help_text="the registry player's id")
+    name = serializers.CharField(source="player.name")
+    city = serializers.CharField(source="player.city")
+    total = Number(source="row.total")
+    starts = serializers.IntegerField(source="row.starts")
+    ranked = serializers.BooleanField(source="row.ranked")
+    decided_by = serializers.CharField(allow_null=True, source="row.decided_by")
+    results = SeriesResultSerializer(many=True, source="row.results")
+    notes = SeriesNoteSerializer(many=True, source="row.notes")
 
 
 class SeriesStandingsSerializer(SeriesSummarySerializer):
-    rules = SeriesRulesSerializer()
-    counted = serializers.ListField(
-        child=serializers.CharField(), help_text="the slugs of the tournaments counted"
-    )
-    rows = SeriesRowSerializer(many=True)
+    """A series with its standings; ``context["table"]``: ``services.series_table``'s."""
+
+    rules = serializers.SerializerMethodField()
+    counted = serializers.SerializerMethodField(help_text="the slugs of the tournaments counted")
+    rows = serializers.SerializerMethodField()
+
+    @extend_schema_field(SeriesRulesSerializer)
+    def get_rules(self, series: Series) -> Any:
+        return SeriesRulesSerializer(self.context["table"].rules).data
+
+    @extend_schema_field(serializers.ListField(child=serializers.CharField()))
+    def get_counted(self, series: Series) -> list[str]:
+        return [t.slug for t in self.context["table"].tournaments]
+
+    @extend_schema_field(SeriesRowSerializer(many=True))
+    def get_rows(self, series: Series) -> Any:
+        table = self.context["table"]
+        lines = (*table.ranked, *table.unranked)
+        return SeriesRowSerializer(lines, many=True, context=self.context).data
 
 
-def _summary(series: Series) -> dict[str, Any]:
-    return {
-        "slug": series.slug,
-        "name": series.name,
-        "season": series.season,
-        "published": series.published,
-        "tournaments": [
-            {
-                "slug": e.tournament.slug,
-                "name": e.tournament.name,
-                "starts_on": e.tournament.starts_on.isoformat(),
-                "weight": e.weight,
-            }
-            for e in series.entries.select_related("tournament")
-        ],
-    }
-
-
-def _standings(series: Series) -> dict[str, Any]:
+def _standings(series: Series) -> Any:
     table = services.series_table(series)
-    slugs: dict[int | str, str] = {t.pk: t.slug for t in table.tournaments}
-    method = table.rules.method
-    rows = []
-    for line in (*table.ranked, *table.unranked):
-        row = line.row
-        rows.append(
-            {
-                "rank": row.rank,
-                "rank_label": row.rank_label,
-                "player": row.player,
-                "name": line.player.name,
-                "city": line.player.city,
-                "total": float(row.total),
-                "starts": row.starts,
-                "ranked": row.ranked,
-                "decided_by": row.decided_by,
-                "results": [
-                    {
-                        "tournament": slugs[r.tournament],
-                        "place": r.place_label,
-                        "own_points": float(r.own_points),
-                        "points": float(r.points),
-                        "counted": r.counted,
-                        "reason": r.reason,
-                        "reason_text": services.reason_text(r.reason, table.rules),
-                    }
-                    for r in row.results
-                ],
-                "notes": [{"code": n.code, "text": services.note_text(n)} for n in row.notes],
-            }
-        )
-    return {
-        **_summary(series),
-        "rules": {
-            "method": method.name,
-            "points_table": [float(p) for p in getattr(method, "table", ())],
-            "best": table.rules.best,
-            "drop_equal": table.rules.drop_equal,
-            "min_starts": table.rules.min_starts,
-            "chain": list(table.rules.chain),
-        },
-        "counted": [t.slug for t in table.tournaments],
-        "rows": rows,
-    }
+    slugs = {t.pk: t.slug for t in table.tournaments}
+    return SeriesStandingsSerializer(series, context={"table": table, "slugs": slugs}).data
 
 
 class SeriesList(ApiView):
     @extend_schema(responses={200: SeriesSummarySerializer(many=True)}, tags=["series"])
     def get(self, request: Request) -> Response:
-        return Response([_summary(s) for s in services.visible_series(request.user)])
+        return Response(
+            SeriesSummarySerializer(services.visible_series(request.user), many=True).data
+        )
 
 
 class SeriesDetail(ApiView):
