@@ -62,6 +62,11 @@ v1 = [
         name="api-withdraw",
     ),
     path(
+        T + "players/<int:registration>/guest/",
+        players.PlayerGuest.as_view(),
+        name="api-guest",
+    ),
+    path(
         T + "players/<int:registration>/substitute/",
         players.PlayerSubstitute.as_view(),
         name="api-substitute",

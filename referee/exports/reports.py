@@ -105,7 +105,8 @@ def load_results(
 
 def standings_sheet(table: Standings, numeric_places: bool = False) -> tabular.Sheet:
     """The standings (TOURNAMENTS §11): place ("3–4" when shared; for spreadsheets a number,
-    the first of a shared place, the share in the notes), player, city, points,
+    the first of a shared place, the share in the notes; "guest" for a guest, who takes
+    none, his notes saying so), player, city, points,
     whists, first places, rounds played, the tie-break values the chain uses beyond those,
     the round points of every round, and notes."""
     after = table.after or 0
@@ -122,9 +123,10 @@ def standings_sheet(table: Standings, numeric_places: bool = False) -> tabular.S
         *(_("R%(n)s") % {"n": n} for n in range(1, after + 1)),
         _("Notes"),
     ]
+    guest = words()["guest_place"]  # a guest takes no place (TOURNAMENTS §6.4)
     rows = [
         [
-            row["rank"] if numeric_places else row["rank_label"],
+            guest if row["guest"] else row["rank"] if numeric_places else row["rank_label"],
             row["player"],
             row["city"],
             row["points"],

@@ -1,5 +1,5 @@
-"""The players of a tournament: the list (``POST`` one or several), withdrawing, replacing
-and eliminating one (the chief referee's). The player card is the standings'."""
+"""The players of a tournament: the list (``POST`` one or several), withdrawing, replacing,
+marking a guest and eliminating one (the chief referee's). The player card is the standings'."""
 
 from __future__ import annotations
 
@@ -56,6 +56,7 @@ class PlayerSerializer(serializers.ModelSerializer):
             "status",
             "withdrawn_after_round",
             "substitute_for",
+            "guest",
         )
         read_only_fields = fields
 
@@ -82,6 +83,13 @@ class NewPlayerSerializer(Strict, serializers.Serializer):
 
 class WithdrawSerializer(Strict, serializers.Serializer):
     after_round = serializers.IntegerField(required=False, allow_null=True, min_value=0)
+    reason = serializers.CharField(max_length=1000, required=False, allow_blank=True, default="")
+
+
+class GuestSerializer(Strict, serializers.Serializer):
+    guest = serializers.BooleanField(
+        help_text="true: a guest whose results do not count (TOURNAMENTS §6.4); false: counts"
+    )
     reason = serializers.CharField(max_length=1000, required=False, allow_blank=True, default="")
 
 
@@ -215,6 +223,31 @@ class PlayerWithdraw(ApiView):
             request.user,
             data.validated_data.get("after_round"),
             data.validated_data["reason"],
+        )
+        return Response(PlayerSerializer(done).data)
+
+
+class PlayerGuest(ApiView):
+    """Mark a player a guest (no place, rating change, qualification or cup points), or
+    count him again (the chief referee's)."""
+
+    @extend_schema(
+        request=GuestSerializer,
+        responses={200: PlayerSerializer, **ERRORS},
+        parameters=POST,
+        tags=["players"],
+    )
+    @idempotent
+    @manage
+    def post(self, request: Request, tournament: Tournament, registration: int) -> Response:
+        entry = registration_of(tournament, registration)
+        data = GuestSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        done = tournaments.mark_guest(
+            entry.pk,
+            request.user,
+            guest=data.validated_data["guest"],
+            reason=data.validated_data["reason"],
         )
         return Response(PlayerSerializer(done).data)
 

@@ -68,6 +68,7 @@ class Standing:
     points: Fraction | None
     whists: Fraction | None
     round_points: tuple[Fraction | None, ...]
+    guest: bool = False  # played as a guest: no place (TOURNAMENTS §6.4)
 
 
 @dataclass(frozen=True)
@@ -308,7 +309,7 @@ def _standing(
     place = "" if best is None else (str(best) if best == worst else f"{best}–{worst}")
     if row is None:
         return Standing(place, best, None, None, ())
-    return Standing(place, best, row.points, row.whists, row.round_points)
+    return Standing(place, best, row.points, row.whists, row.round_points, row.guest)
 
 
 # -- the charts' series -------------------------------------------------------------------------

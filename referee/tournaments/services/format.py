@@ -23,6 +23,7 @@ from referee.tournaments.refusals import REFUSALS
 from ..log import log_action
 from ..models import (
     ByeValue,
+    GuestGames,
     LapAtTimeLimit,
     Registration,
     Round,
@@ -42,6 +43,7 @@ FORMAT_FIELDS = (
     "unfinished_pulka",
     "lap_at_time_limit",
     "substitute_split",
+    "guest_games",
     "yellow_cards_to_disqualify",
     "yellow_card_days",
     "team_scoring",
@@ -54,6 +56,7 @@ CHOICES = {
     "unfinished_pulka": Unfinished.values,
     "lap_at_time_limit": LapAtTimeLimit.values,
     "substitute_split": SubstituteSplit.values,
+    "guest_games": GuestGames.values,
     "team_scoring": TeamScoring.values,
 }
 

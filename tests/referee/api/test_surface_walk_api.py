@@ -60,6 +60,7 @@ SURFACES: dict[str, dict[str, str]] = {
     "api-application-decline": {"post": MANAGE},
     "api-player": {"get": PUBLIC},
     "api-withdraw": {"post": MANAGE},
+    "api-guest": {"post": MANAGE},
     "api-check-in": {"post": MANAGE},
     "api-substitute": {"post": MANAGE},
     "api-eliminate": {"post": MANAGE},
