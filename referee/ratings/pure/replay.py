@@ -73,7 +73,9 @@ def replay(method: Method, games: Iterable[Game], registry: Mapping[int, float |
         for p in game.players:
             skill = skills.get(p)
             if skill is None:
-                skill = skills[p] = method.start(registry.get(p))
+                skill = method.start(registry.get(p))
+                if p not in game.guests:  # a guest's start is not a rating of the list
+                    skills[p] = skill
             before.append(skill)
         outcomes = method.table(before, game.whists)
         ratings = [method.rating(s) for s in before]
