@@ -36,6 +36,7 @@ from referee.standings.services import NotVisible, RoundResults, Standings
 from referee.tables.drawing import pulka_svg
 from referee.tables.evidence import deals_evidence
 from referee.tables.models import Table
+from referee.tables.seat_draw import current_draw
 from referee.tables.sheet import TableSheet, build_sheet, paper_figures
 from referee.tournaments.models import Tournament
 
@@ -341,6 +342,7 @@ def protocol_pdf_of(sheet: TableSheet, base: str = "") -> bytes:
             "printed": timezone.localdate(),
             "page_counter": page_counter(),
             "evidence": deals_evidence([row.deal for row in sheet.rows], sheet.names),
+            "seat_draw": current_draw(table, sheet.seat_names),  # Kodeks 3.1.1, on record
             **protocol_extras(table, base),
         },
     )

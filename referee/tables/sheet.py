@@ -58,6 +58,11 @@ class TableSheet:
     deal_rotation: str = "always_clockwise"  # the convention's (the table page's JS reads it)
 
     @property
+    def seat_names(self) -> dict[int, str]:
+        """The players' names by registration id."""
+        return {seat.registration_id: seat.name for seat in self.seats}
+
+    @property
     def names(self) -> dict[str, str]:
         return {s.letter: s.name for s in self.seats}
 
