@@ -54,7 +54,7 @@ def _draw(seats: list[Seat], cards: Mapping[int, str] | None, table: Table) -> p
         if error.index is None:
             raise REFUSALS.error("seat_draw.players") from error
         player = players[error.index]
-        params = {**error.params, "name": names[player]}
+        params: dict[str, Any] = {**error.params, "name": names[player]}
         raise REFUSALS.error(f"seat_draw.{error.code}", f"card_{player}", **params) from error
 
 

@@ -51,7 +51,7 @@ def test_a_guest_keeps_his_rating_and_his_table_mates_change_as_at_any_table():
 
 
 def test_the_tournament_may_leave_a_guest_s_tables_out_of_the_ratings():
-    cup, players = serbian_cup(guest=2, guest_games=GuestGames.SKIP)
+    cup, _players = serbian_cup(guest=2, guest_games=GuestGames.SKIP)
     assert ratings_after(cup) == {}
     assert not RatingChange.objects.exists()
 

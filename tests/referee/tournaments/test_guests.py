@@ -1,7 +1,8 @@
 """Guests whose results do not count (TOURNAMENTS §6.4) on the hand-worked tournament of
 ``tests/referee/standings/test_services.py`` (7 players, 2 rounds; its docstring works every
-number). Попов (2nd there: round 1 −16/3, round 2 +22, total 50/3) is marked a guest: his tables are scored as usual, so every other player keeps his points; he is listed
-after everybody without a place, and the places close up: Петрова 3rd → 2nd, Сидоров 4th → 3rd,
+number). Попов (2nd there: round 1 −16/3, round 2 +22, total 50/3) is marked a guest: his
+tables are scored as usual, so every other player keeps his points; he is listed after
+everybody without a place, and the places close up: Петрова 3rd → 2nd, Сидоров 4th → 3rd,
 Смирнова 5th → 4th, Ёлкин 6th → 5th, Кузнецов 7th → 6th."""
 
 from __future__ import annotations
@@ -138,7 +139,7 @@ def test_the_standings_page_marks_the_guest_in_both_languages(cup, client):
     for html, word in ((page, "гость"), (english, "guest")):
         row = html[html.index('<tr class=" guest">') :]
         row = row[: row.index("</tr>")]
-        assert f'<td class="num"><span class="guest-mark" title="' in row
+        assert '<td class="num"><span class="guest-mark" title="' in row
         assert f">{word}</span></td>" in row and ">Попов</a>" in row
     assert "его результаты не идут в зачёт" in page
 
