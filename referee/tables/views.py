@@ -85,6 +85,7 @@ def _players(sheet: TableSheet) -> list[dict[str, Any]]:
                 "letter": letter,
                 "name": seat.name,
                 "first_dealer": seat.first_dealer,
+                "guest": seat.guest,
                 "pool": _figure(sheet.pool.get(letter, 0)),
                 "mountain": _figure(sheet.mountain.get(letter, 0)),
                 "whists": [_figure(w) for w in whists],

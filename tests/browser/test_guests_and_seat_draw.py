@@ -40,6 +40,14 @@ def test_the_standings_show_a_guest_without_a_place(live_server, browser, shots,
     page.screenshot(path=str(shots / f"standings-guest-{width}x{height}.png"), full_page=True)
     assert no_sideways_scroll(page), too_wide(page)
     assert axe_problems(page) == []
+    # his table (round 2, table 1) is scored as usual and names him a guest
+    page.goto(f"{live_server.url}/t/{cup.slug}/r/2/t/1/")
+    row = page.locator("table.sheet-summary tbody tr", has_text="Попов")
+    assert row.locator(".guest-mark").inner_text() == "гость"
+    assert row.locator("td.balance").inner_text().strip() == "22"
+    page.screenshot(path=str(shots / f"table-guest-{width}x{height}.png"), full_page=True)
+    assert no_sideways_scroll(page), too_wide(page)
+    assert axe_problems(page) == []
     context.close()
 
 

@@ -79,3 +79,14 @@ def test_the_federation_sheet_marks_the_guest_without_place_rating_or_points():
     assert guest[0] == "гость" and guest[6:9] == [None, None, None] and guest[11] is None
     assert rows[players[1].name][0] == "1"
     assert rows[players[1].name][6:9] == [1150, 1152, 2]  # +2, worked above
+
+
+def test_a_cup_places_the_players_without_the_guest():
+    from referee.series.services import published_results
+
+    cup, players = serbian_cup(guest=0)  # the guest won the table (+460)
+    entries = {e.player_id: e.pk for e in cup.entries.all()}
+    found = published_results([cup])[cup.pk]
+    assert entries[players[0].pk] not in found.places  # no place, so no cup points
+    assert found.places[entries[players[1].pk]] == (1, 1)
+    assert found.places[entries[players[2].pk]] == (2, 2)
