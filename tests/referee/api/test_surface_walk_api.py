@@ -77,6 +77,7 @@ SURFACES: dict[str, dict[str, str]] = {
     "api-round-results": {"get": PUBLIC},
     "api-table": {"get": PUBLIC},
     "api-sign-off": {"post": REFEREE},
+    "api-seat-draw": {"post": REFEREE},
     "api-confirm": {"post": REFEREE},
     "api-reopen": {"post": MANAGE},
     "api-deals": {"get": PUBLIC, "post": REFEREE},

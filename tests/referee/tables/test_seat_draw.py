@@ -220,3 +220,33 @@ def test_the_draw_page_shows_a_refused_card_at_its_field_and_keeps_the_values(ta
     # a stranger may not open it
     client.force_login(UserFactory())
     assert client.get(url).status_code in (403, 404)
+
+
+def test_the_api_records_the_draw_and_answers_a_refusal_with_its_code(table):
+    from tests.referee.api.conftest import client_for
+
+    referee = referee_of(table.round.tournament)
+    p = ids(table)
+    t = table.round.tournament
+    url = (
+        f"/api/v1/tournaments/{t.slug}/rounds/{table.round.number}/tables/{table.number}/seat-draw/"
+    )
+    api = client_for(referee, "ru")
+    bad = api.post(
+        url, {"cards": {p["Анна"]: "♠7", p["Борис"]: "2♠", p["Вера"]: "♥Q"}}, format="json"
+    )
+    assert bad.status_code == 400
+    assert (bad.json()["code"], bad.json()["field"]) == (
+        "tables.seat_draw.card_unknown",
+        f"card_{p['Борис']}",
+    )
+    assert "не карта колоды из 32 карт (Борис)" in bad.json()["message"]
+    done = api.post(
+        url,
+        {"cards": {p["Анна"]: "♥K", p["Борис"]: "♠A", p["Вера"]: "♦7"}, "version": 0},
+        format="json",
+    )
+    assert done.status_code == 201
+    assert done.json()["version"] == 1 and done.json()["source"] == "entered"
+    assert [c["card"] for c in done.json()["cards"]] == ["SA", "D7", "HK"]
+    assert seating(table)[0] == (1, "Борис", True)
