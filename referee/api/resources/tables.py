@@ -128,7 +128,8 @@ class SeatDrawnSerializer(serializers.Serializer):
     """The draw recorded: the cards in seat order (seat 1, the lowest card, deals first)."""
 
     version = serializers.IntegerField()
-    source = serializers.ChoiceField(choices=SeatDraw.Source.choices)
+    # entered by the referee or drawn by the site (``source`` names a field's own attribute)
+    entry = serializers.ChoiceField(source="source", choices=SeatDraw.Source.choices)
     seed = serializers.IntegerField(allow_null=True)
     cards = serializers.ListField(child=serializers.DictField())
 

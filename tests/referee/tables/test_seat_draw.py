@@ -247,6 +247,6 @@ def test_the_api_records_the_draw_and_answers_a_refusal_with_its_code(table):
         format="json",
     )
     assert done.status_code == 201
-    assert done.json()["version"] == 1 and done.json()["source"] == "entered"
+    assert done.json()["version"] == 1 and done.json()["entry"] == "entered"
     assert [c["card"] for c in done.json()["cards"]] == ["SA", "D7", "HK"]
     assert seating(table)[0] == (1, "Борис", True)
