@@ -39,13 +39,11 @@ def mark_guest(
         raise REFUSALS.error("guest.team", "guest", name=name)
     entry.guest = guest
     entry.save(update_fields=["guest"])
-    log_action(
-        tournament,
-        user,
-        "player.guest" if guest else "player.guest_cleared",
-        name,
-        about=entry,
-        reason=reason,
-        data={"registration": entry.pk, "guest": guest},
-    )
+    data = {"registration": entry.pk, "guest": guest}
+    if guest:
+        log_action(tournament, user, "player.guest", name, about=entry, reason=reason, data=data)
+    else:
+        log_action(
+            tournament, user, "player.guest_cleared", name, about=entry, reason=reason, data=data
+        )
     return entry
