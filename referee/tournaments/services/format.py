@@ -199,6 +199,9 @@ def create_team(tournament_id: int, name: str, members: Sequence[int], user: Any
     taken = [e for e in entries if e.team_id is not None]
     if taken:
         raise REFUSALS.error("team.player_taken", "members")
+    guest = next((e for e in entries if e.guest), None)
+    if guest is not None:  # a guest's results count for nobody (TOURNAMENTS §6.4)
+        raise REFUSALS.error("guest.team", "members", name=guest.player.name)
     team = Team.objects.create(tournament=tournament, name=name)
     Registration.objects.filter(pk__in=[e.pk for e in entries]).update(team=team)
     log_action(

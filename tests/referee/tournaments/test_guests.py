@@ -162,3 +162,29 @@ def test_the_organisers_page_marks_and_unmarks_a_guest(cup, client):
     ).content.decode()
     # one button a player: Попов (the fixture's guest) may count again, the others be guests
     assert listing.count("Сделать гостем") == 6 and listing.count("Вернуть в зачёт") == 1
+
+
+def test_a_guest_joins_no_team(cup):
+    cup, p, chief = cup
+    Tournament.objects.filter(pk=cup.pk).update(status=Tournament.Status.DRAFT)
+    error = refused(
+        lambda: services.create_team(cup.pk, "Юг", [p["Иванов"].pk, p["Попов"].pk], chief)
+    )
+    assert (error.code, error.field) == ("tournaments.guest.team", "members")
+    assert not Team.objects.exists()
+
+
+def test_a_guest_replaced_by_a_substitute_is_recorded_as_such(cup):
+    cup, p, chief = cup
+    services.withdraw_player(p["Попов"].pk, chief, reason="уехал")
+    substitute = services.substitute_player(
+        p["Попов"].pk, services.PlayerDetails(name="Новиков", city="Тула"), chief
+    )
+    log = ActionLog.objects.get(tournament=cup, action="player.substituted")
+    assert log.data["replaces"] == p["Попов"].pk and log.data["replaces_guest"] is True
+    assert substitute.substitute_for_id == p["Попов"].pk and not substitute.guest
+    # a substitute for a counted player says so too
+    services.withdraw_player(p["Ёлкин"].pk, chief)
+    services.substitute_player(p["Ёлкин"].pk, services.PlayerDetails(name="Орлов"), chief)
+    logs = ActionLog.objects.filter(tournament=cup, action="player.substituted").order_by("pk")
+    assert [entry.data["replaces_guest"] for entry in logs] == [True, False]
