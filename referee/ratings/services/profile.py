@@ -218,7 +218,9 @@ def profile(player_id: int | Player) -> Profile:
         TournamentLine(t, r, through, standings_of[t.pk], stats.by_tournament.get(t.pk, Stats()))
         for t, r, through in public
     ]
-    lines = [line for line in lines if line.stats.tables or line.standing.place]
+    lines = [
+        line for line in lines if line.stats.tables or line.standing.place or line.standing.guest
+    ]
     opponents = sorted(
         ((pk, data.names.get(pk, "?"), n) for pk, n in stats.opponents.items()),
         key=lambda o: (o[1], o[0]),

@@ -90,3 +90,20 @@ def test_a_cup_places_the_players_without_the_guest():
     assert entries[players[0].pk] not in found.places  # no place, so no cup points
     assert found.places[entries[players[1].pk]] == (1, 1)
     assert found.places[entries[players[2].pk]] == (2, 2)
+
+
+def test_the_guest_s_profile_says_guest_in_place_of_a_place(client):
+    from django.urls import reverse
+
+    cup, players = serbian_cup(guest=0)
+    page = client.get(
+        reverse("registry-player", args=[players[0].pk]), HTTP_ACCEPT_LANGUAGE="ru"
+    ).content.decode()
+    row = page[page.index(cup.name) :]
+    row = row[: row.index("</tr>")]
+    assert '<span class="guest">гость</span>' in row
+    other = client.get(
+        reverse("registry-player", args=[players[1].pk]), HTTP_ACCEPT_LANGUAGE="ru"
+    ).content.decode()
+    mine = other[other.index(cup.name) :]
+    assert '<td class="num">1</td>' in mine[: mine.index("</tr>")]
