@@ -124,6 +124,11 @@ class SeatDrawSerializer(Strict, serializers.Serializer):
     reason = serializers.CharField(max_length=1000, required=False, allow_blank=True, default="")
 
 
+class DrawnCardSerializer(serializers.Serializer):
+    registration = serializers.IntegerField()
+    card = serializers.CharField(help_text="the engine's letters: SA is the ace of spades")
+
+
 class SeatDrawnSerializer(serializers.Serializer):
     """The draw recorded: the cards in seat order (seat 1, the lowest card, deals first)."""
 
@@ -131,7 +136,7 @@ class SeatDrawnSerializer(serializers.Serializer):
     # entered by the referee or drawn by the site (``source`` names a field's own attribute)
     entry = serializers.ChoiceField(source="source", choices=SeatDraw.Source.choices)
     seed = serializers.IntegerField(allow_null=True)
-    cards = serializers.ListField(child=serializers.DictField())
+    cards = DrawnCardSerializer(many=True)
 
 
 # -- the views ------------------------------------------------------------------------------
@@ -238,6 +243,16 @@ class TableSubstitute(ApiView):
         return Response(SubstitutedSerializer(done).data, status=status.HTTP_201_CREATED)
 
 
+def _registration(key: str) -> int:
+    """A key of the draw's ``cards``: a registration id, else refused at ``cards``."""
+    try:
+        return int(key)
+    except ValueError:
+        raise ApiError(
+            400, "invalid", _("Name each player by his registration id."), "cards"
+        ) from None
+
+
 class TableSeatDraw(ApiView):
     """The seat draw (Kodeks 3.1.1): the cards each player drew, or the site's draw from the
     round's seed; they decide the seats and the first dealer. Refused once a deal is recorded,
@@ -258,11 +273,7 @@ class TableSeatDraw(ApiView):
         v = data.validated_data
         cards = v.get("cards")
         if cards is not None:
-            if not all(str(key).isdigit() for key in cards):
-                raise ApiError(
-                    400, "invalid", _("Name each player by his registration id."), "cards"
-                )
-            cards = {int(key): value for key, value in cards.items()}
+            cards = {_registration(key): value for key, value in cards.items()}
         done = record_seat_draw(
             table.pk, request.user, cards, reason=v["reason"], version=v.get("version")
         )

@@ -20,6 +20,7 @@ from referee.tables.pure.seat_draw import draw
 from referee.tables.seat_draw import record_seat_draw
 from referee.tables.sheet import build_sheet
 from referee.tournaments.models import ActionLog, Round
+from tests.referee.demo_walk import codes, problems, read
 
 from ..factories import PlayerFactory, RegistrationFactory, UserFactory, referee_of
 
@@ -196,12 +197,15 @@ def test_the_table_page_and_the_protocol_show_the_draw_to_anyone(table, client):
 
 
 def test_the_draw_page_shows_a_refused_card_at_its_field_and_keeps_the_values(table, client):
-    referee = referee_of(table.round.tournament)
+    referee = referee_of(table.round.tournament, name="sudya")
     client.force_login(referee)
     p = ids(table)
     t = table.round.tournament
     url = reverse("seat-draw", args=[t.slug, table.round.number, table.number])
-    assert client.get(url).status_code == 200
+    russian = client.get(url, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    text, _links = read(russian)
+    assert problems(text, codes(), logins=[referee.username]) == []  # Russian throughout
+    assert "Записать карты" in text and "Пусть сайт вытянет карты по зерну тура (777)" in text
     posted = {
         "version": "0",
         f"card_{p['Анна']}": "♥K",
