@@ -20,7 +20,7 @@ from referee.standings import services as standings
 from referee.tournaments import services
 from referee.tournaments.models import ActionLog, Team, Tournament
 
-from ..factories import UserFactory
+from ..factories import UserFactory, referee_of
 from ..standings.test_services import ANONYMOUS, chief_of, seven_players
 
 pytestmark = pytest.mark.django_db
@@ -188,3 +188,22 @@ def test_a_guest_replaced_by_a_substitute_is_recorded_as_such(cup):
     services.substitute_player(p["Ёлкин"].pk, services.PlayerDetails(name="Орлов"), chief)
     logs = ActionLog.objects.filter(tournament=cup, action="player.substituted").order_by("pk")
     assert [entry.data["replaces_guest"] for entry in logs] == [True, False]
+
+
+def test_the_api_marks_a_guest_and_answers_a_refusal_with_its_code(cup):
+    from tests.referee.api.conftest import client_for
+
+    cup, p, chief = cup
+    api = client_for(chief, "ru")
+    url = f"/api/v1/tournaments/{cup.slug}/players/{p['Иванов'].pk}/guest/"
+    done = api.post(url, {"guest": True, "reason": "вне зачёта"}, format="json")
+    assert done.status_code == 200 and done.json()["guest"] is True
+    again = api.post(url, {"guest": True}, format="json")
+    assert again.status_code == 400
+    assert (again.json()["code"], again.json()["message"]) == (
+        "tournaments.guest.already",
+        "Иванов уже гость.",
+    )
+    assert api.post(url, {"guest": False}, format="json").json()["guest"] is False
+    referee = client_for(referee_of(cup))
+    assert referee.post(url, {"guest": True}, format="json").status_code == 403
