@@ -62,6 +62,11 @@ v1 = [
         name="api-withdraw",
     ),
     path(
+        T + "players/<int:registration>/guest/",
+        players.PlayerGuest.as_view(),
+        name="api-guest",
+    ),
+    path(
         T + "players/<int:registration>/substitute/",
         players.PlayerSubstitute.as_view(),
         name="api-substitute",
@@ -88,6 +93,7 @@ v1 = [
     path(TABLE + "deals/", deals.DealList.as_view(), name="api-deals"),
     path(TABLE + "deals/<int:number>/", deals.DealDetail.as_view(), name="api-deal"),
     path(TABLE + "substitute/", tables.TableSubstitute.as_view(), name="api-substitute-seat"),
+    path(TABLE + "seat-draw/", tables.TableSeatDraw.as_view(), name="api-seat-draw"),
     path(T + "register/", format.RegisterView.as_view(), name="api-register"),
     path(T + "duplicate/", duplicate.SessionList.as_view(), name="api-duplicate"),
     path(D, duplicate.SessionDetail.as_view(), name="api-duplicate-session"),

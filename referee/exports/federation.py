@@ -32,6 +32,7 @@ from .printing import cells as _cells
 from .printing import first_values as _first_values
 from .printing import rules_lines as _rules_lines
 from .reports import _print_widths
+from .words import words
 
 #: The machine-readable columns, in order (README documents each).
 ROUND_FIELDS = (
@@ -74,9 +75,10 @@ def results_sheet(results: FederationResults) -> tabular.Sheet:
         _("qualification points"),
         _("norm"),
     ]
+    guest = words()["guest_place"]  # a guest takes no place (TOURNAMENTS §6.4)
     rows: list[list[tabular.Value]] = [
         [
-            row["rank_label"],
+            guest if row.get("guest") else row["rank_label"],
             row["player"],
             row["federation_id"],
             row["city"],
@@ -165,6 +167,7 @@ def results_json(tournament: Tournament, viewer: Any, list_slug: str | None = No
         "standings": [
             {
                 "place": row["rank_label"],
+                "guest": bool(row.get("guest")),  # no place, rating or points (§6.4)
                 "player_id": row["player_id"],
                 "federation_id": row["federation_id"],
                 "name": row["player"],

@@ -25,6 +25,7 @@ from referee.standings.services import (
 )
 from referee.tournaments.models import (
     ByeValue,
+    GuestGames,
     LapAtTimeLimit,
     Round,
     Stage,
@@ -50,6 +51,7 @@ def format_lines(tournament: Tournament) -> list[str]:
         _("a bye scores") + f": {bye}",
         _("unfinished pulka") + f": {_label(Unfinished, tournament.unfinished_pulka)}",
         _("a replaced seat's points") + f": {_label(SubstituteSplit, tournament.substitute_split)}",
+        _("a guest's table-mates' ratings") + f": {_label(GuestGames, tournament.guest_games)}",
     ]
     if tournament.unfinished_pulka == Unfinished.FINISH_LAP and tournament.time_limit_minutes:
         lines.insert(

@@ -36,6 +36,7 @@ from referee.standings.services import NotVisible, RoundResults, Standings
 from referee.tables.drawing import pulka_svg
 from referee.tables.evidence import deals_evidence
 from referee.tables.models import Table
+from referee.tables.seat_draw import current_draw
 from referee.tables.sheet import TableSheet, build_sheet, paper_figures
 from referee.tournaments.models import Tournament
 
@@ -105,7 +106,8 @@ def load_results(
 
 def standings_sheet(table: Standings, numeric_places: bool = False) -> tabular.Sheet:
     """The standings (TOURNAMENTS §11): place ("3–4" when shared; for spreadsheets a number,
-    the first of a shared place, the share in the notes), player, city, points,
+    the first of a shared place, the share in the notes; "guest" for a guest, who takes
+    none, his notes saying so), player, city, points,
     whists, first places, rounds played, the tie-break values the chain uses beyond those,
     the round points of every round, and notes."""
     after = table.after or 0
@@ -122,9 +124,10 @@ def standings_sheet(table: Standings, numeric_places: bool = False) -> tabular.S
         *(_("R%(n)s") % {"n": n} for n in range(1, after + 1)),
         _("Notes"),
     ]
+    guest = words()["guest_place"]  # a guest takes no place (TOURNAMENTS §6.4)
     rows = [
         [
-            row["rank"] if numeric_places else row["rank_label"],
+            guest if row["guest"] else row["rank"] if numeric_places else row["rank_label"],
             row["player"],
             row["city"],
             row["points"],
@@ -339,6 +342,7 @@ def protocol_pdf_of(sheet: TableSheet, base: str = "") -> bytes:
             "printed": timezone.localdate(),
             "page_counter": page_counter(),
             "evidence": deals_evidence([row.deal for row in sheet.rows], sheet.names),
+            "seat_draw": current_draw(table, sheet.seat_names),  # Kodeks 3.1.1, on record
             **protocol_extras(table, base),
         },
     )

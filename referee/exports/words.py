@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from django.utils.translation import get_language
+from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 
 
@@ -39,6 +39,9 @@ def _words_in(language: str) -> dict[str, str]:
         "out_after": _("out after round %(n)s"),
         "eliminated": _("eliminated"),
         "disqualified": _("disqualified"),
+        # a guest (TOURNAMENTS §6.4): his place cell, and the note on his row
+        "guest_place": pgettext("a player whose results do not count", "guest"),
+        "guest": _("a guest: his results do not count, he takes no place"),
     }
 
 

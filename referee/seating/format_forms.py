@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from referee.tournaments.models import (
     ByeValue,
+    GuestGames,
     LapAtTimeLimit,
     Registration,
     Round,
@@ -32,6 +33,9 @@ class FormatForm(forms.Form):
     )
     substitute_split = forms.ChoiceField(
         label=_("round points of a replaced seat"), choices=SubstituteSplit.choices
+    )
+    guest_games = forms.ChoiceField(
+        label=_("a guest's table-mates' ratings"), choices=GuestGames.choices
     )
     yellow_cards_to_disqualify = forms.IntegerField(
         label=_("active yellow cards that disqualify"), required=False, min_value=1

@@ -9,8 +9,9 @@ The markup (``templates/standings/standings.html`` keeps the table's head): plac
 linking to the player's card with its ``details`` for phones (city, whists, first places,
 rounds, every round's points), then the wide screens' columns and the notes. A round the
 player sat out is marked "bye" before its score, in the round's cell and in the details, and
-the notes say "bye: round 3" as the exports' notes do. Every text from the data is escaped;
-the words are looked up once a page.
+the notes say "bye: round 3" as the exports' notes do. A guest (TOURNAMENTS §6.4) has
+"guest" in place of a place, and a note saying his results do not count. Every text from
+the data is escaped; the words are looked up once a page.
 """
 
 from __future__ import annotations
@@ -38,6 +39,8 @@ def standings_body(rows: Sequence[dict[str, Any]], rounds: int) -> SafeString:
         "withdrawn": _("withdrawn"),
         "bye": pgettext("a round sat out", "bye"),
         "bye_title": _("sat out this round (bye)"),
+        "guest": pgettext("a player whose results do not count", "guest"),
+        "guest_title": _("a guest: his results do not count, he takes no place"),
     }
     words = {key: escape(text) for key, text in said.items()}
     labels = [escape(_("R%(n)s") % {"n": n}) for n in range(1, rounds + 1)]
@@ -47,6 +50,12 @@ def standings_body(rows: Sequence[dict[str, Any]], rounds: int) -> SafeString:
 def _row(row: dict[str, Any], words: Mapping[str, str], labels: Sequence[str]) -> str:
     flags = row["flags"]
     classes = ("tied" if row["tied"] else "") + (" removed" if "removed" in flags else "")
+    classes += " guest" if "guest" in flags else ""
+    place = (
+        f'<span class="guest-mark" title="{words["guest_title"]}">{words["guest"]}</span>'
+        if "guest" in flags
+        else escape(row["rank_label"])
+    )
     city = escape(row["city"])
     whists = row["whists_text"]
     star = '<span class="narrow-only">*</span>' if row["provisional"] else ""
@@ -68,7 +77,7 @@ def _row(row: dict[str, Any], words: Mapping[str, str], labels: Sequence[str]) -
     )
     return (
         f'<tr class="{classes}">'
-        f'<td class="num">{escape(row["rank_label"])}</td>'
+        f'<td class="num">{place}</td>'
         f'<td class="who"><a href="{escape(row["card_url"])}">{escape(row["player"])}</a>{star}\n'
         f'<details class="narrow-only row-details"><summary>{words["details"]}</summary><dl>'
         + (f"<dt>{words['city']}</dt><dd>{city}</dd>" if row["city"] else "")
@@ -100,6 +109,8 @@ def _notes(row: dict[str, Any], words: Mapping[str, str]) -> str:
         notes.append(f'<span class="badge removed">{escape(out)}</span>')
     if "withdrawn" in flags:
         notes.append(f'<span class="badge">{words["withdrawn"]}</span>')
+    if "guest" in flags:
+        notes.append(f'<span class="badge guest">{words["guest_title"]}</span>')
     byes = row.get("byes") or ()
     if byes:  # as the CSV, PDF and workbook's notes say it
         said = _("bye: round %(rounds)s") % {"rounds": ", ".join(str(n) for n in byes)}

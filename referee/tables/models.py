@@ -225,3 +225,38 @@ class DealHands(models.Model):
 
     def __str__(self) -> str:
         return f"{self.deal} hands v{self.version}"
+
+
+class SeatDraw(models.Model):
+    """The seat draw of a table as recorded (Kodeks 3.1.1, TOURNAMENTS §6.1): each player's
+    card, entered by the referee or drawn by the site from the round's seed; the cards decide
+    the seats and the first dealer (``tables.pure.seat_draw``). Every recording appends a
+    version (from 1, the latest is current); the table page and the protocol show it."""
+
+    class Source(models.TextChoices):
+        ENTERED = "entered", _("cards entered by the referee")
+        DRAWN = "drawn", _("cards drawn by the site from the recorded seed")
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seat_draws")
+    version = models.PositiveIntegerField()
+    # [{"registration": id, "card": "10H"}, …] in seat order (seat 1 first)
+    cards = models.JSONField()
+    source = models.CharField(max_length=10, choices=Source.choices)
+    seed = models.BigIntegerField(null=True, blank=True)  # the site's draw: the round's seed
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    at = models.DateTimeField(auto_now_add=True)
+    reason = models.TextField(blank=True)
+
+    class Meta:
+        unique_together = [("table", "version")]
+        ordering = ["table", "version"]
+        constraints = [
+            models.CheckConstraint(condition=Q(version__gte=1), name="seat_draw_version_from_1")
+        ]
+        verbose_name = _("seat draw")
+        verbose_name_plural = _("seat draws")
+
+    def __str__(self) -> str:
+        return f"{self.table} draw v{self.version}"

@@ -59,6 +59,26 @@ REFUSALS = Refusals(
         ),
         "reopen.open": _("This table is open already."),
         "reopen.reason_missing": _("Say why the table is reopened."),
+        "seat_draw.card_missing": _("%(name)s has no card: enter the card each player drew."),
+        "seat_draw.card_twice": _(
+            "%(card)s is drawn twice: one pack has each card once (%(name)s)."
+        ),
+        "seat_draw.card_unknown": _(
+            "%(card)s is not a card of the 32-card pack (%(name)s): write e.g. 7♠, 10♥, Q♦ or Дч."
+        ),
+        "seat_draw.changed": _(
+            "The seat draw was recorded meanwhile (version %(version)s): nothing is saved."
+        ),
+        "seat_draw.duplicate": _(
+            "A duplicate session's seats come from its boards: they are not drawn at the table."
+        ),
+        "seat_draw.played": _(
+            "Deals are recorded at this table: its seats are played and cannot be drawn again."
+        ),
+        "seat_draw.players": _("A seat draw needs every player of the table: 3 or 4."),
+        "seat_draw.table_not_open": _(
+            "Seats are drawn only at an open table of a round not yet finished."
+        ),
         "signoff.agreements_missing": _(
             "Every player agrees or records a dispute first: %(names)s."
         ),

@@ -29,6 +29,7 @@ class SheetSeat:
     name: str
     registration_id: int
     first_dealer: bool
+    guest: bool = False  # his results do not count (TOURNAMENTS §6.4): the page says so
 
 
 @dataclass(frozen=True)
@@ -56,6 +57,11 @@ class TableSheet:
     raspasy_in_series: int = 0
     factor: Amount = 1  # the convention's pool_to_mountain_factor
     deal_rotation: str = "always_clockwise"  # the convention's (the table page's JS reads it)
+
+    @property
+    def seat_names(self) -> dict[int, str]:
+        """The players' names by registration id."""
+        return {seat.registration_id: seat.name for seat in self.seats}
 
     @property
     def names(self) -> dict[str, str]:
@@ -90,7 +96,11 @@ def seats_of(table: Table) -> list[SheetSeat]:
     seats = Seat.objects.filter(table=table).select_related("registration__player")
     return [
         SheetSeat(
-            LETTERS[s.position - 1], s.registration.player.name, s.registration_id, s.first_dealer
+            LETTERS[s.position - 1],
+            s.registration.player.name,
+            s.registration_id,
+            s.first_dealer,
+            s.registration.guest,
         )
         for s in seats.order_by("position")
     ]
@@ -109,15 +119,22 @@ def build_sheets(tables: Sequence[Table], lang: str = "ru") -> list[TableSheet]:
     wanted = {t.pk for t in tables}
     rounds = {t.round_id for t in tables}  # by round: a short IN list whatever the size
     seats: dict[int, list[SheetSeat]] = defaultdict(list)
-    for table_id, position, name, registration, first in (
+    for table_id, position, name, registration, first, guest in (
         Seat.objects.filter(table__round_id__in=rounds)
         .order_by("table_id", "position")
         .values_list(
-            "table_id", "position", "registration__player__name", "registration_id", "first_dealer"
+            "table_id",
+            "position",
+            "registration__player__name",
+            "registration_id",
+            "first_dealer",
+            "registration__guest",
         )
     ):
         if table_id in wanted:
-            seats[table_id].append(SheetSeat(LETTERS[position - 1], name, registration, first))
+            seats[table_id].append(
+                SheetSeat(LETTERS[position - 1], name, registration, first, guest)
+            )
     deals: dict[int, list[Deal]] = defaultdict(list)
     for deal in Deal.objects.filter(table__round_id__in=rounds, deleted=False).order_by(
         "table_id", "number"

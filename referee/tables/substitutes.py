@@ -34,7 +34,12 @@ def substitute_in_pulka(
         raise REFUSALS.error("substitute.table_not_open")
     if not str(reason).strip():
         raise REFUSALS.error("substitute.reason_missing", "reason")
-    if not Seat.objects.filter(table=table, registration_id=leaving_id).exists():
+    seat = (
+        Seat.objects.filter(table=table, registration_id=leaving_id)
+        .select_related("registration")
+        .first()
+    )
+    if seat is None:
         raise REFUSALS.error("substitute.leaving_not_seated", "leaving")
     if Substitution.objects.filter(table=table, leaving_id=leaving_id).exists():
         raise REFUSALS.error("substitute.replaced_already", "leaving")
@@ -64,6 +69,12 @@ def substitute_in_pulka(
         str(table),
         about=table,
         reason=substitution.reason,
-        data={"leaving": leaving_id, "entering": entering_id, "from_deal": from_deal},
+        data={
+            "leaving": leaving_id,
+            "entering": entering_id,
+            "from_deal": from_deal,
+            # a guest replaced (TOURNAMENTS §6.4): the record says so
+            "leaving_guest": seat.registration.guest,
+        },
     )
     return substitution

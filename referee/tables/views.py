@@ -12,12 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
-from django.http import (
-    HttpRequest,
-    HttpResponse,
-    HttpResponseBadRequest,
-    JsonResponse,
-)
+from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
@@ -44,6 +39,7 @@ from .form_choices import RULE_REFERENCES
 from .forms import DealForm, HandsForm
 from .lap import table_lap
 from .models import Deal, Table
+from .seat_draw import panel
 from .sheet import TableSheet, build_sheet, paper_figures, seats_of
 from .sheet import table_case as case_of
 from .surfaces import public_table_page, referee_table_page
@@ -89,6 +85,7 @@ def _players(sheet: TableSheet) -> list[dict[str, Any]]:
                 "letter": letter,
                 "name": seat.name,
                 "first_dealer": seat.first_dealer,
+                "guest": seat.guest,
                 "pool": _figure(sheet.pool.get(letter, 0)),
                 "mountain": _figure(sheet.mountain.get(letter, 0)),
                 "whists": [_figure(w) for w in whists],
@@ -169,6 +166,7 @@ def _page(request: HttpRequest, table: Table, form: DealForm | None = None) -> H
         "agreed": [w for w in words if w.agreed and not w.superseded],
         "disputes": [w for w in words if w.disputed],
         "panels": panels(table),
+        "seat_draw": panel(table, sheet.seat_names, may_enter, bool(sheet.rows or deleted)),
     }
     return render(request, "tables/table.html", context)
 

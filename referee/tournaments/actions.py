@@ -66,6 +66,8 @@ ACTIONS: dict[str, Action] = _actions(
     ("player.withdrawn", _("player withdrawn"), REGISTRATION),
     ("player.reinstated", _("withdrawal undone"), REGISTRATION),
     ("player.substituted", _("substitute entered"), REGISTRATION),
+    ("player.guest", _("player marked a guest"), REGISTRATION),
+    ("player.guest_cleared", _("player no longer a guest"), REGISTRATION),
     ("players.imported", _("player list imported"), TOURNAMENT),
     # officials (accounts)
     ("role.granted", _("referee role granted"), USER),
@@ -112,6 +114,7 @@ ACTIONS: dict[str, Action] = _actions(
     ("player.eliminated", _("player eliminated"), REGISTRATION),
     ("player.disqualified", _("player disqualified"), REGISTRATION),
     ("table.substitution", _("player replaced during the round"), TABLE),
+    ("table.seat_draw", _("seat draw recorded"), TABLE),
     # discipline and appeals (discipline.services)
     ("discipline.warning", _("warning"), ENTRY),
     ("discipline.yellow", _("yellow card"), ENTRY),

@@ -1,6 +1,6 @@
 """The organiser's players pages under ``/t/<slug>/manage/``: the list and registering,
-withdrawing, reinstating and substituting a player, and importing a list of players. Views
-read and show; every change goes through ``services``."""
+withdrawing, reinstating and substituting a player, marking a guest, and importing a list of
+players. Views read and show; every change goes through ``services``."""
 
 from __future__ import annotations
 
@@ -123,6 +123,29 @@ def manage_reinstate(
         request,
         lambda: services.reinstate_player(entry.pk, request.user),
         _("%(name)s is back on the list of players.") % {"name": entry.player.name},
+    )
+    return redirect("manage-players", tournament.slug)
+
+
+@manage_page
+@get_leads_to(manage_url("manage-players"))
+def manage_guest(request: HttpRequest, tournament: Tournament, registration: int) -> HttpResponse:
+    """Mark the player a guest whose results do not count, or count him again (``guest``
+    posted "0"; TOURNAMENTS §6.4)."""
+    entry = _entry(tournament, registration)
+    guest = request.POST.get("guest", "1") != "0"
+    name = entry.player.name
+    attempt(
+        request,
+        lambda: services.mark_guest(
+            entry.pk, request.user, guest=guest, reason=request.POST.get("reason", "")
+        ),
+        (
+            _("%(name)s is a guest: his results do not count.")
+            if guest
+            else _("%(name)s counts again.")
+        )
+        % {"name": name},
     )
     return redirect("manage-players", tournament.slug)
 

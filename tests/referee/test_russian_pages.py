@@ -33,9 +33,11 @@ STARTS = [
 #: pages the demo has nothing for: no player disputes a total; the venue's certificate needs
 #: VENUE_CA_CERT (its Russian page: tests/referee/hall/test_certificate.py); the demo asks for
 #: no check-in, links no private link and takes no applications (their Russian pages:
-#: tournaments/test_checkin.py, test_applications.py)
+#: tournaments/test_checkin.py, test_applications.py); every table of the demo has deals, so
+#: none draws its seats any more (the draw page in Russian: tables/test_seat_draw.py)
 NOT_IN_DEMO = {
     "table-dispute",
+    "seat-draw",
     "notices-stop",
     "notices-letters",
     "venue-certificate",
@@ -80,6 +82,7 @@ NOT_PAGES = {
     "manage-pair-add",
     "manage-pair-remove",
     "manage-withdraw",
+    "manage-guest",
     "manage-reinstate",
     "manage-staff-name",
     "queue-discard",

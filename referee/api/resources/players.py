@@ -1,5 +1,5 @@
-"""The players of a tournament: the list (``POST`` one or several), withdrawing, replacing
-and eliminating one (the chief referee's). The player card is the standings'."""
+"""The players of a tournament: the list (``POST`` one or several), withdrawing, replacing,
+marking a guest and eliminating one (the chief referee's). The player card is the standings'."""
 
 from __future__ import annotations
 
@@ -57,6 +57,7 @@ class PlayerSerializer(serializers.ModelSerializer):
             "status",
             "withdrawn_after_round",
             "substitute_for",
+            "guest",
         )
         read_only_fields = fields
 
@@ -83,6 +84,13 @@ class NewPlayerSerializer(Strict, serializers.Serializer):
 
 class WithdrawSerializer(Strict, serializers.Serializer):
     after_round = serializers.IntegerField(required=False, allow_null=True, min_value=0)
+    reason = serializers.CharField(max_length=1000, required=False, allow_blank=True, default="")
+
+
+class GuestSerializer(Strict, serializers.Serializer):
+    guest = serializers.BooleanField(
+        help_text="true: a guest whose results do not count (TOURNAMENTS §6.4); false: counts"
+    )
     reason = serializers.CharField(max_length=1000, required=False, allow_blank=True, default="")
 
 
@@ -205,6 +213,18 @@ def PlayerWithdraw(
     entry = registration_of(tournament, registration)
     return tournaments.withdraw_player(
         entry.pk, request.user, data.get("after_round"), data["reason"]
+    )
+
+
+@action(manage, request=GuestSerializer, response=PlayerSerializer, tags=["players"])
+def PlayerGuest(
+    request: Request, tournament: Tournament, data: dict[str, Any], registration: int
+) -> Registration:
+    """Mark a player a guest (no place, rating change, qualification or cup points), or
+    count him again (the chief referee's)."""
+    entry = registration_of(tournament, registration)
+    return tournaments.mark_guest(
+        entry.pk, request.user, guest=data["guest"], reason=data["reason"]
     )
 
 

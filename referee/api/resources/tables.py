@@ -1,5 +1,5 @@
 """A table of a round: its sheet (seats, status, totals, the result), signing it off,
-confirming and reopening it, and a substitute taking a seat during the round.
+confirming and reopening it, a substitute taking a seat during the round, and the seat draw.
 
 The table of the URL is ``tables.surfaces.table_for``'s: 404 to whoever may not see the
 tournament, and to the public while the organiser keeps the round hidden (as the table
@@ -17,7 +17,8 @@ from rest_framework.response import Response
 
 from referee.tables import services
 from referee.tables.agreements import Verdict, sign_off
-from referee.tables.models import Seat, Table
+from referee.tables.models import Seat, SeatDraw, Table
+from referee.tables.seat_draw import record_seat_draw
 from referee.tables.substitutes import substitute_in_pulka
 
 from ..actions import action
@@ -113,6 +114,35 @@ class SubstitutedSerializer(serializers.Serializer):
     from_deal = serializers.IntegerField()
 
 
+class SeatDrawSerializer(Strict, serializers.Serializer):
+    cards = serializers.DictField(
+        child=serializers.CharField(max_length=10, allow_blank=True),
+        required=False,
+        allow_null=True,
+        help_text="registration id → the card he drew (♠A, 10♥, QD, Дч); left out or null: "
+        "the site draws the cards from the round's seed",
+    )
+    version = serializers.IntegerField(
+        min_value=0, required=False, allow_null=True, help_text="the draw seen (0: none)"
+    )
+    reason = serializers.CharField(max_length=1000, required=False, allow_blank=True, default="")
+
+
+class DrawnCardSerializer(serializers.Serializer):
+    registration = serializers.IntegerField()
+    card = serializers.CharField(help_text="the engine's letters: SA is the ace of spades")
+
+
+class SeatDrawnSerializer(serializers.Serializer):
+    """The draw recorded: the cards in seat order (seat 1, the lowest card, deals first)."""
+
+    version = serializers.IntegerField()
+    # entered by the referee or drawn by the site (``source`` names a field's own attribute)
+    entry = serializers.ChoiceField(source="source", choices=SeatDraw.Source.choices)
+    seed = serializers.IntegerField(allow_null=True)
+    cards = DrawnCardSerializer(many=True)
+
+
 # -- the views ------------------------------------------------------------------------------
 
 
@@ -181,4 +211,34 @@ def TableSubstitute(request: Request, table: Table, v: dict[str, Any]) -> Any:
     """A substitute takes a seat during the round, from a deal on (the chief referee)."""
     return substitute_in_pulka(
         table.pk, v["leaving"], v["entering"], v["from_deal"], request.user, v["reason"]
+    )
+
+
+def _registration(key: str) -> int:
+    """A key of the draw's ``cards``: a registration id, else refused at ``cards``."""
+    try:
+        return int(key)
+    except ValueError:
+        raise ApiError(
+            400, "invalid", _("Name each player by his registration id."), "cards"
+        ) from None
+
+
+@action(
+    referee_table,
+    request=SeatDrawSerializer,
+    response=SeatDrawnSerializer,
+    created=True,
+    tags=["tables"],
+)
+def TableSeatDraw(request: Request, table: Table, v: dict[str, Any]) -> Any:
+    """The seat draw (Kodeks 3.1.1): the cards each player drew, or the site's draw from the
+    round's seed; they decide the seats and the first dealer. Refused once a deal is recorded,
+    for a card not of the 32-card pack (``tables.seat_draw.card_unknown``), a card drawn twice
+    (``card_twice``) or a player left without one (``card_missing``), at ``card_<registration>``."""
+    cards = v.get("cards")
+    if cards is not None:
+        cards = {_registration(key): value for key, value in cards.items()}
+    return record_seat_draw(
+        table.pk, request.user, cards, reason=v["reason"], version=v.get("version")
     )

@@ -23,6 +23,7 @@ from referee.tournaments import services as tournaments
 from referee.tournaments.declared import CREATE_FIELDS, SETTINGS_FIELDS
 from referee.tournaments.models import (
     ByeValue,
+    GuestGames,
     LapAtTimeLimit,
     SubstituteSplit,
     TeamScoring,
@@ -112,6 +113,7 @@ class TournamentCreateSerializer(Strict, serializers.Serializer):
     unfinished_pulka = serializers.ChoiceField(choices=Unfinished.choices, required=False)
     lap_at_time_limit = serializers.ChoiceField(choices=LapAtTimeLimit.choices, required=False)
     substitute_split = serializers.ChoiceField(choices=SubstituteSplit.choices, required=False)
+    guest_games = serializers.ChoiceField(choices=GuestGames.choices, required=False)
     yellow_cards_to_disqualify = serializers.IntegerField(
         required=False, allow_null=True, min_value=1, max_value=1000
     )

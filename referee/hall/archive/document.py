@@ -27,6 +27,7 @@ from referee.tables.models import (
     DealHands,
     DealVersion,
     Seat,
+    SeatDraw,
     Substitution,
     Table,
 )
@@ -64,6 +65,7 @@ LATER_SECTIONS = frozenset(
         "deal_hands",
         "check_ins",
         "applications",
+        "seat_draws",
     }
 )
 # shared by every tournament: an import takes the site's row of the same name, if any
@@ -106,6 +108,7 @@ def sections() -> list[tuple[str, type[models.Model], Callable[[Tournament], Any
         ("duplicate_boards", Board, in_t(Board, "session__tournament")),
         ("tables", Table, in_t(Table, "round__tournament")),
         ("seats", Seat, in_t(Seat, "table__round__tournament")),
+        ("seat_draws", SeatDraw, in_t(SeatDraw, "table__round__tournament")),
         ("deals", Deal, in_t(Deal, "table__round__tournament")),
         ("deal_versions", DealVersion, in_t(DealVersion, "deal__table__round__tournament")),
         ("deal_hands", DealHands, in_t(DealHands, "deal__table__round__tournament")),

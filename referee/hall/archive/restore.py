@@ -14,7 +14,7 @@ from referee.duplicate.models import Session
 from referee.hall.archive_rules import check_row, check_tables
 from referee.hall.refusals import REFUSALS
 from referee.standings.models import StandingsSettings
-from referee.tables.models import Table
+from referee.tables.models import SeatDraw, Table
 from referee.tournaments.models import (
     ActionLog,
     Registration,
@@ -208,8 +208,8 @@ class _Importer:
 
     def _json_references(self, model: type[models.Model], values: dict[str, Any]) -> dict[str, Any]:
         """Ids inside JSON follow their rows: registrations in the seating notes, the byes,
-        a stage's players, the lot, and the object an action log entry concerns. The
-        tournament's forbidden pairs and fixed schedule are saved again once the
+        a stage's players, the lot, a seat draw's cards, and the object an action log entry
+        concerns. The tournament's forbidden pairs and fixed schedule are saved again once the
         registrations exist (``fix_json``)."""
         if model is Tournament:
             self.pairs, self.schedule = values["forbidden_pairs"], values["schedule"]
@@ -222,6 +222,10 @@ class _Importer:
             values["notes"] = self._notes(values["notes"])
         if model is Session:
             values["plan"] = self._plan(values["plan"])
+        if model is SeatDraw:  # the drawn cards name their players by registration id
+            values["cards"] = [
+                {**c, "registration": self._entry(c.get("registration"))} for c in values["cards"]
+            ]
         if model is Stage:
             values["named"] = [self._entry(r) for r in values["named"]]
             values["qualified"] = [self._entry(r) for r in values["qualified"]]

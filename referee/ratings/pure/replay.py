@@ -4,6 +4,11 @@ A game is one table of one round: its players (registry ids) in seat order and t
 whists. Games are replayed in the order given (tournament by tournament, round by round); a
 player plays at most one table per round, so a round's tables are independent and the ratings
 "after round N" are those after its last table.
+
+A guest (``Game.guests``, TOURNAMENTS §6.4) sits in the game with his rating as it stands:
+his table-mates' changes are computed as at any table, his own rating does not change and
+the game is not his (the tournament's ``guest_games`` may instead leave such a table out of
+the list altogether: ``services.games``).
 """
 
 from __future__ import annotations
@@ -22,6 +27,8 @@ class Game:
     table: int
     players: tuple[int, ...]  # registry player ids, seat order
     whists: tuple[Fraction | int, ...]  # settled whists, exact
+    # the guests at the table (TOURNAMENTS §6.4): rated as they stand, never changed
+    guests: frozenset[int] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,11 +73,15 @@ def replay(method: Method, games: Iterable[Game], registry: Mapping[int, float |
         for p in game.players:
             skill = skills.get(p)
             if skill is None:
-                skill = skills[p] = method.start(registry.get(p))
+                skill = method.start(registry.get(p))
+                if p not in game.guests:  # a guest's start is not a rating of the list
+                    skills[p] = skill
             before.append(skill)
         outcomes = method.table(before, game.whists)
         ratings = [method.rating(s) for s in before]
         for i, (player, outcome) in enumerate(zip(game.players, outcomes, strict=True)):
+            if player in game.guests:  # a guest's rating never changes: no line, no game
+                continue
             skills[player] = outcome.after
             played[player] = played.get(player, 0) + 1
             changes.append(

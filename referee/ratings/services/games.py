@@ -4,7 +4,9 @@ A game is a table of 3 or 4 with deals and a settlement the engine accepts, in a
 round that counts for the ratings (``core.rounds``: not a duplicate stanza) and that the
 public sees (``core.permissions.round_counts_for_ratings``), of a tournament on the list.
 A player's score is his settled whists, with the referee's adjustments where the
-tournament's standings count them (the standings' own rule). Reading is a fixed number of
+tournament's standings count them (the standings' own rule). A guest (TOURNAMENTS §6.4)
+plays in the game unchanged (``pure.replay``), or his tables are left out where the
+tournament's ``guest_games`` says ``skip``. Reading is a fixed number of
 queries per tournament.
 """
 
@@ -16,7 +18,7 @@ from referee.core import rounds as kinds
 from referee.core.permissions import round_counts_for_ratings
 from referee.standings.models import StandingsSettings
 from referee.tables.results import rounds_results
-from referee.tournaments.models import Registration, Round, Tournament
+from referee.tournaments.models import GuestGames, Registration, Round, Tournament
 
 from ..pure.replay import Game
 
@@ -36,9 +38,14 @@ def games_of(tournaments: list[Tournament]) -> tuple[list[Game], dict[int, int]]
             tournament_id__in=ids
         ).values_list("tournament_id", "published_through", "count_adjustments")
     }
-    players = dict(
-        Registration.objects.filter(tournament_id__in=ids).values_list("pk", "player_id")
-    )
+    players: dict[int, int] = {}
+    guests: set[int] = set()
+    for pk, player, guest in Registration.objects.filter(tournament_id__in=ids).values_list(
+        "pk", "player_id", "guest"
+    ):
+        players[pk] = player
+        if guest:
+            guests.add(pk)
     finished: dict[int, list[Round]] = {}
     counted = kinds.counting(Round.objects.all(), kinds.RATINGS)
     for round_ in counted.filter(tournament_id__in=ids, status=Round.Status.FINISHED).order_by(
@@ -60,6 +67,9 @@ def games_of(tournaments: list[Tournament]) -> tuple[list[Game], dict[int, int]]
         for table in results:
             if not table.deals or table.error or len(table.registrations) not in (3, 4):
                 continue
+            mine = frozenset(players[r] for r in table.registrations if r in guests)
+            if mine and tournament.guest_games == GuestGames.SKIP:
+                continue  # the tournament leaves a guest's tables out of the ratings
             # exact amounts as the tables keep them: whole numbers stay ints (fast to compare)
             whists = [
                 table.result_of(r) if adjust else table.whists.get(r, 0)
@@ -72,6 +82,7 @@ def games_of(tournaments: list[Tournament]) -> tuple[list[Game], dict[int, int]]
                     table.table_number,
                     tuple(players[r] for r in table.registrations),
                     tuple(whists),
+                    mine,
                 )
             )
     return games, players

@@ -5,7 +5,8 @@ the duplicate app answers). A tournament run in stages takes its places by stage
 (``standings.services.final_places``: the final decides its players' places, the others
 follow by the stage before); one without
 stages takes the standings after the last round the site sees, with their tie-breaks
-(``standings_after``). A place the tie-breaks leave shared stays shared ("2–3").
+(``standings_after``). A place the tie-breaks leave shared stays shared ("2–3"). A guest
+(TOURNAMENTS §6.4) has no place here, so no rating change, qualification or cup points.
 """
 
 from __future__ import annotations
@@ -57,8 +58,9 @@ def final_places(
             if data is None
             else ranked_standings(data, tournament, None)
         )
-    shared = Counter(row.rank for row in table.rows)
-    return {row.registration: (row.rank, row.rank + shared[row.rank] - 1) for row in table.rows}
+    placed = [row for row in table.rows if not row.guest]  # a guest takes no place (§6.4)
+    shared = Counter(row.rank for row in placed)
+    return {row.registration: (row.rank, row.rank + shared[row.rank] - 1) for row in placed}
 
 
 def places_within(

@@ -68,6 +68,7 @@ class Standing:
     points: Fraction | None
     whists: Fraction | None
     round_points: tuple[Fraction | None, ...]
+    guest: bool = False  # played as a guest: no place (TOURNAMENTS §6.4)
 
 
 @dataclass(frozen=True)
@@ -217,7 +218,9 @@ def profile(player_id: int | Player) -> Profile:
         TournamentLine(t, r, through, standings_of[t.pk], stats.by_tournament.get(t.pk, Stats()))
         for t, r, through in public
     ]
-    lines = [line for line in lines if line.stats.tables or line.standing.place]
+    lines = [
+        line for line in lines if line.stats.tables or line.standing.place or line.standing.guest
+    ]
     opponents = sorted(
         ((pk, data.names.get(pk, "?"), n) for pk, n in stats.opponents.items()),
         key=lambda o: (o[1], o[0]),
@@ -303,7 +306,7 @@ def _standing(
     place = "" if best is None else (str(best) if best == worst else f"{best}–{worst}")
     if row is None:
         return Standing(place, best, None, None, ())
-    return Standing(place, best, row.points, row.whists, row.round_points)
+    return Standing(place, best, row.points, row.whists, row.round_points, row.guest)
 
 
 # -- the charts' series -------------------------------------------------------------------------

@@ -68,9 +68,12 @@ class Cut:
 def contenders(
     rows: Sequence[StandingRow], eligible: Collection[Player] | None = None
 ) -> tuple[StandingRow, ...]:
-    """The rows of the players still in play (``eligible`` None: everybody not removed)."""
+    """The rows of the players still in play (``eligible`` None: everybody not removed); a
+    guest, who takes no place (``ranking``'s note), never contends."""
     return tuple(
-        r for r in rows if r.removed_in is None and (eligible is None or r.player in eligible)
+        r
+        for r in rows
+        if r.removed_in is None and not r.guest and (eligible is None or r.player in eligible)
     )
 
 

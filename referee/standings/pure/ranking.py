@@ -25,8 +25,16 @@ Points outside the tables come in ``extra`` (per round: a bye's declared value �
 share after a substitution §6.4, a discipline deduction §9.2) and in ``carried`` (a stage's
 points carried over from the earlier stages, §6.3); ``carried_tie_break`` are earlier points
 that only break ties, read by the chain level ``carried`` (proposal).
+
+Guests (§6.4, ``guests``): players whose results do not count. Their tables are scored as
+usual (their table-mates keep their points, whists and firsts, and a guest's points count
+in his opponents' ``opponents_points``), but they take no place: they are listed after
+everyone else, ordered among themselves by the chain, with ``guest`` set, ``rank`` 0 and no
+place label. Every place read from these rows (final places, the cut, ratings,
+qualification, cups) reads the ranked rows only (``placed``).
 """
 
+import dataclasses
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -76,6 +84,7 @@ class StandingRow:
     yellow_cards: tuple[int, ...] = ()
     removed_in: int | None = None
     opponents_points: Fraction = Fraction(0)
+    guest: bool = False  # takes no place: ``rank`` 0, no label (the module's note)
 
 
 @dataclass
@@ -247,6 +256,7 @@ def standings(
     removed: Mapping[Player, int] | None = None,
     carried: Mapping[Player, Fraction] | None = None,
     carried_tie_break: Mapping[Player, Fraction] | None = None,
+    guests: Collection[Player] = (),
 ) -> tuple[StandingRow, ...]:
     """Rank every player who has played, best first (TOURNAMENTS §5).
 
@@ -269,13 +279,25 @@ def standings(
             tally.removed_in[player] = round_no
     players = tally.entrants()
     tally._total(players)
-    in_play = [p for p in players if p not in tally.removed_in]
-    out = [p for p in players if p in tally.removed_in]
+    counted = [p for p in players if p not in guests]
+    in_play = [p for p in counted if p not in tally.removed_in]
+    out = [p for p in counted if p in tally.removed_in]
     blocks: list[Block] = [(in_play, None), (out, "removed" if in_play else None)]
     blocks = [block for block in blocks if block[0]]
+    visiting: list[Block] = [([p for p in players if p in guests], None)]
     for name, metric in metrics:
         blocks = [split for block in blocks for split in _split(block, name, metric, tally)]
-    return tuple(_rows(blocks, tally))
+        visiting = [split for block in visiting for split in _split(block, name, metric, tally)]
+    guest_rows = [
+        dataclasses.replace(row, rank=0, rank_label="", tied=False, decided_by=None, guest=True)
+        for row in _rows([b for b in visiting if b[0]], tally)
+    ]
+    return (*_rows(blocks, tally), *guest_rows)
+
+
+def placed(rows: Iterable[StandingRow]) -> list[StandingRow]:
+    """The rows that take a place: all but the guests'."""
+    return [row for row in rows if not row.guest]
 
 
 def _split(block: Block, name: str, metric: Metric, tally: Tally) -> list[Block]:

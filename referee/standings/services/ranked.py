@@ -29,7 +29,8 @@ class StandingsRow:
 
     ``flags``: ``provisional`` (a table of his not yet locked or a round not finished),
     ``yellow_card`` (below the elimination threshold), ``removed``, ``withdrawn``,
-    ``eliminated``, ``disqualified``. ``byes``: the rounds he sat out (their declared value
+    ``eliminated``, ``disqualified``, ``guest`` (his results do not count: no place, ``rank``
+    0 and no label, TOURNAMENTS §6.4). ``byes``: the rounds he sat out (their declared value
     is in ``round_points``); ``discipline``: the kinds of his register entries in force
     (warning, yellow, deduction, disqualification), ``deducted`` their points.
     """
@@ -58,6 +59,7 @@ class StandingsRow:
     discipline: tuple[str, ...] = ()
     deducted: Fraction = Fraction(0)
     team: str = ""
+    guest: bool = False
 
 
 @dataclass(frozen=True)
@@ -119,6 +121,7 @@ def ranked_standings(data: Loaded, tournament: Tournament, round_number: int | N
         data.rules.lots,
         extra=found.extra,
         removed=found.removed,
+        guests=guests_of(data.entries),
     )
     seated: dict[int, dict[int, ScoredTable]] = defaultdict(dict)
     for tables in by_round:
@@ -130,7 +133,12 @@ def ranked_standings(data: Loaded, tournament: Tournament, round_number: int | N
     )
     rows = [_standings_row(row, data, found, seated, numbers) for row in ranked]
     # players sharing a place are listed by name, not by their internal ids
-    rows.sort(key=lambda r: (r.rank, folded(r.player), r.registration))
+    # (the guests, rank 0, stay after everyone who takes a place, in the chain's order)
+    rows.sort(
+        key=lambda r: (
+            (True, 0, "", 0) if r.guest else (False, r.rank, folded(r.player), r.registration)
+        )
+    )
     return Standings(
         tournament=tournament,
         after=after,
@@ -170,6 +178,7 @@ def _standings_row(
             ("withdrawn", status == Registration.Status.WITHDRAWN),
             ("eliminated", status == Registration.Status.ELIMINATED),
             ("disqualified", disqualified),
+            ("guest", row.guest),
         )
         if on
     ]
@@ -201,7 +210,13 @@ def _standings_row(
         discipline=tuple(in_force),
         deducted=found.deducted.get(registration, Fraction(0)),
         team=entry.team.name if entry is not None and entry.team is not None else "",
+        guest=row.guest,
     )
+
+
+def guests_of(entries: Mapping[int, Registration]) -> frozenset[str]:
+    """The guests among ``entries``, as the pure ranking names players."""
+    return frozenset(str(pk) for pk, entry in entries.items() if entry.guest)
 
 
 def standings_rows(standings: Standings) -> list[dict[str, Any]]:

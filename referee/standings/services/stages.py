@@ -23,6 +23,7 @@ from referee.tournaments.models import Stage, Tournament
 from ..pure import ranking, teams
 from .loading import Loaded, load
 from .outside import Outside, outside
+from .ranked import guests_of
 
 
 @dataclass(frozen=True)
@@ -111,6 +112,7 @@ def _rank(
         removed={p: n for p, n in removed.items() if p in set(entrants) or not entrants},
         carried={} if tie_break else carried,
         carried_tie_break=carried if tie_break else {},
+        guests=guests_of(data.entries),
     )
     if entrants:
         keep = set(entrants)
@@ -137,7 +139,8 @@ def final_places(
     for table in reversed(made):
         if not table.rounds:  # a stage not yet begun decides nobody's place
             continue
-        rows = [r for r in table.rows if r.player not in placed]
+        # a guest takes no place (TOURNAMENTS §6.4)
+        rows = [r for r in ranking.placed(table.rows) if r.player not in placed]
         start = len(out)
         for row in rows:
             # the stage's rank, shifted past the places the later stages took

@@ -2,13 +2,14 @@
 
 from django.urls import path
 
-from referee.tables import disputes, signoff, views
+from referee.tables import disputes, seat_draw_page, signoff, views
 
 TABLE = "r/<int:round>/t/<int:table>/"
 DEAL = TABLE + "deals/<int:number>/"
 
 urlpatterns = [
     path(TABLE + "deals/", views.deal_add, name="deal-add"),
+    path(TABLE + "seat-draw/", seat_draw_page.seat_draw_page, name="seat-draw"),
     path(TABLE + "queue/discard/", views.queue_discard, name="queue-discard"),
     path(DEAL + "edit/", views.deal_edit, name="deal-edit"),
     path(DEAL + "delete/", views.deal_delete, name="deal-delete"),

@@ -8,6 +8,7 @@ defined in the one module before (Django registers them as they are imported), s
 from .tournament import (  # noqa: I001
     MAX_CAP,
     ByeValue,
+    GuestGames,
     LapAtTimeLimit,
     SubstituteSplit,
     TeamScoring,
@@ -26,6 +27,7 @@ __all__ = [
     "Application",
     "ByeValue",
     "CheckIn",
+    "GuestGames",
     "LapAtTimeLimit",
     "Player",
     "Registration",

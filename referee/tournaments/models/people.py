@@ -64,6 +64,9 @@ class Registration(models.Model):
     # other players; letters go only while ``notify`` (his opt-in; unsubscribing clears it)
     email = models.EmailField(_("e-mail"), blank=True)
     notify = models.BooleanField(_("send me my table and my results by e-mail"), default=False)
+    # a guest fills a seat and his table is scored as usual, but he takes no place, no rating
+    # change, no qualification or cup points (TOURNAMENTS §6.4; ``players.mark_guest``)
+    guest = models.BooleanField(_("guest (does not count)"), default=False)
 
     class Meta:
         unique_together = [("tournament", "player")]

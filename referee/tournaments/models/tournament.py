@@ -45,6 +45,15 @@ class SubstituteSplit(models.TextChoices):
     SUBSTITUTE = "substitute", _("all to the substitute")
 
 
+class GuestGames(models.TextChoices):
+    """What a table with a guest does to his table-mates' ratings (TOURNAMENTS §6.4: a guest's
+    results do not count; the sources say nothing of his opponents' ratings). The guest's own
+    rating never changes."""
+
+    COUNT = "count", _("rated as any table (the guest's rating as it stands)")
+    SKIP = "skip", _("not rated: a table with a guest changes nobody's rating")
+
+
 class TeamScoring(models.TextChoices):
     SUM = "sum", _("the sum of the members' round points")
     BEST = "best", _("the best K members' round points")
@@ -132,6 +141,12 @@ class Tournament(models.Model):
         max_length=20,
         choices=SubstituteSplit.choices,
         default=SubstituteSplit.BY_DEALS,
+    )
+    guest_games = models.CharField(
+        _("a guest's table-mates' ratings"),
+        max_length=10,
+        choices=GuestGames.choices,
+        default=GuestGames.COUNT,
     )
     yellow_cards_to_disqualify = models.PositiveSmallIntegerField(
         _("active yellow cards that disqualify"),

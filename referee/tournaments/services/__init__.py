@@ -3,8 +3,9 @@
 ``create`` holds a new tournament from the wizard (optionally copied from an earlier one);
 ``setup`` settings, convention, start and finish and forbidden pairs; ``format`` the format
 (byes, the unfinished-pulka policy, substitutes, yellow cards, teams, stages) and taking a
-player out of play; ``players`` registration, withdrawals, substitutes and imports. All four
-are re-exported here, so callers write ``services.register_player``.
+player out of play; ``players`` registration, withdrawals, substitutes and imports; ``guests``
+a guest who does not count. All are re-exported here, so callers write
+``services.register_player``.
 """
 
 from .create import CREATE_FIELDS, copied_settings, create_tournament
@@ -17,6 +18,7 @@ from .format import (
     set_stages,
     update_format,
 )
+from .guests import mark_guest
 from .players import (
     ImportResult,
     PlayerDetails,
@@ -76,6 +78,7 @@ __all__ = [
     "import_players",
     "latest_round",
     "locked_for_chief",
+    "mark_guest",
     "preview_import",
     "register_player",
     "registered_persons",

@@ -23,6 +23,7 @@ from referee.tournaments.refusals import REFUSALS
 from ..log import log_action
 from ..models import (
     ByeValue,
+    GuestGames,
     LapAtTimeLimit,
     Registration,
     Round,
@@ -42,6 +43,7 @@ FORMAT_FIELDS = (
     "unfinished_pulka",
     "lap_at_time_limit",
     "substitute_split",
+    "guest_games",
     "yellow_cards_to_disqualify",
     "yellow_card_days",
     "team_scoring",
@@ -54,6 +56,7 @@ CHOICES = {
     "unfinished_pulka": Unfinished.values,
     "lap_at_time_limit": LapAtTimeLimit.values,
     "substitute_split": SubstituteSplit.values,
+    "guest_games": GuestGames.values,
     "team_scoring": TeamScoring.values,
 }
 
@@ -196,6 +199,9 @@ def create_team(tournament_id: int, name: str, members: Sequence[int], user: Any
     taken = [e for e in entries if e.team_id is not None]
     if taken:
         raise REFUSALS.error("team.player_taken", "members")
+    guest = next((e for e in entries if e.guest), None)
+    if guest is not None:  # a guest's results count for nobody (TOURNAMENTS §6.4)
+        raise REFUSALS.error("guest.team", "members", name=guest.player.name)
     team = Team.objects.create(tournament=tournament, name=name)
     Registration.objects.filter(pk__in=[e.pk for e in entries]).update(team=team)
     log_action(

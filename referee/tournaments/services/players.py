@@ -276,6 +276,7 @@ def substitute_player(
         data={
             "registration": substitute.pk,
             "replaces": entry.pk,
+            "replaces_guest": entry.guest,  # a guest replaced (TOURNAMENTS §6.4)
             "from_round": latest_round(tournament) + 1,
             **_player_data(substitute.player),
         },

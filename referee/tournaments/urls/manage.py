@@ -20,6 +20,7 @@ urlpatterns = [
         player_views.manage_reinstate,
         name="manage-reinstate",
     ),
+    path("players/<int:registration>/guest/", player_views.manage_guest, name="manage-guest"),
     path(
         "players/<int:registration>/substitute/",
         player_views.manage_substitute,

@@ -249,12 +249,12 @@ def test_an_officials_workbook_reads_sixteen_queries_at_any_size(
 
 
 @pytest.mark.parametrize(("players", "rounds"), SIZES)
-def test_the_protocol_reads_seven_queries_at_any_size(
+def test_the_protocol_reads_eight_queries_at_any_size(
     client, django_assert_num_queries, players, rounds
 ):
     # the table with its round and tournament, the published rounds, its seats with their
     # players, its deals, their entered hands (the referee's evidence), its players'
-    # agreement with the totals, its substitutions
+    # agreement with the totals, its substitutions, its seat draw on record
     cup = generated(players, rounds, f"size-{players}")
-    with django_assert_num_queries(7):
+    with django_assert_num_queries(8):
         assert client.get(protocol_url(cup, rounds, 1)).status_code == 200

@@ -242,3 +242,19 @@ def test_lot_must_be_a_whole_number() -> None:
     with pytest.raises(ParameterError) as refused:
         standings([], lots={"A": "1"})  # type: ignore[dict-item]
     assert (refused.value.code, refused.value.field) == ("lot.not_whole", "lots[A]")
+
+
+def test_guests_take_no_place_and_their_table_mates_keep_their_points() -> None:
+    # Placement points (TOURNAMENTS §6.4 guests): table 1 A +100 (the sole positive: 3 + 1),
+    # G −40 (1), C −60 (0); table 2 B +30 and H +10 (two positives: 3 and 2), D −40 (0). G and
+    # H are guests: the others rank A 4, B 3, then D 0 and C 0 (whists −40 > −60: D ahead);
+    # G and H follow without a place, by the chain (H 2 points above G 1).
+    rows = standings(
+        [[table(PLACEMENT, 1, A=100, G=-40, C=-60), table(PLACEMENT, 2, B=30, H=10, D=-40)]],
+        guests={"G", "H"},
+    )
+    assert order(rows) == [("1", "A"), ("2", "B"), ("3", "D"), ("4", "C"), ("", "H"), ("", "G")]
+    assert [r.guest for r in rows] == [False] * 4 + [True] * 2
+    assert [r.rank for r in rows[4:]] == [0, 0]
+    assert [row(rows, p).points for p in "ABGH"] == [4, 3, 1, 2]  # scored as usual
+    assert row(rows, "A").firsts == 1 and row(rows, "H").decided_by is None

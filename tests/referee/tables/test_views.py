@@ -564,8 +564,8 @@ def test_the_table_page_takes_the_same_queries_for_3_and_30_deals_for_a_referee(
     table.referees.add(referee)
     signed_in(client, referee)
     # session, user, table, roles, assigned (×2), seats, deals, deleted deals, the
-    # players' word, substitutions, appeals
-    with django_assert_num_queries(12):
+    # players' word, substitutions, appeals, the seat draw on record
+    with django_assert_num_queries(13):
         response = client.get(url("table", table))
     assert response.status_code == 200
     assert len(response.context["deals"]) == size
@@ -577,8 +577,8 @@ def test_the_table_page_takes_the_same_queries_for_3_and_30_deals_for_the_public
 ):
     table = sheet_of(size)
     publish(table)
-    # table, the published rounds, seats, deals
-    with django_assert_num_queries(4):
+    # table, the published rounds, seats, deals, the seat draw on record
+    with django_assert_num_queries(5):
         response = client.get(url("table", table))
     assert response.status_code == 200
     assert len(response.context["deals"]) == size
