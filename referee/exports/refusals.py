@@ -17,3 +17,5 @@ REFUSALS = Refusals(
         "round_not_public": _("The results of this round are not public yet."),
     },
 )
+
+CHIEF_ONLY = _("Only the chief referee may retry an export.")

@@ -6,3 +6,8 @@ class SeriesConfig(AppConfig):
     name = "referee.series"
     label = "series"
     verbose_name = _("Cups and seasons")
+
+    def ready(self) -> None:
+        from . import exporters
+
+        exporters.register_all()
