@@ -19,3 +19,5 @@ REFUSALS = Refusals(
 )
 
 CHIEF_ONLY = _("Only the chief referee may retry an export.")
+NOT_YOURS = _("This download is for the tournament's officials only.")
+NOT_READY = _("The file is not made yet: ask its job.")
