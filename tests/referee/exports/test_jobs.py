@@ -248,3 +248,11 @@ def test_the_api_retry_is_the_chiefs(broken):
     assert chief.post(url).json() == {"retried": True}
     assert chief.post(url).json() == {"retried": False}
     assert jobs.file_of(Job.objects.get()) is None
+
+
+def test_the_waiting_page_speaks_russian(client):
+    cup, _ = seven_players()
+    page = client.get(workbook_url(cup), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "Книга результатов (XLSX)" in page
+    assert "Этот файл готовится не сразу: его делают в фоне." in page
+    assert "ждёт обработчика" in page
