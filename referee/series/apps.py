@@ -8,6 +8,7 @@ class SeriesConfig(AppConfig):
     verbose_name = _("Cups and seasons")
 
     def ready(self) -> None:
-        from . import exporters
+        from . import exporters, stored
 
         exporters.register_all()
+        stored.connect()  # a finished tournament's result recomputed by a job on each change
