@@ -4,6 +4,7 @@ by ``referee.series.exporters``; ``apps.ExportsConfig.ready`` imports both."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from types import SimpleNamespace
 from typing import Any
 
@@ -12,12 +13,13 @@ from django.http import Http404
 from django.utils.translation import gettext_lazy as _
 
 from referee.core.language import engine_language
-from referee.core.permissions import is_official, may_manage, may_view
+from referee.core.permissions import is_official, may_manage, may_view, may_view_round
 from referee.discipline.register import filters, register
 from referee.duplicate.models import Session
 from referee.duplicate.sealing import results_for
 from referee.tables.surfaces import public_table_page
-from referee.tournaments.models import Tournament
+from referee.ratings.services.sheet import rating_list_for
+from referee.tournaments.models import Round, Tournament
 from referee.tournaments.surfaces import manage_page, public_page, with_seating_round
 
 from . import badges, duplicate, federation, hall, reports, tabular
@@ -62,6 +64,25 @@ def _standings(reading: Reading) -> Output:
     content = make(reading.subject, reading.user, after)
     name = filename(reading.subject.slug, "standings", _suffix(after)) + "." + reading.format
     return Output(content, name)
+
+
+def _checked_after(reading: Reading) -> Reading:
+    """``?after=N`` of a long export: a round the reader sees (404 before any job)."""
+    after = _after(reading)
+    if after is None:
+        return reading
+    found = Round.objects.filter(tournament=reading.subject, number=after).first()
+    if found is None or not may_view_round(reading.user, found):
+        raise Http404
+    return replace(reading, query={**reading.query, "after": str(after)})
+
+
+def _checked_list(reading: Reading) -> Reading:
+    """``?list=`` of a long export: the list it names, as its slug (or none)."""
+    if not reading.query.get("list"):
+        return reading
+    found = rating_list_for(reading.subject, reading.query["list"])
+    return replace(reading, query={"list": found.slug if found else "-"})
 
 
 def _standings_long(reading: Reading) -> bool:
@@ -166,6 +187,7 @@ EXPORTERS = [
         _anybody,
         query=("after",),
         long=large,
+        check=_checked_after,
     ),
     Exporter(
         "standings",
@@ -176,6 +198,7 @@ EXPORTERS = [
         _anybody,
         query=("after",),
         long=_standings_long,
+        check=_checked_after,
     ),
     Exporter(
         "federation",
@@ -186,6 +209,7 @@ EXPORTERS = [
         _anybody,
         query=("list",),
         long=_federation_long,
+        check=_checked_list,
     ),
     Exporter(
         "register",

@@ -17,7 +17,8 @@ An exporter declares
 - ``params``: the parts of the address it needs besides the tournament (``round``,
   ``table``, ``session``), given in the path or the query;
 - ``long(reading)``: when the file is rendered by a background job rather than in the
-  request (``jobs.py``: a large tournament's workbook); ``None``: always at once.
+  request (``jobs.py``: a large tournament's workbook); ``None``: always at once; and
+  ``check(reading)``, which refuses its bad parameters before a job is started.
 """
 
 from __future__ import annotations
@@ -80,6 +81,9 @@ class Exporter:
     #: the query's parameters it reads (kept in a job's key and args)
     query: tuple[str, ...] = ()
     long: Callable[[Reading], bool] | None = None
+    #: before a long export's job is started: refuse bad parameters here (a 404), and give
+    #: the reading as its job keys it (two spellings of one file are one job)
+    check: Callable[[Reading], Reading] | None = None
     #: the formats opened in the browser (the hall's posters, to print), not saved
     inline: tuple[str, ...] = ()
     headers: Mapping[str, str] = field(default_factory=dict)

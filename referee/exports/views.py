@@ -62,6 +62,8 @@ def export(
     def serve(request: HttpRequest, subject: Any, **found: Any) -> HttpResponse:
         reading = Reading(subject, request.user, fmt, found, query)
         if exporter.long is not None and exporter.long(reading):
+            if exporter.check is not None:
+                reading = exporter.check(reading)
             return _long(request, exporter, reading)
         return registry.respond(exporter, reading, exporter.build(reading))
 

@@ -155,6 +155,8 @@ class ExportJob(ApiView):
             body = {"status": "immediate", "percent": 100, "attempts": 0, "done": True}
             body |= {"download": url, "file": url, "error": "", "retry": "", "job": None}
             return Response(body)
+        if exporter.check is not None:
+            reading = exporter.check(reading)
         job = jobs.start(exporter, reading, url)
         retry = request.build_absolute_uri(
             reverse("api-export-retry", args=[tournament.slug, job.pk])
@@ -184,6 +186,8 @@ class ExportFile(ApiView):
         exporter, reading = _reading(request, tournament, identifier, fmt)
         if exporter.long is None or not exporter.long(reading):
             return registry.respond(exporter, reading, exporter.build(reading))
+        if exporter.check is not None:
+            reading = exporter.check(reading)
         job = jobs.current(exporter, reading)
         kept = jobs.file_of(job) if job is not None else None
         if kept is None:

@@ -256,3 +256,18 @@ def test_the_waiting_page_speaks_russian(client):
     assert "Книга результатов (XLSX)" in page
     assert "Этот файл готовится не сразу: его делают в фоне." in page
     assert "ждёт обработчика" in page
+
+
+@pytest.mark.parametrize("after", ["x", "9", "2"])
+def test_a_bad_or_hidden_round_is_refused_before_any_job(client, after):
+    # round 2 is not published (published_through=1): hidden from the public
+    cup, _ = seven_players(published_through=1)
+    assert client.get(workbook_url(cup, after=after)).status_code == 404
+    assert Job.objects.count() == 0
+
+
+def test_two_spellings_of_one_round_are_one_job(client):
+    cup, _ = seven_players()
+    assert client.get(workbook_url(cup, after=1)).status_code == 202
+    assert client.get(workbook_url(cup, after="01")).status_code == 202
+    assert Job.objects.count() == 1
