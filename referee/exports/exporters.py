@@ -17,8 +17,8 @@ from referee.core.permissions import is_official, may_manage, may_view, may_view
 from referee.discipline.register import filters, register
 from referee.duplicate.models import Session
 from referee.duplicate.sealing import results_for
-from referee.tables.surfaces import public_table_page
 from referee.ratings.services.sheet import rating_list_for
+from referee.tables.surfaces import public_table_page
 from referee.tournaments.models import Round, Tournament
 from referee.tournaments.surfaces import manage_page, public_page, with_seating_round
 
