@@ -4,11 +4,13 @@ by ``referee.series.exporters``; ``apps.ExportsConfig.ready`` imports both."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from types import SimpleNamespace
 from typing import Any
 
 from django.conf import settings
+from django.core.serializers.json import DjangoJSONEncoder
 from django.http import Http404
 from django.utils.translation import gettext_lazy as _
 
@@ -18,6 +20,7 @@ from referee.discipline.register import filters, register
 from referee.duplicate.models import Session
 from referee.duplicate.sealing import results_for
 from referee.ratings.services.sheet import rating_list_for
+from referee.tables.sheet import build_sheet, table_case
 from referee.tables.surfaces import public_table_page
 from referee.tournaments.models import Round, Tournament
 from referee.tournaments.surfaces import manage_page, public_page, with_seating_round
@@ -127,6 +130,13 @@ def _protocol(reading: Reading) -> Output:
     return Output(content, name)
 
 
+def _case(reading: Reading) -> Output:
+    """The table's sheet as a SPEC §12.5 case: ``python -m scoring check`` re-checks it."""
+    case = table_case(build_sheet(reading.objects["table"], "en"))
+    content = json.dumps([case], cls=DjangoJSONEncoder, ensure_ascii=False, indent=1)
+    return Output(content.encode(), f"{case['id']}.json")
+
+
 def _poster(reading: Reading) -> Output:
     round_ = reading.objects["round"]
     return Output(hall.poster_pdf(round_), f"{reading.subject.slug}-r{round_.number}-seating.pdf")
@@ -228,6 +238,16 @@ EXPORTERS = [
         _protocol,
         _anybody,
         params=("round", "table"),
+    ),
+    Exporter(
+        "case",
+        _("The sheet as a case file"),
+        public_table_page,
+        ("json",),
+        _case,
+        _anybody,
+        params=("round", "table"),
+        inline=("json",),
     ),
     Exporter(
         "seating",

@@ -32,4 +32,5 @@ urlpatterns = [
     alias("export/results.json", "federation", "json", "export-results-json"),
     alias("export/results.csv", "federation", "csv", "export-results-csv"),
     alias("r/<int:round>/t/<int:table>/protocol.pdf", "protocol", "pdf", "export-protocol"),
+    alias("r/<int:round>/t/<int:table>/protocol.json", "case", "json", "table-case"),
 ]

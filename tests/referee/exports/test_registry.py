@@ -29,6 +29,7 @@ OLD = {
     "export-results-json": ((), "federation", "json"),
     "export-results-csv": ((), "federation", "csv"),
     "export-protocol": ((1, 2), "protocol", "pdf"),
+    "table-case": ((1, 2), "case", "json"),
     "hall-poster": ((1,), "seating", "pdf"),
     "hall-cards": ((1,), "table-cards", "pdf"),
     "check-in-badges": ((), "badges", "pdf"),
@@ -47,7 +48,7 @@ def test_every_older_address_is_the_one_view_over_a_registered_exporter():
         assert (match.kwargs["identifier"], match.kwargs["fmt"]) == (identifier, fmt), name
         exporter = registry.find(identifier)
         assert exporter is not None and fmt in exporter.formats, name
-    # and nothing else is registered: ten tournament exporters, one of a series
+    # and nothing else is registered: eleven tournament exporters, one of a series
     assert {e.identifier for e in registry.every()} == {o[1] for o in OLD.values()} - {
         "series-standings"
     }
@@ -108,6 +109,7 @@ CASES = {
     "federation": ("json", {}),
     "register": ("csv", {}),
     "protocol": ("pdf", {"round": 1, "table": 2}),
+    "case": ("json", {"round": 1, "table": 2}),
     "seating": ("pdf", {"round": 1}),
     "table-cards": ("pdf", {"round": 1}),
     "badges": ("pdf", {}),
@@ -188,7 +190,7 @@ def _listed(user, cup):
 
 def test_the_api_lists_the_exporters_each_reader_may_have():
     cup = _cup(published=True)
-    public = ["results", "standings", "federation", "protocol", "seating", "table-cards"]
+    public = ["results", "standings", "federation", "protocol", "case", "seating", "table-cards"]
     public.append("duplicate")
     status, body = _listed(None, cup)
     assert status == 200
