@@ -154,6 +154,11 @@ EMAIL_USE_SSL = os.environ.get("EMAIL_USE_SSL", "0") == "1"
 EMAIL_TIMEOUT = float(os.environ.get("EMAIL_TIMEOUT", "20"))
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "referee@localhost")
 JOB_POLL = float(os.environ.get("JOB_POLL", "0.5"))  # an idle worker looks for work this often
+# long exports (exports.jobs): "queue" renders a large tournament's workbook and printouts
+# on a worker, "off" always in the request; from how many players; how long a file is kept
+EXPORT_JOBS = os.environ.get("EXPORT_JOBS", "queue")
+EXPORT_JOB_PLAYERS = int(os.environ.get("EXPORT_JOB_PLAYERS", "200"))
+EXPORT_KEEP_SECONDS = float(os.environ.get("EXPORT_KEEP_SECONDS", str(24 * 3600)))
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"

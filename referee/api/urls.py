@@ -8,6 +8,7 @@ from .resources import (
     applications,
     deals,
     duplicate,
+    exports,
     format,
     player_link,
     players,
@@ -111,6 +112,20 @@ v1 = [
         D + "analysis/retry/<int:job>/",
         duplicate.AnalysisRetry.as_view(),
         name="api-duplicate-analysis-retry",
+    ),
+    path(T + "exports/", exports.ExportList.as_view(), name="api-exports"),
+    path(
+        T + "exports/<slug:identifier>/<slug:fmt>/job/",
+        exports.ExportJob.as_view(),
+        name="api-export-job",
+    ),
+    path(
+        T + "exports/<slug:identifier>/<slug:fmt>/file/",
+        exports.ExportFile.as_view(),
+        name="api-export-file",
+    ),
+    path(
+        T + "exports/jobs/<int:job>/retry/", exports.ExportRetry.as_view(), name="api-export-retry"
     ),
     path(T + "discipline/", format.DisciplineList.as_view(), name="api-discipline"),
     path(T + "appeals/", format.AppealList.as_view(), name="api-appeals"),

@@ -6,3 +6,8 @@ class ExportsConfig(AppConfig):
     name = "referee.exports"
     label = "exports"
     verbose_name = _("Exports")
+
+    def ready(self) -> None:
+        from . import exporters, jobs  # noqa: F401  (the job's handler registers itself)
+
+        exporters.register_all()

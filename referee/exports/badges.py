@@ -12,15 +12,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import Http404, HttpRequest, HttpResponse
 from django.urls import reverse
-from django.views.decorators.http import require_GET
 
 from referee.core.site import printed_base
 from referee.tournaments.checkin import link_key
 from referee.tournaments.models import Registration, Tournament
 from referee.tournaments.search import folded
-from referee.tournaments.surfaces import manage_page
 
 from . import hall
 from .pdf import render_pdf
@@ -59,21 +56,3 @@ def badges_pdf(tournament: Tournament, base: str | None = None, only: int | None
     # two to a row of the sheet: a table keeps its rows whole across the pages
     rows = [made[i : i + 2] for i in range(0, len(made), 2)]
     return render_pdf("exports/badges.html", {"tournament": tournament, "rows": rows})
-
-
-@require_GET
-@manage_page
-def check_in_badges(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    only = request.GET.get("player")
-    if only is not None and not (only.isascii() and only.isdecimal()):
-        raise Http404
-    chosen = int(only) if only else None
-    if chosen is not None and not tournament.entries.filter(pk=chosen).exists():
-        raise Http404
-    content = badges_pdf(tournament, only=chosen)
-    name = f"{tournament.slug}-badges.pdf" if chosen is None else f"{tournament.slug}-badge.pdf"
-    response = HttpResponse(content, content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="{name}"'
-    # the codes are keys: a shared computer's cache must not keep them
-    response["Cache-Control"] = "private, no-store"
-    return response

@@ -11,18 +11,15 @@ from dataclasses import dataclass
 from typing import Any
 
 import segno
-from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
-from django.views.decorators.http import require_GET
 
 from referee.core.people import person
 from referee.core.site import printed_base
 from referee.tables.agreements import words_of
 from referee.tables.card import card_path
 from referee.tables.models import Seat, Table
-from referee.tournaments.models import Round, Tournament
+from referee.tournaments.models import Round
 from referee.tournaments.search import folded
-from referee.tournaments.surfaces import public_page, with_seating_round
 
 from .pdf import render_pdf
 
@@ -136,23 +133,3 @@ def protocol_extras(table: Table, base: str = "") -> dict[str, Any]:
         "agreements": agreements,
         "disputes": [w for w in words if w.disputed],
     }
-
-
-def _download(content: bytes, name: str) -> HttpResponse:
-    response = HttpResponse(content, content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="{name}"'
-    return response
-
-
-@require_GET
-@public_page
-@with_seating_round  # the seating is public with the tournament
-def round_poster(request: HttpRequest, tournament: Tournament, round: Round) -> HttpResponse:
-    return _download(poster_pdf(round), f"{tournament.slug}-r{round.number}-seating.pdf")
-
-
-@require_GET
-@public_page
-@with_seating_round
-def round_cards(request: HttpRequest, tournament: Tournament, round: Round) -> HttpResponse:
-    return _download(cards_pdf(round), f"{tournament.slug}-r{round.number}-tables.pdf")

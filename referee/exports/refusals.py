@@ -17,3 +17,7 @@ REFUSALS = Refusals(
         "round_not_public": _("The results of this round are not public yet."),
     },
 )
+
+CHIEF_ONLY = _("Only the chief referee may retry an export.")
+NOT_YOURS = _("This download is for the tournament's officials only.")
+NOT_READY = _("The file is not made yet: ask its job.")

@@ -1,122 +1,126 @@
-"""Downloads of the organisers' reports. Who may download what is the pages' rule: the
-standings exports follow the standings page (officials always, the public a published
-tournament's published rounds), a protocol follows its table page; anything else is 404."""
+"""The one download view (issue 31 point 4): every registered exporter (``registry``,
+``exporters``) is served here, through the surface of the page it belongs to, so who may
+download what is the pages' rule: the standings exports follow the standings page
+(officials always, the public a published tournament's published rounds), a protocol its
+table page, the badges the chief's pages; anything else is 404.
+
+A long export (``jobs``) is not rendered in the request: the first ask starts its job (or
+finds it) and answers a page showing its progress (202), which polls the same address with
+``?progress=1``; once the job is done the same address is the file."""
 
 from __future__ import annotations
 
-import re
+from typing import Any
 
-from django.http import Http404, HttpRequest, HttpResponse
-from django.views.decorators.http import require_GET
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
 
-from referee.discipline.register import filters, register
-from referee.tables.models import Table
-from referee.tables.surfaces import public_table_page
+from referee.jobs.models import Job
 from referee.tournaments.models import Tournament
-from referee.tournaments.surfaces import public_page
+from referee.tournaments.surfaces import manage_page
 
-from . import federation, reports, tabular
-from .format_sheets import register_sheet, zero_sum_sheet
+from . import jobs, registry
+from .registry import Exporter, Reading
 
-XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-CSV = "text/csv; charset=utf-8"
-JSON = "application/json"
-PDF = "application/pdf"
+PROGRESS = "progress"
 
 
-def _after(request: HttpRequest) -> int | None:
-    """``?after=N``: the standings after round N (404 for anything but a round number)."""
-    text = request.GET.get("after")
-    if text is None:
-        return None
-    try:
-        return int(text)
-    except ValueError:
-        raise Http404 from None
+def _objects(request: HttpRequest, exporter: Exporter, given: dict[str, Any]) -> dict[str, int]:
+    """The exporter's parts of the address (``round``, ``table``, ``session``): from the
+    path, else from the query (the one pattern's ``?round=1&table=2``); 404 if missing."""
+    found: dict[str, int] = {}
+    for name in exporter.params:
+        value = given.get(name, request.GET.get(name, ""))
+        if isinstance(value, str):
+            if not (value.isascii() and value.isdecimal()):
+                raise Http404
+            value = int(value)
+        found[name] = value
+    return found
 
 
-def filename(*parts: object) -> str:
-    """An ASCII file name from the parts: ``cup-2026-r1-t3-protocol.pdf``."""
-    name = "-".join(str(p) for p in parts if p not in (None, ""))
-    return re.sub(r"[^A-Za-z0-9._-]+", "-", name).strip("-") or "export"
+@require_GET
+def export(
+    request: HttpRequest,
+    identifier: str,
+    fmt: str,
+    slug: str,
+    scope: str = "tournament",
+    **given: Any,
+) -> HttpResponse:
+    """``/t/<slug>/exports/<identifier>.<format>`` and every older address of a download."""
+    exporter = registry.find(identifier)
+    if exporter is None or exporter.scope != scope or fmt not in exporter.formats:
+        raise Http404
+    objects = _objects(request, exporter, given)
+    query = {k: request.GET[k] for k in exporter.query if k in request.GET}
 
+    def serve(request: HttpRequest, subject: Any, **found: Any) -> HttpResponse:
+        reading = Reading(subject, request.user, fmt, found, query)
+        if exporter.long is not None and exporter.long(reading):
+            if exporter.check is not None:
+                reading = exporter.check(reading)
+            return _long(request, exporter, reading)
+        return registry.respond(exporter, reading, exporter.build(reading))
 
-def download(content: bytes, content_type: str, name: str) -> HttpResponse:
-    response = HttpResponse(content, content_type=content_type)
-    response["Content-Disposition"] = f'attachment; filename="{name}"'
-    response["Content-Length"] = str(len(content))
+    response: HttpResponse = exporter.surface(serve)(request, slug=slug, **objects)
     return response
 
 
-@require_GET
-@public_page
-def results_xlsx(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    after = _after(request)
-    content = reports.results_workbook(tournament, request.user, after)
-    suffix = f"r{after}" if after else ""
-    return download(content, XLSX, filename(tournament.slug, "results", suffix) + ".xlsx")
+def _download_url(request: HttpRequest) -> str:
+    asked = request.GET.copy()
+    asked.pop(PROGRESS, None)
+    return request.path + ("?" + asked.urlencode() if asked else "")
 
 
-@require_GET
-@public_page
-def standings_csv(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    after = _after(request)
-    content = reports.standings_csv(tournament, request.user, after)
-    suffix = f"r{after}" if after else ""
-    return download(content, CSV, filename(tournament.slug, "standings", suffix) + ".csv")
+def _long(request: HttpRequest, exporter: Exporter, reading: Reading) -> HttpResponse:
+    """The file once its job is done; until then its progress (a page, or JSON)."""
+    tournament = reading.subject
+    job = jobs.start(exporter, reading, _download_url(request))
+    kept = jobs.file_of(job)
+    if kept is not None and PROGRESS not in request.GET:
+        response = registry.download(
+            bytes(kept.content),
+            kept.content_type,
+            kept.name,
+            "inline" if reading.format in exporter.inline else "attachment",
+        )
+        for name, value in exporter.headers.items():
+            response[name] = value
+        return response
+    retry_url = reverse("export-retry", args=[tournament.slug, job.pk])
+    state = jobs.state(job, request.user, tournament, retry_url)
+    # 202 until the file is there: no cache keeps a state that is still moving
+    status = 200 if state["done"] else 202
+    if PROGRESS in request.GET:
+        return JsonResponse(state, status=status)
+    context = {
+        "tournament": tournament,
+        "exporter": exporter,
+        "format": reading.format,
+        "state": state,
+        "progress_url": request.path + "?" + _with_progress(request),
+    }
+    return render(request, "exports/wait.html", context, status=status)
 
 
-@require_GET
-@public_page
-def standings_pdf(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    after = _after(request)
-    content = reports.standings_pdf(tournament, request.user, after)
-    suffix = f"r{after}" if after else ""
-    return download(content, PDF, filename(tournament.slug, "standings", suffix) + ".pdf")
+def _with_progress(request: HttpRequest) -> str:
+    asked = request.GET.copy()
+    asked[PROGRESS] = "1"
+    return str(asked.urlencode())
 
 
-@require_GET
-@public_table_page
-def protocol_pdf(request: HttpRequest, tournament: Tournament, table: Table) -> HttpResponse:
-    # the QR code holds the site's public address (SITE_URL), not the one it is printed from
-    content = reports.shown_protocol_pdf(table)
-    name = filename(tournament.slug, f"r{table.round.number}", f"t{table.number}", "protocol")
-    name += ".pdf"
-    return download(content, PDF, name)
-
-
-@require_GET
-@public_page
-def register_xlsx(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    """The tournament register and its zero-sum lines (officials; 403 for others)."""
-    found = register(tournament, request.user, **filters(request))
-    content = tabular.workbook([register_sheet(found), zero_sum_sheet(found)])
-    return download(content, XLSX, filename(tournament.slug, "register.xlsx"))
-
-
-@require_GET
-@public_page
-def register_csv(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    found = register(tournament, request.user, **filters(request))
-    content = tabular.csv_bytes(register_sheet(found))
-    return download(content, CSV, filename(tournament.slug, "register.csv"))
-
-
-FEDERATION = {
-    "xlsx": (federation.federation_workbook, XLSX),
-    "pdf": (federation.federation_pdf, PDF),
-    "json": (federation.results_json, JSON),
-    "csv": (federation.results_csv, CSV),
-}
-
-
-@require_GET
-@public_page
-def federation_export(request: HttpRequest, tournament: Tournament, kind: str) -> HttpResponse:
-    """The federation's results sheet (XLSX, PDF) and machine-readable results (JSON, CSV);
-    ``?list=`` names the rating list (default: the first counting the tournament)."""
-    build, content_type = FEDERATION[kind]
-    chosen = request.GET.get("list") or None
-    content = build(tournament, request.user, chosen)
-    name = "results" if kind in ("json", "csv") else "federation"
-    return download(content, content_type, filename(tournament.slug, name) + "." + kind)
+@manage_page
+@require_POST
+def retry(request: HttpRequest, tournament: Tournament, job: int) -> HttpResponse:
+    """The chief's *Retry* of an export whose job failed three times; back to its page."""
+    found = get_object_or_404(Job, pk=job, kind=jobs.JOB_KIND, group=jobs.group_of(tournament))
+    if jobs.retry(tournament, request.user, found.pk):
+        messages.success(request, _("The export is queued again."))
+    else:
+        messages.info(request, _("Nothing was changed."))
+    return redirect(found.args.get("url") or reverse("tournament", args=[tournament.slug]))

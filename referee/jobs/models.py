@@ -84,3 +84,17 @@ class Beat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.worker}@{self.host}:{self.pid}"
+
+
+class JobFile(models.Model):
+    """The file a job made (a long export, ``referee.exports.jobs``): its bytes, its name
+    and kind, until it expires (``EXPORT_KEEP_SECONDS``: the job goes with it)."""
+
+    job = models.OneToOneField(Job, on_delete=models.CASCADE, related_name="file")
+    name = models.CharField(max_length=200)
+    content_type = models.CharField(max_length=100)
+    content = models.BinaryField()
+    made_at = models.DateTimeField(db_index=True)
+
+    def __str__(self) -> str:
+        return f"{self.name} ({len(self.content)} bytes)"

@@ -6,3 +6,9 @@ class SeriesConfig(AppConfig):
     name = "referee.series"
     label = "series"
     verbose_name = _("Cups and seasons")
+
+    def ready(self) -> None:
+        from . import exporters, stored
+
+        exporters.register_all()
+        stored.connect()  # a finished tournament's result recomputed by a job on each change

@@ -49,6 +49,7 @@ from referee.tournaments.log import log_action
 from referee.tournaments.models import Player, Tournament
 from referee.tournaments.slugs import slug_from
 
+from . import stored
 from .models import Series, SeriesTournament
 from .refusals import REFUSALS
 
@@ -364,7 +365,8 @@ def _input(entry: SeriesTournament, found: Published | None) -> SeriesInput | No
 
 
 def series_table(series: Series) -> SeriesTable:
-    """The series' standings over its published tournaments (computed on read)."""
+    """The series' standings over its published tournaments: each finished tournament's
+    result as its job kept it (``stored``), the others' worked out on read."""
     rules = rules_of(series)
     inputs: list[SeriesInput] = []
     counted: list[Tournament] = []
@@ -372,7 +374,8 @@ def series_table(series: Series) -> SeriesTable:
     entries = list(
         series.entries.select_related("tournament").order_by("tournament__starts_on", "pk")
     )
-    results = published_results([e.tournament for e in entries if e.tournament.published])
+    shown = [e.tournament for e in entries if e.tournament.published]
+    results = stored.results_of(shown, published_results)  # kept by the workers, or now
     for entry in entries:
         found = _input(entry, results.get(entry.tournament_id))
         if found is None:

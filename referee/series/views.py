@@ -1,5 +1,6 @@
-"""Cups and seasons' pages: the list, a series' standings, its XLSX and PDF, a new series and
-a series' management page (its organisers'). Thin: the services compute and decide."""
+"""Cups and seasons' pages: the list, a series' standings (its XLSX and PDF are the exporter
+``series-standings``, ``exporters``), a new series and a series' management page (its
+organisers'). Thin: the services compute and decide."""
 
 from __future__ import annotations
 
@@ -16,12 +17,9 @@ from referee.core.permissions import (
     may_view_series,
 )
 from referee.core.refusals import attempt
-from referee.exports.pdf import render_pdf
-from referee.exports.tabular import workbook
 from referee.tournaments.models import Tournament
 
 from . import services
-from .exports import series_sheet
 from .forms import SeriesForm
 from .models import Series
 
@@ -56,27 +54,6 @@ def series_page(request: HttpRequest, slug: str) -> HttpResponse:
             "manager": may_manage_series(request.user, series),
         },
     )
-
-
-def series_xlsx(request: HttpRequest, slug: str) -> HttpResponse:
-    series = _visible(request, slug)
-    sheet = series_sheet(services.series_table(series))
-    response = HttpResponse(
-        workbook([sheet]),
-        content_type="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-    )
-    response["Content-Disposition"] = f'attachment; filename="{series.slug}.xlsx"'
-    return response
-
-
-def series_pdf(request: HttpRequest, slug: str) -> HttpResponse:
-    series = _visible(request, slug)
-    pdf = render_pdf(
-        "series/print.html", {"series": series, "table": services.series_table(series)}
-    )
-    response = HttpResponse(pdf, content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="{series.slug}.pdf"'
-    return response
 
 
 @login_required

@@ -41,7 +41,6 @@ from .lap import table_lap
 from .models import Deal, Table
 from .seat_draw import panel
 from .sheet import TableSheet, build_sheet, paper_figures, seats_of
-from .sheet import table_case as case_of
 from .surfaces import public_table_page, referee_table_page
 
 #: the right to enter and correct deals at the table, checked before the form is shown
@@ -436,14 +435,3 @@ def deal_evidence(
             "form": form if chief and analysable and not deal.deleted else None,
         },
     )
-
-
-@public_table_page
-def table_case(request: HttpRequest, tournament: Tournament, table: Table) -> JsonResponse:
-    """The sheet as a SPEC §12.5 case: ``python -m scoring check`` re-checks it."""
-    case = case_of(build_sheet(table, "en"))
-    response = JsonResponse(
-        [case], safe=False, json_dumps_params={"ensure_ascii": False, "indent": 1}
-    )
-    response["Content-Disposition"] = f'inline; filename="{case["id"]}.json"'
-    return response

@@ -99,6 +99,7 @@ ACTIONS: dict[str, Action] = _actions(
     ("round.seated", _("round seated"), ROUND),
     # duplicate sessions (duplicate.services)
     ("duplicate.created", _("duplicate session created"), TOURNAMENT),
+    ("export.retried", _("failed export retried"), TOURNAMENT),
     ("duplicate.published", _("duplicate boards published"), TOURNAMENT),
     ("duplicate.hidden", _("duplicate boards hidden"), TOURNAMENT),
     ("round.swapped", _("players swapped by hand"), ROUND),

@@ -101,6 +101,8 @@ NOT_PAGES = {
     "venue-ca-file",
     "series-xlsx",
     "series-pdf",
+    "export",  # the one download pattern (its wait page: tests/referee/exports/test_jobs.py)
+    "export-retry",
 }
 
 

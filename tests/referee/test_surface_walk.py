@@ -109,6 +109,9 @@ def cup():
         "dispute": Agreement.objects.get(table=table, seat=c).pk,
         "action": "start",
         "key": WRONG_KEY,
+        # the one download pattern (exports/<identifier>.<fmt>): the standings' CSV
+        "identifier": "standings",
+        "fmt": "csv",
     }
     return tournament, chief, referee, values
 

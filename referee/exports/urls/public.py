@@ -1,33 +1,36 @@
-"""Downloads under /t/<slug>/: the workbook, standings CSV and PDF, a table's protocol."""
+"""Downloads under /t/<slug>/: one pattern over every registered exporter
+(``exports/<identifier>.<format>``, its round, table or session in the query), and the
+older addresses of each download, kept, routed to the same view."""
 
-from django.urls import path
+from typing import Any
 
-from referee.exports import duplicate, hall, views
+from django.urls import URLPattern, path
+
+from referee.exports import views
+
+
+def alias(route: str, identifier: str, fmt: str, name: str) -> URLPattern:
+    """An older address of an exporter's download, served by the one view."""
+    given: dict[str, Any] = {"identifier": identifier, "fmt": fmt}
+    return path(route, views.export, given, name=name)
+
 
 urlpatterns = [
-    path("export/results.xlsx", views.results_xlsx, name="export-xlsx"),
-    path("duplicate/<int:session>/results.csv", duplicate.session_csv, name="duplicate-csv"),
-    path("duplicate/<int:session>/results.xlsx", duplicate.session_xlsx, name="duplicate-xlsx"),
-    path("duplicate/<int:session>/results.pdf", duplicate.session_pdf, name="duplicate-pdf"),
-    path("export/standings.csv", views.standings_csv, name="export-csv"),
-    path("export/standings.pdf", views.standings_pdf, name="export-pdf"),
-    path("export/register.xlsx", views.register_xlsx, name="export-register-xlsx"),
-    path("export/register.csv", views.register_csv, name="export-register-csv"),
-    path("r/<int:round>/seating.pdf", hall.round_poster, name="hall-poster"),
-    path("r/<int:round>/tables.pdf", hall.round_cards, name="hall-cards"),
-    *(
-        path(
-            f"export/{name}.{kind}",
-            views.federation_export,
-            {"kind": kind},
-            name=f"export-{name}-{kind}",
-        )
-        for name, kind in (
-            ("federation", "xlsx"),
-            ("federation", "pdf"),
-            ("results", "json"),
-            ("results", "csv"),
-        )
-    ),
-    path("r/<int:round>/t/<int:table>/protocol.pdf", views.protocol_pdf, name="export-protocol"),
+    path("exports/<slug:identifier>.<slug:fmt>", views.export, name="export"),
+    alias("export/results.xlsx", "results", "xlsx", "export-xlsx"),
+    alias("duplicate/<int:session>/results.csv", "duplicate", "csv", "duplicate-csv"),
+    alias("duplicate/<int:session>/results.xlsx", "duplicate", "xlsx", "duplicate-xlsx"),
+    alias("duplicate/<int:session>/results.pdf", "duplicate", "pdf", "duplicate-pdf"),
+    alias("export/standings.csv", "standings", "csv", "export-csv"),
+    alias("export/standings.pdf", "standings", "pdf", "export-pdf"),
+    alias("export/register.xlsx", "register", "xlsx", "export-register-xlsx"),
+    alias("export/register.csv", "register", "csv", "export-register-csv"),
+    alias("r/<int:round>/seating.pdf", "seating", "pdf", "hall-poster"),
+    alias("r/<int:round>/tables.pdf", "table-cards", "pdf", "hall-cards"),
+    alias("export/federation.xlsx", "federation", "xlsx", "export-federation-xlsx"),
+    alias("export/federation.pdf", "federation", "pdf", "export-federation-pdf"),
+    alias("export/results.json", "federation", "json", "export-results-json"),
+    alias("export/results.csv", "federation", "csv", "export-results-csv"),
+    alias("r/<int:round>/t/<int:table>/protocol.pdf", "protocol", "pdf", "export-protocol"),
+    alias("r/<int:round>/t/<int:table>/protocol.json", "case", "json", "table-case"),
 ]

@@ -1,4 +1,5 @@
-"""A table's sheet, its case file and its card's page, under /t/<slug>/r/<round>/t/<table>/."""
+"""A table's sheet and its card's page, under /t/<slug>/r/<round>/t/<table>/ (its case file,
+``protocol.json``, is the exporter ``case``: ``referee/exports/urls/public.py``)."""
 
 from django.urls import path
 
@@ -8,6 +9,5 @@ TABLE = "r/<int:round>/t/<int:table>/"
 
 urlpatterns = [
     path(TABLE, views.table_page, name="table"),
-    path(TABLE + "protocol.json", views.table_case, name="table-case"),
     path(TABLE + "card/<str:key>/", card.table_card, name="table-card"),
 ]

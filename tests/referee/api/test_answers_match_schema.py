@@ -21,7 +21,7 @@ from .test_surface_walk_api import api_endpoints
 pytestmark = pytest.mark.django_db
 
 GETS = [(name, route) for name, route, method in api_endpoints() if method == "get" and name]
-NOT_JSON = {"api-docs", "api-schema"}  # a page and the schema itself
+NOT_JSON = {"api-docs", "api-schema", "api-export-file"}  # a page, the schema, a file
 
 
 def mismatches(answer: Any, node: dict[str, Any], components: dict[str, Any], where: str):
@@ -106,6 +106,8 @@ def played():
         "series": "season",
         "player": entries[0].player_id,  # the registry player's profile
         "key": checkin.link_key(entries[0]),  # his private link
+        "identifier": "results",  # the exporters' registry: the results workbook
+        "fmt": "xlsx",
     }
     return api, kwargs
 

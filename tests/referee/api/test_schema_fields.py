@@ -68,7 +68,13 @@ def free_forms(schema: dict[str, Any]) -> list[tuple[str, str, bool]]:
             for code, answer in operation.get("responses", {}).items():
                 if not code.startswith("2"):
                     continue
-                body = answer.get("content", {}).get("application/json")
+                content = answer.get("content", {})
+                body = content.get("application/json")
+                if body is None and set(content) == {"application/octet-stream"}:
+                    # a file (an export's download): its bytes, documented as such
+                    schema_of = content["application/octet-stream"]["schema"]
+                    assert schema_of == {"type": "string", "format": "binary"}, path
+                    continue
                 assert body is not None, f"{method.upper()} {path} {code} documents no body"
                 walk(body["schema"], f"{method.upper()} {path} {code}", "", False, frozenset())
     return found

@@ -97,6 +97,10 @@ SURFACES: dict[str, dict[str, str]] = {
     "api-duplicate-board": {"get": PUBLIC},
     "api-duplicate-analysis": {"get": PUBLIC},
     "api-duplicate-analysis-retry": {"post": MANAGE},
+    "api-exports": {"get": PUBLIC},
+    "api-export-job": {"get": PUBLIC},
+    "api-export-file": {"get": PUBLIC},
+    "api-export-retry": {"post": MANAGE},
 }
 #: the endpoints of no tournament, each with its own test below
 SITE: dict[str | None, set[str]] = {
@@ -210,6 +214,8 @@ def world():
         "registration": extra.pk,
         "appeal": appeal.pk,
         "key": checkin.link_key(extra),
+        "identifier": "standings",  # a download of the exporters' registry: the standings
+        "fmt": "csv",
     }
     return users, kwargs
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from referee.exports.views import FEDERATION
+from referee.exports.exporters import FEDERATION
 
 from .export_results import Command as ExportResults
 from .export_results import everyone
@@ -31,7 +31,7 @@ class Command(BaseCommand):
         if kind not in FEDERATION:
             raise CommandError(f"Unknown format {options['format']!r}: use xlsx, pdf, json or csv.")
         tournament = ExportResults()._tournament(str(options["tournament"]))
-        build, _type = FEDERATION[kind]
+        build = FEDERATION[kind]
         content = build(tournament, everyone(), options["list"])
         output = Path(options["output"])
         try:
