@@ -8,6 +8,7 @@ from .resources import (
     applications,
     deals,
     duplicate,
+    duplicate_boards,
     format,
     player_link,
     players,
@@ -101,6 +102,9 @@ v1 = [
     ),
     path(D + "boards/<int:board>/", duplicate.BoardDetail.as_view(), name="api-duplicate-board"),
     path(D + "analysis/", duplicate.SessionAnalysis.as_view(), name="api-duplicate-analysis"),
+    path(
+        D + "boards/file/", duplicate_boards.SessionBoardFile.as_view(), name="api-duplicate-file"
+    ),
     path(
         D + "analysis/retry/<int:job>/",
         duplicate.AnalysisRetry.as_view(),

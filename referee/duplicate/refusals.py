@@ -31,6 +31,11 @@ REFUSALS = Refusals(
         ),
         "session.board_numbers": _("The boards must be numbered 1 to %(want)s, each once."),
         "session.counts": _("Choose what the session counts for."),
+        "session.boards_played": _(
+            "A table has played a board of this session already: its boards can no longer "
+            "be replaced."
+        ),
+        "session.boards_empty": _("Give the boards: a board file or the board notation."),
         "session.boards_open": _(
             "%(n)s boards are still to be played at some table (%(boards)s): the boards are "
             "published once every table has played them."

@@ -27,6 +27,7 @@ from scoring.board import deal_boards, parse_board
 from scoring.errors import BoardError
 
 from .analysis import schedule_analysis
+from .boardfile import boards_of_file, is_file
 from .models import Board, Session
 from .refusals import REFUSALS
 from .sealing import board_numbers, closed_boards, session_of
@@ -84,7 +85,7 @@ def _boards(seed: int | None, text: str, count: int) -> list[CardBoard]:
             return deal_boards(seed if seed is not None else 0, count)
         except BoardError as error:
             raise ENGINE.wrap(error, "seed") from None
-    boards = split_boards(text)
+    boards = boards_of_file(text) if is_file(text) else split_boards(text)
     if len(boards) != count:
         raise REFUSALS.error("session.boards_count", "boards", want=count, got=len(boards))
     if sorted(b.number for b in boards) != list(range(1, count + 1)):
@@ -238,6 +239,36 @@ def seat_stanza(session_id: int, user: Any) -> Round:
         # an ordinary round was seated in the stanza's place: the movement cannot go on
         raise REFUSALS.error("session.round_taken", n=number)
     return _seat(session, tournament, stanza, user)
+
+
+@transaction.atomic
+def import_boards(session_id: int, user: Any, text: str) -> Session:
+    """Replace the session's boards by those of ``text`` (the board file or the notation),
+    as long as no table has played any (their double-dummy tables computed afresh)."""
+    session = Session.objects.select_for_update().select_related("tournament").get(pk=session_id)
+    _chief_only(user, session.tournament)
+    played = Deal.objects.filter(
+        table__round__tournament_id=session.tournament_id,
+        table__round__number__in=list(session.rounds),
+    )
+    if played.exists():
+        raise REFUSALS.error("session.boards_played", "boards")
+    if not text.strip():
+        raise REFUSALS.error("session.boards_empty", "boards")
+    dealt = _boards(None, text, session.boards.count())
+    session.boards.all().delete()
+    Board.objects.bulk_create(Board(session=session, number=b.number, text=b.text()) for b in dealt)
+    session.seed = None
+    session.save(update_fields=["seed"])
+    log_action(
+        session.tournament,
+        user,
+        "duplicate.boards_imported",
+        str(session.number),
+        data={"boards": len(dealt)},
+    )
+    schedule_analysis(session)
+    return session
 
 
 @transaction.atomic

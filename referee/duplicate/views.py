@@ -18,7 +18,8 @@ from referee.tournaments.models import Round, Tournament
 from referee.tournaments.surfaces import manage_page, public_page, referee_page
 
 from . import analysis, services
-from .forms import SessionForm
+from .boardfile import export_name, export_text, file_board, seating
+from .forms import ImportForm, SessionForm
 from .models import Session
 from .notes import movement_notes
 from .results import ROLE_NAMES, Traveller
@@ -154,6 +155,41 @@ def session_action(
     return redirect("duplicate-manage", tournament.slug, found.number)
 
 
+@manage_page
+def import_boards(request: HttpRequest, tournament: Tournament, session: int) -> HttpResponse:
+    """The chief replaces the session's boards by a board file (pasted or uploaded) before
+    any table has played one."""
+    found = _session(tournament, session)
+    form = ImportForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        text = str(form.cleaned_data.get("boards") or "")
+        outcome = attempt(
+            request,
+            lambda: services.import_boards(found.pk, request.user, text),
+            _("The boards are imported: the tables play them."),
+            form=form,
+        )
+        if outcome:
+            return redirect("duplicate-manage", tournament.slug, found.number)
+    return render(
+        request,
+        "duplicate/import.html",
+        {"tournament": tournament, "session": found, "form": form, "count": found.boards.count()},
+    )
+
+
+@public_page
+def export_boards(request: HttpRequest, tournament: Tournament, session: int) -> HttpResponse:
+    """The session's boards as a board file, for whoever may read its hand records."""
+    found = _session(tournament, session)
+    response = HttpResponse(
+        export_text(found, request.user), content_type="text/plain; charset=utf-8"
+    )
+    response["Content-Disposition"] = f'attachment; filename="{export_name(found)}"'
+    response["Cache-Control"] = "private, no-store"
+    return response
+
+
 @public_page
 def session_page(request: HttpRequest, tournament: Tournament, session: int) -> HttpResponse:
     found = _session(tournament, session)
@@ -212,8 +248,9 @@ def hand_records(request: HttpRequest, tournament: Tournament, session: int) -> 
     seen = sight(found, request.user)
     if not seen.shown:
         raise Http404
+    # printed as the board file holds them: the same boards, seats and dealer as its download
     boards = [
-        Traveller(b.number, b.text, analysis=b.analysis)
+        (Traveller(b.number, b.text, analysis=b.analysis), seating(file_board(found.size, b)))
         for b in found.boards.all()
         if b.number in seen.boards
     ]
