@@ -65,6 +65,17 @@ def file_boards(session: Session, numbers: frozenset[int] | None = None) -> list
 SEAT_NAMES = {"N": _l("North"), "E": _l("East"), "S": _l("South"), "W": _l("West")}
 
 
+def slip_headings(size: int) -> list[str]:
+    """The board slips' columns: each hand with the seat the board file gives it at a table
+    of ``size`` (``LAYOUTS``), so that the slips, the hand records and the file agree."""
+    dealer, seats = LAYOUTS[size]
+    hands = [_("first hand"), _("second hand"), _("third hand")]
+    headings = [f"{hand} ({SEAT_NAMES[seat]})" for hand, seat in zip(hands, seats, strict=True)]
+    if size == 4:
+        headings.append(f"{_('dealer (no cards)')} ({SEAT_NAMES[dealer]})")
+    return headings
+
+
 def seating(record: FileBoard) -> str:
     """Who deals and which seat holds which hand, in words, as the hand records print it."""
     first, second, third = (str(SEAT_NAMES[seat]) for seat in record.seats)

@@ -18,7 +18,7 @@ from referee.tournaments.models import Round, Tournament
 from referee.tournaments.surfaces import manage_page, public_page, referee_page
 
 from . import analysis, services
-from .boardfile import export_name, export_text, file_board, seating
+from .boardfile import export_name, export_text, file_board, seating, slip_headings
 from .forms import ImportForm, SessionForm
 from .models import Session
 from .notes import movement_notes
@@ -288,6 +288,6 @@ def board_slips(request: HttpRequest, tournament: Tournament, session: int) -> H
             "tournament": tournament,
             "session": found,
             "slips": slips,
-            "roles": ROLE_NAMES[found.size],
+            "headings": slip_headings(found.size),
         },
     )

@@ -70,21 +70,21 @@ def test_a_hand_written_file_imported_on_the_page_is_played_at_the_tables(client
         (1, BOARD_1, 2),
         (2, BOARD_2, 2),
     ]
-    # the hand records print the file's boards: the first hand's spades of board 1, seated
-    # as the session's tables of three (West first, East second, South deals and holds the
-    # third)
-    records = client.get(reverse("duplicate-records", args=[tournament.slug, session.number]))
+    # the hand records print the file's boards (board 1's first hand: ♠ A K Q J), seated as
+    # the session's tables of three: West first, East second, South deals and holds the third;
+    # the board slips name the same seats
+    slug, n = tournament.slug, session.number
+    records = client.get(reverse("duplicate-records", args=[slug, n]), HTTP_ACCEPT_LANGUAGE="en")
     text = records.content.decode()
-    assert "A K Q J" in text and "Dealer: South; first hand West, second East, third South." in (
-        client.get(
-            reverse("duplicate-records", args=[tournament.slug, session.number]),
-            HTTP_ACCEPT_LANGUAGE="en",
-        ).content.decode()
+    assert "A K Q J" in text
+    assert text.count("Dealer: South; first hand West, second East, third South.") == 2
+    slips = client.get(reverse("duplicate-slips", args=[slug, n]), HTTP_ACCEPT_LANGUAGE="en")
+    assert "<th>first hand (West)</th><th>second hand (East)</th><th>third hand (South)</th>" in (
+        slips.content.decode()
     )
 
 
-def test_the_file_can_be_given_when_the_session_is_created(six):
-    tournament, chief, _session = six
+def test_the_file_can_be_given_when_the_session_is_created():
     other, other_chief = tournament_of(6)
     session = services.create_session(other.pk, other_chief, boards_per_set=1, boards=HAND_WRITTEN)
     assert texts(session) == [BOARD_1, BOARD_2]
