@@ -9,6 +9,7 @@ from .resources import (
     deals,
     duplicate,
     duplicate_boards,
+    duplicate_plan,
     format,
     player_link,
     players,
@@ -91,6 +92,11 @@ v1 = [
     path(TABLE + "substitute/", tables.TableSubstitute.as_view(), name="api-substitute-seat"),
     path(T + "register/", format.RegisterView.as_view(), name="api-register"),
     path(T + "duplicate/", duplicate.SessionList.as_view(), name="api-duplicate"),
+    path(
+        T + "duplicate/preview/",
+        duplicate_plan.SessionPreview.as_view(),
+        name="api-duplicate-preview",
+    ),
     path(D, duplicate.SessionDetail.as_view(), name="api-duplicate-session"),
     *(
         path(

@@ -45,6 +45,16 @@ class SessionForm(forms.Form):
             "A text file (UTF-8) in the same notation; it takes the place of the box above."
         ),
     )
+    stanzas = forms.IntegerField(
+        label=_("Stanzas"),
+        min_value=1,
+        max_value=60,
+        required=False,
+        help_text=_(
+            "How long the session lasts: from 1 up to the number of tables (each stanza every "
+            "board is played once more). Empty: one stanza a table."
+        ),
+    )
     method = forms.ChoiceField(
         label=_("Comparison"), choices=Session.Method.choices, initial=Session.Method.MATCHPOINTS
     )

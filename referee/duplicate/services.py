@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 
 from referee.core.engine_text import REFUSALS as ENGINE
 from referee.core.permissions import require_chief
+from referee.seating.pure.field import plan_field
 from referee.seating.pure.movement import Movement, plan_movement
 from referee.seating.pure.movenotes import MovementError
 from referee.tables.dealdata import LETTERS
@@ -105,6 +106,7 @@ def create_session(
     method: str = Session.Method.MATCHPOINTS,
     trim: bool = False,
     counts: str | None = None,
+    stanzas: int | None = None,
 ) -> Session:
     """A session of the tournament's active players in the order of a draw from ``seed``
     (or given boards), its movement planned and its first stanza seated as the next round.
@@ -124,8 +126,8 @@ def create_session(
     counts = _counts(counts, first=last is None)
     if seed is None and not boards.strip():
         seed = random.SystemRandom().randrange(2**31)
-    players, movement = _drawn(tournament, seed, size, boards_per_set)
-    count = len(movement.groups) * len(movement.stanzas) * boards_per_set
+    players, movement, sitouts = _drawn(tournament, seed, size, boards_per_set, stanzas)
+    count = len(movement.groups) * len(movement.groups[0].sets) * boards_per_set
     dealt = _boards(seed, boards, count)
     session = Session.objects.create(
         tournament=tournament,
@@ -138,7 +140,7 @@ def create_session(
         method=method,
         trim=trim,
         counts=counts,
-        plan=plan_json(movement),
+        plan={**plan_json(movement), "sitouts": sitouts},
         notes=[note.as_json() for note in movement.notes],
         created_by=user,
     )
@@ -172,21 +174,66 @@ def _counts(counts: str | None, *, first: bool) -> str:
 
 
 def _drawn(
-    tournament: Tournament, seed: int | None, size: int, boards_per_set: int
-) -> tuple[list[int], Movement[int]]:
+    tournament: Tournament,
+    seed: int | None,
+    size: int,
+    boards_per_set: int,
+    stanzas: int | None = None,
+) -> tuple[list[int], Movement[int], list[list[int]]]:
     """The active players in the order of the draw from ``seed`` (the first stanza's
-    seats), and their movement."""
+    seats), their movement and who sits out in each stanza: the Mitchell movement when the
+    tables seat everybody over the full length, else the field's (``seating.pure.field``:
+    sit-outs in turn, ``stanzas`` of the chief's choosing)."""
     players = list(
         tournament.entries.filter(status=Registration.Status.ACTIVE)
         .order_by("pk")
         .values_list("pk", flat=True)
     )
     random.Random(seed or 0).shuffle(players)  # the draw of the first stanza's seats
+    tables = len(players) // size if size in (3, 4) else 0
     try:
-        movement = plan_movement(players, size, boards_per_set=boards_per_set)
+        if (len(players) % size == 0 and stanzas in (None, tables)) or size not in (3, 4):
+            movement = plan_movement(players, size, boards_per_set=boards_per_set)
+            return players, movement, [[] for _ in movement.stanzas]
+        plan = plan_field(
+            players, size, stanzas=stanzas or tables, boards_per_set=boards_per_set, seed=seed or 0
+        )
     except MovementError as error:
         raise REFUSALS.error(f"movement.{error.code}", "players", **error.params) from None
-    return players, movement
+    return players, plan.movement, [list(out) for out in plan.sitouts]
+
+
+def preview(
+    tournament_id: int,
+    user: Any,
+    *,
+    size: int = 3,
+    boards_per_set: int = 2,
+    stanzas: int | None = None,
+) -> dict[str, Any]:
+    """What a session of the tournament's players would be, before the chief confirms it:
+    its tables, sit-outs, boards and the comparisons each hand of a board gets."""
+    tournament = Tournament.objects.get(pk=tournament_id)
+    _chief_only(user, tournament)
+    players, movement, sitouts = _drawn(tournament, 0, size, boards_per_set, stanzas)
+    played = {p: 0 for p in players}
+    for stanza in movement.stanzas:
+        for table in stanza.tables:
+            for p in table.seats:
+                played[p] += len(table.boards)
+    count = len(movement.stanzas)
+    return {
+        "players": len(players),
+        "size": size,
+        "tables": len(movement.stanzas[0].tables),
+        "stanzas": count,
+        "most_stanzas": len(players) // size,
+        "sitouts": len(sitouts[0]),
+        "boards": len(movement.groups) * len(movement.groups[0].sets) * boards_per_set,
+        "plays": count,  # every board is played once a stanza (one group)
+        "comparisons": count - 1,
+        "boards_per_player": [min(played.values()), max(played.values())],
+    }
 
 
 def _seat(session: Session, tournament: Tournament, stanza: int, user: Any) -> Round:

@@ -38,7 +38,21 @@ def manage_sessions(request: HttpRequest, tournament: Tournament) -> HttpRespons
     event = not Round.objects.filter(tournament=tournament).exists()
     initial = {"counts": Session.Counts.PLACES if event else Session.Counts.OWN}
     form = SessionForm(request.POST or None, request.FILES or None, initial=initial)
-    if request.method == "POST" and form.is_valid():
+    plan = None
+    if request.method == "POST" and form.is_valid() and "preview" in request.POST:
+        data = form.cleaned_data
+        plan = attempt(
+            request,
+            lambda: services.preview(
+                tournament.pk,
+                request.user,
+                size=int(data["size"]),
+                boards_per_set=int(data["boards_per_set"]),
+                stanzas=data.get("stanzas"),
+            ),
+            form=form,
+        ).value
+    elif request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         outcome = attempt(
             request,
@@ -52,7 +66,7 @@ def manage_sessions(request: HttpRequest, tournament: Tournament) -> HttpRespons
     return render(
         request,
         "duplicate/manage_sessions.html",
-        {"tournament": tournament, "form": form, "sessions": sessions},
+        {"tournament": tournament, "form": form, "sessions": sessions, "plan": plan},
     )
 
 

@@ -19,7 +19,7 @@ matchings, found by augmenting paths in a seeded order. Repeat meetings are coun
 note ``move_field``), not lowered: a movement without sit-outs and of full length is the
 Mitchell movement of ``movement.py``, which the site keeps for those. Any N ≥ 2·size is
 served (N = 6, 7, … at tables of 3; N = 8, 9, … at tables of 4); fewer players
-(``too_few_players``) and a length below 1 or of more stanzas than tables (``stanzas``: a
+(``small_field``) and a length below 1 or of more stanzas than tables (``stanzas``: a
 player would play a set twice) are refused.
 
 >>> plan = plan_field(list(range(13)), 3, stanzas=3, boards_per_set=1)
@@ -62,7 +62,7 @@ def _check(players: Sequence[P], size: int, stanzas: int, boards_per_set: int) -
         raise MovementError("table_size", {"size": size})
     n = len(players)
     if n < 2 * size:
-        raise MovementError("too_few_players", {"n": n, "size": 2 * size})
+        raise MovementError("small_field", {"n": n, "least": 2 * size})
     if boards_per_set < 1:
         raise MovementError("boards_per_set", {"boards_per_set": boards_per_set})
     twice = tuple(p for p, count in Counter(players).items() if count > 1)

@@ -110,6 +110,7 @@ REFUSALS: dict[str, Callable[[Mapping[str, Any]], str]] = {
     ),
     "boards_per_set": lambda p: f"{p['boards_per_set']} boards per set: a set needs at least one",
     "player_twice": lambda p: f"listed more than once: {', '.join(map(str, p['players']))}",
+    "small_field": lambda p: f"{p['n']} players: a session needs at least {p['least']}",
     "stanzas": lambda p: (
         f"{p['stanzas']} stanzas: from 1 to the {p['tables']} tables (a player would play a "
         "set twice)"

@@ -96,6 +96,7 @@ SURFACES: dict[str, dict[str, str]] = {
     "api-duplicate-analysis": {"get": PUBLIC},
     "api-duplicate-analysis-retry": {"post": MANAGE},
     "api-duplicate-file": {"get": PUBLIC, "post": MANAGE},
+    "api-duplicate-preview": {"post": MANAGE},
 }
 #: the endpoints of no tournament, each with its own test below
 SITE: dict[str | None, set[str]] = {

@@ -66,8 +66,8 @@ def test_thirteen_players_three_stanzas_worked_by_hand():
 
 
 @pytest.mark.parametrize(("n", "size", "stanzas", "code"), [
-    (5, 3, 1, "too_few_players"),
-    (7, 4, 1, "too_few_players"),
+    (5, 3, 1, "small_field"),
+    (7, 4, 1, "small_field"),
     (13, 3, 5, "stanzas"),
     (13, 3, 0, "stanzas"),
     (13, 5, 1, "table_size"),
