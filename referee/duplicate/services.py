@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from django.db import transaction
@@ -14,9 +15,9 @@ from django.utils.translation import gettext as _
 
 from referee.core.engine_text import REFUSALS as ENGINE
 from referee.core.permissions import require_chief
-from referee.seating.pure.field import plan_field
+from referee.seating.pure.field import plan_field, repeats_in
 from referee.seating.pure.movement import Movement, plan_movement
-from referee.seating.pure.movenotes import MovementError
+from referee.seating.pure.movenotes import MovementError, MoveNote
 from referee.tables.dealdata import LETTERS
 from referee.tables.models import Deal, Seat, Table
 from referee.tables.results import summary
@@ -192,8 +193,10 @@ def _drawn(
     random.Random(seed or 0).shuffle(players)  # the draw of the first stanza's seats
     tables = len(players) // size if size in (3, 4) else 0
     try:
-        if (len(players) % size == 0 and stanzas in (None, tables)) or size not in (3, 4):
-            movement = plan_movement(players, size, boards_per_set=boards_per_set)
+        if len(players) % size == 0 or size not in (3, 4):
+            movement = shortened(
+                plan_movement(players, size, boards_per_set=boards_per_set), stanzas
+            )
             return players, movement, [[] for _ in movement.stanzas]
         plan = plan_field(
             players, size, stanzas=stanzas or tables, boards_per_set=boards_per_set, seed=seed or 0
@@ -201,6 +204,29 @@ def _drawn(
     except MovementError as error:
         raise REFUSALS.error(f"movement.{error.code}", "players", **error.params) from None
     return players, plan.movement, [list(out) for out in plan.sitouts]
+
+
+def shortened(movement: Movement[int], stanzas: int | None) -> Movement[int]:
+    """The Mitchell movement's first ``stanzas`` stanzas (every set is at a table every
+    stanza, so each board is played once a stanza; nobody meets anyone more often than in the
+    whole); ``stanzas`` more than it has is refused as the field's planner refuses it."""
+    whole = len(movement.stanzas)
+    if stanzas is None or stanzas == whole:
+        return movement
+    if not 1 <= stanzas <= whole or len(movement.groups) != 1:
+        raise MovementError("stanzas", {"stanzas": stanzas, "tables": whole})
+    kept = movement.stanzas[:stanzas]
+    note = MoveNote(
+        "move_field",
+        {
+            "stanzas": stanzas,
+            "sitouts": 0,
+            "plays": stanzas,
+            "comparisons": stanzas - 1,
+            "repeats": repeats_in(kept),
+        },
+    )
+    return replace(movement, stanzas=kept, notes=(*movement.notes[:1], note))
 
 
 def preview(

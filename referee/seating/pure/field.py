@@ -16,8 +16,9 @@ places (``size`` at each set, r sitting out) in a regular bipartite graph in whi
 is joined to two places of one set, so nobody plays a set twice (a board seen twice would be
 no duplicate) and nobody sits out twice; König's theorem says the graph splits into such
 matchings, found by augmenting paths in a seeded order. Repeat meetings are counted (the
-note ``move_field``), not lowered: a movement without sit-outs and of full length is the
-Mitchell movement of ``movement.py``, which the site keeps for those. Any N ≥ 2·size is
+note ``move_field``) and lowered by a short seeded local search (``_improve``), not proved the
+fewest: a field without sit-outs is better served by the Mitchell movement of
+``movement.py`` (cut short to the stanzas chosen), which the site uses for it. Any N ≥ 2·size is
 served (N = 6, 7, … at tables of 3; N = 8, 9, … at tables of 4); fewer players
 (``small_field``) and a length below 1 or of more stanzas than tables (``stanzas``: a
 player would play a set twice) are refused.
@@ -85,7 +86,8 @@ def plan_field(
     """The movement of ``players`` over ``stanzas`` stanzas (the module's docstring)."""
     tables = _check(players, size, stanzas, boards_per_set)
     n, rest = len(players), len(players) % size
-    rounds = _rounds(n, size, stanzas, random.Random(seed))
+    rng = random.Random(seed)
+    rounds = _improve(_rounds(n, size, stanzas, rng), tables, rng, 300 * tables)
     met: Counter[tuple[int, int]] = Counter()
     out: list[Stanza[P]] = []
     sitouts: list[tuple[P, ...]] = []
@@ -161,6 +163,55 @@ def _rounds(n: int, size: int, stanzas: int, rng: random.Random) -> list[list[li
     return rounds
 
 
+def _improve(
+    rounds: list[list[list[int]]], tables: int, rng: random.Random, steps: int
+) -> list[list[list[int]]]:
+    """Fewer repeat meetings by a seeded local search: two players of one stanza at two sets
+    change places when neither has played the other's set in another stanza (so nobody
+    plays a set twice, and nothing else changes) and the repeats do not grow."""
+    met: Counter[tuple[int, int]] = Counter()
+    sets_of: dict[int, set[int]] = {}
+    for at in rounds:
+        for s in range(tables):
+            for a in at[s]:
+                sets_of.setdefault(a, set()).add(s)
+                for b in at[s]:
+                    if a < b:
+                        met[(a, b)] += 1
+
+    def pair(a: int, b: int) -> tuple[int, int]:
+        return (a, b) if a < b else (b, a)
+
+    def change(player: int, others: list[int], by: int) -> int:
+        """The repeats added by ``player`` meeting ``others`` ``by`` (+1 or −1) times more."""
+        delta = 0
+        for o in others:
+            times = met[pair(player, o)]
+            delta += (times >= 1) if by > 0 else -(times >= 2)
+            met[pair(player, o)] = times + by
+        return delta
+
+    if tables < 2:
+        return rounds
+    for _step in range(steps):
+        at = rounds[rng.randrange(len(rounds))]
+        s1, s2 = rng.sample(range(tables), 2)
+        a, b = rng.choice(at[s1]), rng.choice(at[s2])
+        if s2 in sets_of[a] or s1 in sets_of[b]:
+            continue
+        rest1 = [p for p in at[s1] if p != a]
+        rest2 = [p for p in at[s2] if p != b]
+        delta = change(a, rest1, -1) + change(b, rest2, -1)
+        delta += change(a, rest2, +1) + change(b, rest1, +1)
+        if delta <= 0:
+            at[s1], at[s2] = [*rest1, b], [*rest2, a]
+            sets_of[a] ^= {s1, s2}
+            sets_of[b] ^= {s1, s2}
+        else:  # undo
+            change(a, rest2, -1), change(b, rest1, -1), change(a, rest1, +1), change(b, rest2, +1)
+    return rounds
+
+
 def _matching(edges: dict[int, set[int]], n: int, rng: random.Random) -> dict[int, int]:
     """A perfect matching of players to places in a regular bipartite graph (Kuhn's
     augmenting paths, the players and their places tried in a seeded order)."""
@@ -184,3 +235,15 @@ def _matching(edges: dict[int, set[int]], n: int, rng: random.Random) -> dict[in
         if not seat(player, set()):  # pragma: no cover - a regular graph always matches
             raise MovementError("stanzas", {"stanzas": 0, "tables": n})
     return {player: place for place, player in owner.items()}
+
+
+def repeats_in(stanzas: Sequence[Stanza[P]]) -> int:
+    """Every meeting of two players after their first, over ``stanzas``."""
+    met: Counter[frozenset[P]] = Counter()
+    for stanza in stanzas:
+        for table in stanza.tables:
+            seats = table.seats
+            for i, a in enumerate(seats):
+                for b in seats[i + 1 :]:
+                    met[frozenset((a, b))] += 1
+    return sum(times - 1 for times in met.values() if times > 1)

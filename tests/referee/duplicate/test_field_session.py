@@ -133,3 +133,45 @@ def test_twenty_players_two_stanzas_through_the_api():
     }
     body = api.get(reverse("api-duplicate-session", args=[tournament.slug, 1])).json()
     assert any("Every board is played 2 times" in note for note in body["movement"])
+
+
+def test_the_plan_is_the_same_on_the_page_and_in_the_api(client):
+    """13 players by the API and 20 on the page: the same numbers as above."""
+    for players, stanzas, expected in (
+        (13, 3, "Every board is played 3 times: each hand of a board is compared with 2 others."),
+        (20, 2, "Every board is played 2 times: each hand of a board is compared with 1 others."),
+    ):
+        tournament, chief = tournament_of(players)
+        shape = {"size": 3, "boards_per_set": 1, "stanzas": stanzas}
+        url = reverse("api-duplicate-preview", args=[tournament.slug])
+        plan = client_for(chief).post(url, shape, format="json").json()
+        assert (plan["plays"], plan["comparisons"]) == (stanzas, stanzas - 1)
+        assert plan["sitouts"] == players % 3
+        client.force_login(chief)
+        page = client.post(
+            reverse("duplicate-sessions", args=[tournament.slug]),
+            {**shape, "method": "matchpoints", "preview": "1"},
+            HTTP_ACCEPT_LANGUAGE="en",
+        )
+        assert expected in page.content.decode()
+    assert not Session.objects.exists()
+
+
+def test_a_shorter_session_of_a_full_field_is_the_mitchell_movement_cut_short():
+    # 12 players, 4 tables of 3: the Mitchell movement meets nobody twice (4 = 2², above 3);
+    # its first 2 stanzas: each of the 4 sets (8 boards) at a table twice
+    tournament, chief = tournament_of(12)
+    from referee.duplicate import services
+
+    session = services.create_session(tournament.pk, chief, boards_per_set=2, seed=3, stanzas=2)
+    assert (session.stanzas, session.boards.count(), session.plan["sitouts"]) == (2, 8, [[], []])
+    notes = {note["code"]: note["params"] for note in session.notes}
+    assert notes["move_field"] == {
+        "stanzas": 2,
+        "sitouts": 0,
+        "plays": 2,
+        "comparisons": 1,
+        "repeats": 0,
+    }
+    sets = Counter(t["set"] for stanza in session.plan["stanzas"] for t in stanza)
+    assert sets == {1: 2, 2: 2, 3: 2, 4: 2}
