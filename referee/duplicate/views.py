@@ -303,5 +303,11 @@ def board_slips(request: HttpRequest, tournament: Tournament, session: int) -> H
             "session": found,
             "slips": slips,
             "headings": slip_headings(found.size),
+            # who sits out each stanza (a field with sit-outs), by round
+            "sitting_out": [
+                (found.first_round + k, [names.get(r, "") for r in out])
+                for k, out in enumerate(found.plan.get("sitouts", []))
+                if out
+            ],
         },
     )

@@ -50,6 +50,10 @@ def test_thirteen_players_three_stanzas_on_the_chiefs_page(client):
     assert (session.stanzas, session.boards.count(), len(session.plan["sitouts"])) == (3, 4, 3)
     sitting = [r for out in session.plan["sitouts"] for r in out]
     assert len(sitting) == len(set(sitting)) == 3  # three players, once each
+    slips = client.get(
+        reverse("duplicate-slips", args=[tournament.slug, 1]), HTTP_ACCEPT_LANGUAGE="en"
+    )
+    assert slips.content.decode().count("sit out.") == 3  # one line a stanza
     play_session(session, chief, deal)
     results = session_results(session)
     # each board 3 plays; matchpoints by play (pass-out, set by one, made), worked by hand:
