@@ -42,7 +42,10 @@ def test_thirteen_players_three_stanzas_on_the_chiefs_page(client):
     # each at one table a stanza: played 3 times, each hand compared with the other 2
     assert "13 players at 4 tables of 3; 1 sits out each stanza" in text
     assert "3 stanzas (at most 4), 4 boards." in text
-    assert "Every board is played 3 times: each hand of a board is compared with 2 others." in text
+    assert (
+        "Every board is played 3 times: each hand of a board is compared with 2 other hands."
+        in text
+    )
     assert "Each player plays 2–3 boards" in text
     assert not Session.objects.exists()  # nothing made before he confirms
     assert client.post(address, form).status_code == 302
@@ -142,8 +145,16 @@ def test_twenty_players_two_stanzas_through_the_api():
 def test_the_plan_is_the_same_on_the_page_and_in_the_api(client):
     """13 players by the API and 20 on the page: the same numbers as above."""
     for players, stanzas, expected in (
-        (13, 3, "Every board is played 3 times: each hand of a board is compared with 2 others."),
-        (20, 2, "Every board is played 2 times: each hand of a board is compared with 1 others."),
+        (
+            13,
+            3,
+            "Every board is played 3 times: each hand of a board is compared with 2 other hands.",
+        ),
+        (
+            20,
+            2,
+            "Every board is played 2 times: each hand of a board is compared with 1 other hand.",
+        ),
     ):
         tournament, chief = tournament_of(players)
         shape = {"size": 3, "boards_per_set": 1, "stanzas": stanzas}
