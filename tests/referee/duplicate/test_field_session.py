@@ -169,6 +169,13 @@ def test_the_plan_is_the_same_on_the_page_and_in_the_api(client):
             HTTP_ACCEPT_LANGUAGE="en",
         )
         assert expected in page.content.decode()
+    russian = client.post(
+        reverse("duplicate-sessions", args=[tournament.slug]),
+        {**shape, "method": "matchpoints", "preview": "1"},
+        HTTP_ACCEPT_LANGUAGE="ru",
+    ).content.decode()
+    assert "в каждом круге 2 игрока по очереди пропускают" in russian
+    assert "каждая рука сдачи сравнивается с 1 другой рукой" in russian
     assert not Session.objects.exists()
 
 
