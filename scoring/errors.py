@@ -192,6 +192,28 @@ MESSAGES: dict[str, str] = {
     "board.hand_number": "a hand is 1, 2 or 3, not {value}",
     "board.hands": "three hands of as many cards (1 to 10) of one deck are needed",
     "board.discard": "the discard is two of the declarer's twelve cards",
+    # -- the board file (scoring.boardfile) ----------------------------------------------
+    "board.file_line": 'a line is a tag like [Board "1"], a comment (%) or blank, not {line}',
+    "board.file_number": "a board's number is a whole number from 1, not {value}",
+    "board.file_twice": "board {board} is given twice (first at line {first})",
+    "board.file_before": "the tag {tag} comes before the first Board tag",
+    "board.file_tag_twice": "the tag {tag} is given twice in board {board}",
+    "board.file_missing": "board {board} has no {tag} tag",
+    "board.file_dealer": "the dealer is a seat: N, E, S or W, not {value}",
+    "board.file_hands": (
+        "board {board} has {count} hands: three seats hold cards (a fourth, if any, is the "
+        "dealer's)"
+    ),
+    "board.file_dd_columns": (
+        "the double-dummy table's columns are Declarer;S;C;D;H;NT;Misere, not {value}"
+    ),
+    "board.file_dd_row": (
+        "a row of the double-dummy table is a seat holding cards, five trick counts from 0 to "
+        "10 and yes or no, not {row}"
+    ),
+    "board.file_dd_twice": "the double-dummy table has two rows for {seat}",
+    "board.file_dd_missing": "the double-dummy table has no row for {seats}",
+    "board.file_empty": 'the file holds no board: a board begins with a tag like [Board "1"]',
 }
 
 
@@ -320,7 +342,10 @@ class CaseError(ScoringError):
 
 
 class BoardError(ScoringError):
-    """A board, a hand or a card that cannot be dealt (``scoring.cards``, ``scoring.board``)."""
+    """A board, a hand or a card that cannot be dealt (``scoring.cards``, ``scoring.board``);
+    in a board file (``scoring.boardfile``) ``line_number`` is the offending line's."""
+
+    line_number: int | None = None
 
 
 class NumberError(CaseError, TypeError):

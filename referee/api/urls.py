@@ -8,6 +8,8 @@ from .resources import (
     applications,
     deals,
     duplicate,
+    duplicate_boards,
+    duplicate_plan,
     exports,
     format,
     player_link,
@@ -97,6 +99,11 @@ v1 = [
     path(TABLE + "seat-draw/", tables.TableSeatDraw.as_view(), name="api-seat-draw"),
     path(T + "register/", format.RegisterView.as_view(), name="api-register"),
     path(T + "duplicate/", duplicate.SessionList.as_view(), name="api-duplicate"),
+    path(
+        T + "duplicate/preview/",
+        duplicate_plan.SessionPreview.as_view(),
+        name="api-duplicate-preview",
+    ),
     path(D, duplicate.SessionDetail.as_view(), name="api-duplicate-session"),
     *(
         path(
@@ -108,6 +115,9 @@ v1 = [
     ),
     path(D + "boards/<int:board>/", duplicate.BoardDetail.as_view(), name="api-duplicate-board"),
     path(D + "analysis/", duplicate.SessionAnalysis.as_view(), name="api-duplicate-analysis"),
+    path(
+        D + "boards/file/", duplicate_boards.SessionBoardFile.as_view(), name="api-duplicate-file"
+    ),
     path(
         D + "analysis/retry/<int:job>/",
         duplicate.AnalysisRetry.as_view(),

@@ -149,7 +149,16 @@ def _english() -> bool:
 
 def refusal_text(error: BaseException) -> str:
     """Any coded refusal (a service's, the engine's, standings' or seating's) in the active
-    language: its code's template filled with its params."""
+    language: its code's template filled with its params; a refusal of a file's line
+    (``line_number``, the board file's) begins "Line 14: "."""
+    text = _coded_text(error)
+    line = getattr(error, "line_number", None)
+    if type(line) is int and line > 0:
+        return translation.gettext("Line %(line)s: %(reason)s") % {"line": line, "reason": text}
+    return text
+
+
+def _coded_text(error: BaseException) -> str:
     engine = getattr(error, "engine_error", None)
     if isinstance(engine, BaseException):  # a service's InvalidDeal: the engine's refusal
         return refusal_text(engine)

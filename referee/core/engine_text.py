@@ -193,6 +193,28 @@ _ENGINE: dict[str, Promise] = {
     "board.hand_number": _("a hand is 1, 2 or 3, not %(value)s"),
     "board.hands": _("three hands of as many cards (1 to 10) of one deck are needed"),
     "board.discard": _("the discard is two of the declarer's twelve cards"),
+    # the board file (scoring.boardfile)
+    "board.file_line": _('a line is a tag like [Board "1"], a comment (%%) or blank, not %(line)s'),
+    "board.file_number": _("a board's number is a whole number from 1, not %(value)s"),
+    "board.file_twice": _("board %(board)s is given twice (first at line %(first)s)"),
+    "board.file_before": _("the tag %(tag)s comes before the first Board tag"),
+    "board.file_tag_twice": _("the tag %(tag)s is given twice in board %(board)s"),
+    "board.file_missing": _("board %(board)s has no %(tag)s tag"),
+    "board.file_dealer": _("the dealer is a seat: N, E, S or W, not %(value)s"),
+    "board.file_hands": _(
+        "board %(board)s has %(count)s hands: three seats hold cards (a fourth, if any, is "
+        "the dealer's)"
+    ),
+    "board.file_dd_columns": _(
+        "the double-dummy table's columns are Declarer;S;C;D;H;NT;Misere, not %(value)s"
+    ),
+    "board.file_dd_row": _(
+        "a row of the double-dummy table is a seat holding cards, five trick counts from 0 "
+        "to 10 and yes or no, not %(row)s"
+    ),
+    "board.file_dd_twice": _("the double-dummy table has two rows for %(seat)s"),
+    "board.file_dd_missing": _("the double-dummy table has no row for %(seats)s"),
+    "board.file_empty": _('the file holds no board: a board begins with a tag like [Board "1"]'),
 }
 
 REFUSALS = Refusals("", _ENGINE, raises=ScoringError, own_english=True)

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from django import forms
+from django.core.files.uploadedfile import UploadedFile
 from django.utils.translation import gettext_lazy as _
 
 from .models import Session
@@ -44,6 +45,16 @@ class SessionForm(forms.Form):
             "A text file (UTF-8) in the same notation; it takes the place of the box above."
         ),
     )
+    stanzas = forms.IntegerField(
+        label=_("Stanzas"),
+        min_value=1,
+        max_value=60,
+        required=False,
+        help_text=_(
+            "How long the session lasts: from 1 up to the number of tables (each stanza every "
+            "board is played once more). Empty: one stanza a table."
+        ),
+    )
     method = forms.ChoiceField(
         label=_("Comparison"), choices=Session.Method.choices, initial=Session.Method.MATCHPOINTS
     )
@@ -63,17 +74,45 @@ class SessionForm(forms.Form):
     )
 
     def clean(self) -> dict[str, object]:
-        data = super().clean() or {}
-        upload = data.pop("boards_file", None)
-        if upload is not None:
-            if upload.size > MAX_FILE:
-                self.add_error("boards_file", _("The file is too large for a set of boards."))
-                return data
-            try:
-                data["boards"] = upload.read().decode("utf-8-sig")
-            except UnicodeDecodeError:
-                self.add_error("boards_file", _("The file is not UTF-8 text."))
-        return data
+        return _read_upload(self, super().clean() or {})
+
+
+def _read_upload(form: forms.Form, data: dict[str, object]) -> dict[str, object]:
+    """The uploaded file of boards, if any, in the place of the box's text."""
+    upload = data.pop("boards_file", None)
+    if isinstance(upload, UploadedFile):
+        if (upload.size or 0) > MAX_FILE:
+            form.add_error("boards_file", _("The file is too large for a set of boards."))
+            return data
+        try:
+            data["boards"] = upload.read().decode("utf-8-sig")
+        except UnicodeDecodeError:
+            form.add_error("boards_file", _("The file is not UTF-8 text."))
+    return data
+
+
+class ImportForm(forms.Form):
+    """The boards of a session replaced by a board file (or the notation), before play."""
+
+    boards = forms.CharField(
+        label=_("The board file"),
+        required=False,
+        max_length=200_000,
+        widget=forms.Textarea(attrs={"rows": 14, "spellcheck": "false"}),
+        help_text=_(
+            'Tagged records as the README\'s “The board file” describes: [Board "1"], '
+            '[Dealer "S"], the three seats\' hands ([West "♠AKQ ♣J10 …"]) and '
+            '[Talon "♥97"]; the board notation is read too.'
+        ),
+    )
+    boards_file = forms.FileField(
+        label=_("Or upload the file"),
+        required=False,
+        help_text=_("A text file (UTF-8); it takes the place of the box above."),
+    )
+
+    def clean(self) -> dict[str, object]:
+        return _read_upload(self, super().clean() or {})
 
 
 #: a board takes some 120 bytes: 200 KB holds over a thousand

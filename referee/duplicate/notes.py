@@ -49,7 +49,34 @@ def _searched(p: Mapping[str, Any]) -> str:
     ) % dict(p)
 
 
+def _field(p: Mapping[str, Any]) -> str:
+    sitting = (
+        ngettext(
+            "%(sitouts)s player sits out each stanza, in turn (nobody twice).",
+            "%(sitouts)s players sit out each stanza, in turn (nobody twice).",
+            int(p["sitouts"]),
+        )
+        % dict(p)
+        if p["sitouts"]
+        else _("Nobody sits out.")
+    )
+    return (
+        _("%(stanzas)s stanzas, as the chief chose.") % dict(p)
+        + " "
+        + sitting
+        + " "
+        + _(
+            "Every board is played %(plays)s times: each hand is compared with %(comparisons)s "
+            "others. A board a player sits out counts as his average (matchpoints: his "
+            "percentage over the boards he played; difference to the datum: 0). Repeat "
+            "meetings: %(repeats)s."
+        )
+        % dict(p)
+    )
+
+
 RENDERERS: dict[str, Renderer] = {
+    "move_field": _field,
     "move_plan": _plan,
     "move_least_stanzas": _least,
     "move_orthogonal": _orthogonal,

@@ -21,6 +21,13 @@ REFUSALS = Refusals(
         "movement.groups": _("%(tables)s tables do not split into %(groups)s equal groups."),
         "movement.boards_per_set": _("A set needs at least one board."),
         "movement.player_twice": _("A player is listed twice."),
+        "movement.small_field": _(
+            "%(n)s players are too few for a duplicate session: it needs at least %(least)s."
+        ),
+        "movement.stanzas": _(
+            "A session of %(tables)s tables lasts from 1 to %(tables)s stanzas, not %(stanzas)s: "
+            "with more, a player would play a board twice."
+        ),
         "session.round_open": _(
             "Round %(n)s is still in play: finish it before the duplicate session starts."
         ),
@@ -31,6 +38,11 @@ REFUSALS = Refusals(
         ),
         "session.board_numbers": _("The boards must be numbered 1 to %(want)s, each once."),
         "session.counts": _("Choose what the session counts for."),
+        "session.boards_played": _(
+            "A table has played a board of this session already: its boards can no longer "
+            "be replaced."
+        ),
+        "session.boards_empty": _("Give the boards: a board file or the board notation."),
         "session.boards_open": _(
             "%(n)s boards are still to be played at some table (%(boards)s): the boards are "
             "published once every table has played them."

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from django.db import transaction
@@ -14,8 +15,9 @@ from django.utils.translation import gettext as _
 
 from referee.core.engine_text import REFUSALS as ENGINE
 from referee.core.permissions import require_chief
+from referee.seating.pure.field import plan_field, repeats_in
 from referee.seating.pure.movement import Movement, plan_movement
-from referee.seating.pure.movenotes import MovementError
+from referee.seating.pure.movenotes import MovementError, MoveNote
 from referee.tables.dealdata import LETTERS
 from referee.tables.models import Deal, Seat, Table
 from referee.tables.results import summary
@@ -27,6 +29,7 @@ from scoring.board import deal_boards, parse_board
 from scoring.errors import BoardError
 
 from .analysis import schedule_analysis
+from .boardfile import boards_of_file, is_file
 from .models import Board, Session
 from .refusals import REFUSALS
 from .sealing import board_numbers, closed_boards, session_of
@@ -84,7 +87,7 @@ def _boards(seed: int | None, text: str, count: int) -> list[CardBoard]:
             return deal_boards(seed if seed is not None else 0, count)
         except BoardError as error:
             raise ENGINE.wrap(error, "seed") from None
-    boards = split_boards(text)
+    boards = boards_of_file(text) if is_file(text) else split_boards(text)
     if len(boards) != count:
         raise REFUSALS.error("session.boards_count", "boards", want=count, got=len(boards))
     if sorted(b.number for b in boards) != list(range(1, count + 1)):
@@ -104,6 +107,7 @@ def create_session(
     method: str = Session.Method.MATCHPOINTS,
     trim: bool = False,
     counts: str | None = None,
+    stanzas: int | None = None,
 ) -> Session:
     """A session of the tournament's active players in the order of a draw from ``seed``
     (or given boards), its movement planned and its first stanza seated as the next round.
@@ -123,8 +127,8 @@ def create_session(
     counts = _counts(counts, first=last is None)
     if seed is None and not boards.strip():
         seed = random.SystemRandom().randrange(2**31)
-    players, movement = _drawn(tournament, seed, size, boards_per_set)
-    count = len(movement.groups) * len(movement.stanzas) * boards_per_set
+    players, movement, sitouts = _drawn(tournament, seed, size, boards_per_set, stanzas)
+    count = len(movement.groups) * len(movement.groups[0].sets) * boards_per_set
     dealt = _boards(seed, boards, count)
     session = Session.objects.create(
         tournament=tournament,
@@ -137,7 +141,7 @@ def create_session(
         method=method,
         trim=trim,
         counts=counts,
-        plan=plan_json(movement),
+        plan={**plan_json(movement), "sitouts": sitouts},
         notes=[note.as_json() for note in movement.notes],
         created_by=user,
     )
@@ -171,21 +175,91 @@ def _counts(counts: str | None, *, first: bool) -> str:
 
 
 def _drawn(
-    tournament: Tournament, seed: int | None, size: int, boards_per_set: int
-) -> tuple[list[int], Movement[int]]:
+    tournament: Tournament,
+    seed: int | None,
+    size: int,
+    boards_per_set: int,
+    stanzas: int | None = None,
+) -> tuple[list[int], Movement[int], list[list[int]]]:
     """The active players in the order of the draw from ``seed`` (the first stanza's
-    seats), and their movement."""
+    seats), their movement and who sits out in each stanza: the Mitchell movement when the
+    tables seat everybody over the full length, else the field's (``seating.pure.field``:
+    sit-outs in turn, ``stanzas`` of the chief's choosing)."""
     players = list(
         tournament.entries.filter(status=Registration.Status.ACTIVE)
         .order_by("pk")
         .values_list("pk", flat=True)
     )
     random.Random(seed or 0).shuffle(players)  # the draw of the first stanza's seats
+    tables = len(players) // size if size in (3, 4) else 0
     try:
-        movement = plan_movement(players, size, boards_per_set=boards_per_set)
+        if len(players) % size == 0 or size not in (3, 4):
+            movement = shortened(
+                plan_movement(players, size, boards_per_set=boards_per_set), stanzas
+            )
+            return players, movement, [[] for _ in movement.stanzas]
+        plan = plan_field(
+            players, size, stanzas=stanzas or tables, boards_per_set=boards_per_set, seed=seed or 0
+        )
     except MovementError as error:
         raise REFUSALS.error(f"movement.{error.code}", "players", **error.params) from None
-    return players, movement
+    return players, plan.movement, [list(out) for out in plan.sitouts]
+
+
+def shortened(movement: Movement[int], stanzas: int | None) -> Movement[int]:
+    """The Mitchell movement's first ``stanzas`` stanzas (every set is at a table every
+    stanza, so each board is played once a stanza; nobody meets anyone more often than in the
+    whole); ``stanzas`` more than it has is refused as the field's planner refuses it."""
+    whole = len(movement.stanzas)
+    if stanzas is None or stanzas == whole:
+        return movement
+    if not 1 <= stanzas <= whole or len(movement.groups) != 1:
+        raise MovementError("stanzas", {"stanzas": stanzas, "tables": whole})
+    kept = movement.stanzas[:stanzas]
+    note = MoveNote(
+        "move_field",
+        {
+            "stanzas": stanzas,
+            "sitouts": 0,
+            "plays": stanzas,
+            "comparisons": stanzas - 1,
+            "repeats": repeats_in(kept),
+        },
+    )
+    return replace(movement, stanzas=kept, notes=(*movement.notes[:1], note))
+
+
+def preview(
+    tournament_id: int,
+    user: Any,
+    *,
+    size: int = 3,
+    boards_per_set: int = 2,
+    stanzas: int | None = None,
+) -> dict[str, Any]:
+    """What a session of the tournament's players would be, before the chief confirms it:
+    its tables, sit-outs, boards and the comparisons each hand of a board gets."""
+    tournament = Tournament.objects.get(pk=tournament_id)
+    _chief_only(user, tournament)
+    players, movement, sitouts = _drawn(tournament, 0, size, boards_per_set, stanzas)
+    played = {p: 0 for p in players}
+    for stanza in movement.stanzas:
+        for table in stanza.tables:
+            for p in table.seats:
+                played[p] += len(table.boards)
+    count = len(movement.stanzas)
+    return {
+        "players": len(players),
+        "size": size,
+        "tables": len(movement.stanzas[0].tables),
+        "stanzas": count,
+        "most_stanzas": len(players) // size,
+        "sitouts": len(sitouts[0]),
+        "boards": len(movement.groups) * len(movement.groups[0].sets) * boards_per_set,
+        "plays": count,  # every board is played once a stanza (one group)
+        "comparisons": count - 1,
+        "boards_per_player": [min(played.values()), max(played.values())],
+    }
 
 
 def _seat(session: Session, tournament: Tournament, stanza: int, user: Any) -> Round:
@@ -238,6 +312,36 @@ def seat_stanza(session_id: int, user: Any) -> Round:
         # an ordinary round was seated in the stanza's place: the movement cannot go on
         raise REFUSALS.error("session.round_taken", n=number)
     return _seat(session, tournament, stanza, user)
+
+
+@transaction.atomic
+def import_boards(session_id: int, user: Any, text: str) -> Session:
+    """Replace the session's boards by those of ``text`` (the board file or the notation),
+    as long as no table has played any (their double-dummy tables computed afresh)."""
+    session = Session.objects.select_for_update().select_related("tournament").get(pk=session_id)
+    _chief_only(user, session.tournament)
+    played = Deal.objects.filter(
+        table__round__tournament_id=session.tournament_id,
+        table__round__number__in=list(session.rounds),
+    )
+    if played.exists():
+        raise REFUSALS.error("session.boards_played", "boards")
+    if not text.strip():
+        raise REFUSALS.error("session.boards_empty", "boards")
+    dealt = _boards(None, text, session.boards.count())
+    session.boards.all().delete()
+    Board.objects.bulk_create(Board(session=session, number=b.number, text=b.text()) for b in dealt)
+    session.seed = None
+    session.save(update_fields=["seed"])
+    log_action(
+        session.tournament,
+        user,
+        "duplicate.boards_imported",
+        str(session.number),
+        data={"boards": len(dealt)},
+    )
+    schedule_analysis(session)
+    return session
 
 
 @transaction.atomic

@@ -18,7 +18,8 @@ from referee.tournaments.models import Round, Tournament
 from referee.tournaments.surfaces import manage_page, public_page, referee_page
 
 from . import analysis, services
-from .forms import SessionForm
+from .boardfile import export_name, export_text, file_board, seating, slip_headings
+from .forms import ImportForm, SessionForm
 from .models import Session
 from .notes import movement_notes
 from .results import ROLE_NAMES, Traveller
@@ -37,7 +38,21 @@ def manage_sessions(request: HttpRequest, tournament: Tournament) -> HttpRespons
     event = not Round.objects.filter(tournament=tournament).exists()
     initial = {"counts": Session.Counts.PLACES if event else Session.Counts.OWN}
     form = SessionForm(request.POST or None, request.FILES or None, initial=initial)
-    if request.method == "POST" and form.is_valid():
+    plan = None
+    if request.method == "POST" and form.is_valid() and "preview" in request.POST:
+        data = form.cleaned_data
+        plan = attempt(
+            request,
+            lambda: services.preview(
+                tournament.pk,
+                request.user,
+                size=int(data["size"]),
+                boards_per_set=int(data["boards_per_set"]),
+                stanzas=data.get("stanzas"),
+            ),
+            form=form,
+        ).value
+    elif request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         outcome = attempt(
             request,
@@ -51,7 +66,7 @@ def manage_sessions(request: HttpRequest, tournament: Tournament) -> HttpRespons
     return render(
         request,
         "duplicate/manage_sessions.html",
-        {"tournament": tournament, "form": form, "sessions": sessions},
+        {"tournament": tournament, "form": form, "sessions": sessions, "plan": plan},
     )
 
 
@@ -154,6 +169,41 @@ def session_action(
     return redirect("duplicate-manage", tournament.slug, found.number)
 
 
+@manage_page
+def import_boards(request: HttpRequest, tournament: Tournament, session: int) -> HttpResponse:
+    """The chief replaces the session's boards by a board file (pasted or uploaded) before
+    any table has played one."""
+    found = _session(tournament, session)
+    form = ImportForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        text = str(form.cleaned_data.get("boards") or "")
+        outcome = attempt(
+            request,
+            lambda: services.import_boards(found.pk, request.user, text),
+            _("The boards are imported: the tables play them."),
+            form=form,
+        )
+        if outcome:
+            return redirect("duplicate-manage", tournament.slug, found.number)
+    return render(
+        request,
+        "duplicate/import.html",
+        {"tournament": tournament, "session": found, "form": form, "count": found.boards.count()},
+    )
+
+
+@public_page
+def export_boards(request: HttpRequest, tournament: Tournament, session: int) -> HttpResponse:
+    """The session's boards as a board file, for whoever may read its hand records."""
+    found = _session(tournament, session)
+    response = HttpResponse(
+        export_text(found, request.user), content_type="text/plain; charset=utf-8"
+    )
+    response["Content-Disposition"] = f'attachment; filename="{export_name(found)}"'
+    response["Cache-Control"] = "private, no-store"
+    return response
+
+
 @public_page
 def session_page(request: HttpRequest, tournament: Tournament, session: int) -> HttpResponse:
     found = _session(tournament, session)
@@ -212,8 +262,9 @@ def hand_records(request: HttpRequest, tournament: Tournament, session: int) -> 
     seen = sight(found, request.user)
     if not seen.shown:
         raise Http404
+    # printed as the board file holds them: the same boards, seats and dealer as its download
     boards = [
-        Traveller(b.number, b.text, analysis=b.analysis)
+        (Traveller(b.number, b.text, analysis=b.analysis), seating(file_board(found.size, b)))
         for b in found.boards.all()
         if b.number in seen.boards
     ]
@@ -251,6 +302,12 @@ def board_slips(request: HttpRequest, tournament: Tournament, session: int) -> H
             "tournament": tournament,
             "session": found,
             "slips": slips,
-            "roles": ROLE_NAMES[found.size],
+            "headings": slip_headings(found.size),
+            # who sits out each stanza (a field with sit-outs), by round
+            "sitting_out": [
+                (found.first_round + k, [names.get(r, "") for r in out])
+                for k, out in enumerate(found.plan.get("sitouts", []))
+                if out
+            ],
         },
     )

@@ -102,6 +102,7 @@ ACTIONS: dict[str, Action] = _actions(
     ("export.retried", _("failed export retried"), TOURNAMENT),
     ("duplicate.published", _("duplicate boards published"), TOURNAMENT),
     ("duplicate.hidden", _("duplicate boards hidden"), TOURNAMENT),
+    ("duplicate.boards_imported", _("duplicate boards imported"), TOURNAMENT),
     ("round.swapped", _("players swapped by hand"), ROUND),
     ("round.started", _("round started"), ROUND),
     ("round.finished", _("round finished"), ROUND),

@@ -54,6 +54,7 @@ NOT_PAGES = {
     "duplicate-xlsx",
     "duplicate-csv",
     "duplicate-pdf",
+    "duplicate-export",  # the board file: a download (tests/referee/duplicate/test_boardfile.py)
     "duplicate-action",
     "duplicate-retry",
     "duplicate-analysis",

@@ -47,6 +47,14 @@ class SessionCreateSerializer(Strict, serializers.Serializer):
     )
     method = serializers.ChoiceField(choices=Session.Method.values, default="matchpoints")
     trim = serializers.BooleanField(default=False)
+    stanzas = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        min_value=1,
+        max_value=60,
+        help_text="the session's length, 1 up to the number of tables (by default one stanza "
+        "a table); players that do not fill the tables sit out in turn",
+    )
     counts = serializers.ChoiceField(
         choices=Session.Counts.values,
         required=False,

@@ -18,6 +18,11 @@ urlpatterns = [
         name="duplicate-retry",
     ),
     path(
+        "duplicate/<int:session>/import/",
+        views.import_boards,
+        name="duplicate-import",
+    ),
+    path(
         "duplicate/<int:session>/<str:action>/",
         views.session_action,
         name="duplicate-action",

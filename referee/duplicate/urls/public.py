@@ -13,5 +13,6 @@ urlpatterns = [
         name="duplicate-analysis",
     ),
     path("duplicate/<int:session>/records/", views.hand_records, name="duplicate-records"),
+    path("duplicate/<int:session>/boards.txt", views.export_boards, name="duplicate-export"),
     path("duplicate/<int:session>/screen/", views.session_screen, name="duplicate-screen"),
 ]

@@ -188,7 +188,7 @@ class _Importer:
 
     def _plan(self, plan: Any) -> Any:
         """A duplicate session's movement names players by registration id (its groups'
-        players, each table's seats and each board's holders)."""
+        players, each table's seats, each board's holders and the sit-outs)."""
         entry = self._entry
         groups = [{**g, "players": [entry(r) for r in g["players"]]} for g in plan["groups"]]
         stanzas = [
@@ -204,7 +204,10 @@ class _Importer:
             ]
             for stanza in plan["stanzas"]
         ]
-        return {**plan, "groups": groups, "stanzas": stanzas}
+        restored = {**plan, "groups": groups, "stanzas": stanzas}
+        if "sitouts" in plan:  # a field with sit-outs: who sits out each stanza
+            restored["sitouts"] = [[entry(r) for r in out] for out in plan["sitouts"]]
+        return restored
 
     def _json_references(self, model: type[models.Model], values: dict[str, Any]) -> dict[str, Any]:
         """Ids inside JSON follow their rows: registrations in the seating notes, the byes,

@@ -59,6 +59,12 @@ MOVE_CODES: dict[str, Callable[[Mapping[str, Any]], str]] = {
         f"local search: repeats {p['before']} before, {p['after']} after "
         f"({p['steps']} steps, seed {p['seed']}); not proved the least possible"
     ),
+    # a field with sit-outs and a chosen length (``field.plan_field``)
+    "move_field": lambda p: (
+        f"{p['stanzas']} stanzas chosen; {p['sitouts']} player(s) sit out each stanza in turn; "
+        f"every board played {p['plays']} times, each hand compared with {p['comparisons']} "
+        f"others; repeat meetings {p['repeats']}"
+    ),
     # the quality report (``assess_movement``)
     "move_boards_played": lambda p: (
         f"every board at every table of its group once: {p['boards']} boards, "
@@ -106,6 +112,11 @@ REFUSALS: dict[str, Callable[[Mapping[str, Any]], str]] = {
     ),
     "boards_per_set": lambda p: f"{p['boards_per_set']} boards per set: a set needs at least one",
     "player_twice": lambda p: f"listed more than once: {', '.join(map(str, p['players']))}",
+    "small_field": lambda p: f"{p['n']} players: a session needs at least {p['least']}",
+    "stanzas": lambda p: (
+        f"{p['stanzas']} stanzas: from 1 to the {p['tables']} tables (a player would play a "
+        "set twice)"
+    ),
 }
 
 

@@ -101,6 +101,8 @@ SURFACES: dict[str, dict[str, str]] = {
     "api-export-job": {"get": PUBLIC},
     "api-export-file": {"get": PUBLIC},
     "api-export-retry": {"post": MANAGE},
+    "api-duplicate-file": {"get": PUBLIC, "post": MANAGE},
+    "api-duplicate-preview": {"post": MANAGE},
 }
 #: the endpoints of no tournament, each with its own test below
 SITE: dict[str | None, set[str]] = {
@@ -117,7 +119,7 @@ SITE: dict[str | None, set[str]] = {
 #: a round's draw is public as on the seating page, before its results are
 DRAW = {"api-round"}
 #: a board of a duplicate session, sealed until every table has played it (``core.rounds``)
-SEALED = {"api-duplicate-board"}
+SEALED = {"api-duplicate-board", "api-duplicate-file"}
 #: function views do not list their methods: these are theirs
 FUNCTION_VIEWS = {"api-device-revoke": {"post"}, None: {"get", "post"}}
 

@@ -25,7 +25,7 @@ IDENTIFIERS = {
     "SPEC", "NaN", "Infinity", "true", "false", "open", "closed", "none", "mode", "commercial",
     "qualification", "easy", "medium", "hard", "checked", "lot", "actual", "alternative",
     "pulka", "gora", "whist", "adjustment", "level", "misere", "deliberate", "SA", "HK", "D10",
-    "NT", "Board", "H10",
+    "NT", "Board", "H10", "Declarer", "Misere", "yes",
 }  # fmt: skip
 LATIN = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 

@@ -157,12 +157,13 @@ def test_the_same_seed_deals_the_same_boards_and_seats():
 
 @pytest.mark.parametrize(
     ("players", "size", "code"),
-    [(10, 3, "movement.not_divisible"), (12, 5, "movement.table_size")],
+    [(5, 3, "movement.small_field"), (12, 5, "movement.table_size"), (13, 3, "movement.stanzas")],
 )
 def test_a_movement_that_cannot_be_made_is_refused_and_nothing_is_stored(players, size, code):
     tournament, chief = tournament_of(players)
     with pytest.raises(ServiceError) as refused:
-        services.create_session(tournament.pk, chief, size=size, seed=1)
+        stanzas = 5 if code == "movement.stanzas" else None  # 13 players: 4 tables, 4 at most
+        services.create_session(tournament.pk, chief, size=size, seed=1, stanzas=stanzas)
     assert refused.value.code == f"duplicate.{code}"
     assert not Session.objects.exists() and not tournament.rounds.exists()
 

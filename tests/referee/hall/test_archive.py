@@ -501,3 +501,27 @@ def test_an_archive_written_before_the_later_sections_restores_them_empty(tmp_pa
     restored = Tournament.objects.get(slug=tournament.slug)
     assert Deal.objects.filter(table__round__tournament=restored).count() == 2
     assert not restored.teams.exists() and not restored.stages.exists()
+
+
+def test_a_session_s_sit_outs_follow_their_players_through_an_archive(tmp_path):
+    """13 players: one sits out each stanza; the plan names them by registration id."""
+    from referee.duplicate import services as duplicate
+    from referee.duplicate.models import Session
+    from referee.tournaments.models import Registration
+
+    from ..duplicate.test_session import tournament_of
+
+    tournament, chief = tournament_of(13)
+    session = duplicate.create_session(tournament.pk, chief, boards_per_set=1, seed=2, stanzas=3)
+
+    def sitting(session: Session) -> list[list[str]]:
+        names = dict(Registration.objects.values_list("pk", "player__name"))
+        return [[names[r] for r in out] for out in session.plan["sitouts"]]
+
+    before = sitting(session)
+    assert [len(out) for out in before] == [1, 1, 1]
+    archive = tmp_path / "field.json"
+    call_command("export_tournament", tournament.slug, output=str(archive))
+    wipe(tournament)
+    call_command("import_tournament", str(archive))
+    assert sitting(Session.objects.get(tournament__slug=tournament.slug)) == before

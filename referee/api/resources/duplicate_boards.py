@@ -1,0 +1,65 @@
+"""A duplicate session's boards as a board file (README, *The board file*): ``GET`` gives the
+file's text to whoever may read the session's hand records (before every board is closed,
+the chief only), ``POST`` replaces the session's boards by a file's before any is played
+(the chief)."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from referee.duplicate import services
+from referee.duplicate.boardfile import export_name, export_text
+from referee.tournaments.models import Tournament
+
+from ..base import ERRORS, IDEMPOTENCY_PARAMETER, READ_ERRORS, ApiView, idempotent
+from ..strict import Strict
+from ..surfaces import manage, public
+from .duplicate import SessionSerializer, _session, _session_body
+
+
+class BoardFileSerializer(serializers.Serializer):
+    filename = serializers.CharField()
+    text = serializers.CharField(help_text="the board file (README, The board file)")
+
+
+class BoardFileImportSerializer(Strict, serializers.Serializer):
+    text = serializers.CharField(
+        max_length=200_000,
+        help_text="the board file (or the board notation): one board for each of the session's",
+    )
+
+
+class SessionBoardFile(ApiView):
+    @extend_schema(
+        responses={200: BoardFileSerializer, **READ_ERRORS},
+        description="The session's boards as a board file: whoever may read its hand records "
+        "once every board is played; before that the chief referee only (403 to the other "
+        "officials, 404 to whoever sees nothing of the session).",
+        tags=["duplicate"],
+    )
+    @public
+    def get(self, request: Request, tournament: Tournament, session: int) -> Response:
+        found = _session(tournament, session)
+        text = export_text(found, request.user)
+        return Response({"filename": export_name(found), "text": text})
+
+    @extend_schema(
+        request=BoardFileImportSerializer,
+        responses={200: SessionSerializer, **ERRORS},
+        parameters=[IDEMPOTENCY_PARAMETER],
+        description="Replace the session's boards by a board file's, before any table has "
+        "played one; refused at the offending line and card (the code the card's, e.g. "
+        "board.card_twice, and params.line the line's number), nothing changed.",
+        tags=["duplicate"],
+    )
+    @idempotent
+    @manage
+    def post(self, request: Request, tournament: Tournament, session: int) -> Response:
+        data = BoardFileImportSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        found = _session(tournament, session)
+        services.import_boards(found.pk, request.user, data.validated_data["text"])
+        return Response(_session_body(request, _session(tournament, session)))
