@@ -81,17 +81,13 @@ def crossover(through: Sequence[Sequence[P]]) -> tuple[tuple[P, ...], ...]:
     deepest = max((len(g) for g in through), default=0)
     return tuple(
         tuple(
-            through[(j + i) % count][i]
-            for i in range(deepest)
-            if i < len(through[(j + i) % count])
+            through[(j + i) % count][i] for i in range(deepest) if i < len(through[(j + i) % count])
         )
         for j in range(count)
     )
 
 
-def settle(
-    tied: Sequence[P], games: Sequence[Mapping[P, Fraction | int]]
-) -> list[list[P]]:
+def settle(tied: Sequence[P], games: Sequence[Mapping[P, Fraction | int]]) -> list[list[P]]:
     """The tied players in blocks, best first, as the play-off games order them (the module's
     note); a block of more than one is still tied."""
     blocks = [list(tied)]

@@ -126,9 +126,9 @@ def test_each_group_is_cut_among_its_own_players():
     # in A: a1 1st, a2 and a3 tied for 2–3 across the cut of 2; in B: b1, b2 through
     assert a.through == ("a1",) and a.tied == ("a2", "a3") and a.tied_label == "2–3"
     assert b.through == ("b1", "b2") and b.tied == ()
-    a, _ = cut_groups(rows, [{"a1", "a2", "a3", "a4"}, {"b1", "b2", "b3"}], 2, games=[
-        {"a2": -5, "a3": 5}
-    ])
+    a, _ = cut_groups(
+        rows, [{"a1", "a2", "a3", "a4"}, {"b1", "b2", "b3"}], 2, games=[{"a2": -5, "a3": 5}]
+    )
     assert a.through == ("a1", "a3") and a.tied == ()
 
 
