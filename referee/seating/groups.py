@@ -40,7 +40,9 @@ def by_rating(players: Sequence[int]) -> list[int]:
     ratings = dict(
         Registration.objects.filter(pk__in=list(players)).values_list("pk", "player__rating")
     )
-    rated = sorted((p for p in players if ratings.get(p) is not None), key=lambda p: -ratings[p])
+    rated = sorted(
+        (p for p in players if ratings.get(p) is not None), key=lambda p: -(ratings[p] or 0)
+    )
     return rated + sorted(p for p in players if ratings.get(p) is None)
 
 

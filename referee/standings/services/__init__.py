@@ -27,7 +27,7 @@ inside the package) and ``batch`` (``from referee.standings.services import batc
 """
 
 from .cards import CardRound, PlayerCard, RulingNote, player_card, search_players
-from .groups import Group, StageCut, groups_of, playoff_games, stage_cut
+from .groups import Group, StageCut, groups_of, next_cut, playoff_games, stage_cut
 from .loading import Loaded, Preloaded, ScoredTable, load
 from .private import PrivateLink, link_entry, private_link
 from .qualify import Qualification, qualification
@@ -88,6 +88,7 @@ __all__ = [
     "groups_of",
     "link_entry",
     "load",
+    "next_cut",
     "player_card",
     "playoff_games",
     "private_link",

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import pairwise
 from typing import Any
 
 from referee.core.permissions import is_official
@@ -112,3 +113,25 @@ def stage_cut(
     cuts = cut_groups(table.rows, members, count, eligible, games)
     made = tuple(Group(g.label, g.rows, cut) for g, cut in zip(groups, cuts, strict=True))
     return StageCut(table, following, made, by_group)
+
+
+def next_cut(
+    tournament: Tournament,
+    viewer: Any,
+    tables: Sequence[StageTable],
+    rounds: Sequence[Round],
+    eligible: Collection[str],
+) -> StageCut | None:
+    """The cut the next stage waits on, as ``viewer`` may see it: the first stage not yet
+    seated whose stage before has finished its planned rounds (``rounds``: those the viewer
+    sees); None when no stage waits on a cut."""
+    finished = {r.number for r in rounds if r.status == Round.Status.FINISHED}
+    for before, table in pairwise(tables):
+        if table.stage.qualified:
+            continue
+        done = [n for n in before.rounds if n in finished]
+        if len(done) < before.stage.rounds_planned or len(done) < len(before.rounds):
+            return None
+        games = playoff_games(tournament, before.stage, viewer)
+        return stage_cut(tables, table.stage, eligible, games)
+    return None

@@ -23,7 +23,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='stage',
             name='seeding',
-            field=models.CharField(choices=[('snake', 'by the standings, snake (1 A, 2 B, 3 B, 4 A)'), ('standings', 'by the standings, in turn (1 A, 2 B, 3 A, 4 B)'), ('rating', 'by rating, in turn')], default='snake', max_length=10, verbose_name='seeding into groups'),
+            field=models.CharField(choices=[('snake', 'snake by the standings'), ('standings', 'in turn by the standings'), ('rating', 'in turn by rating')], default='snake', max_length=10, verbose_name='seeding into groups'),
         ),
         migrations.AlterField(
             model_name='round',

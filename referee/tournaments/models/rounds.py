@@ -64,9 +64,9 @@ class Stage(models.Model):
         CROSSOVER = "crossover", _("the top N of each group, crossed")
 
     class Seeding(models.TextChoices):
-        SNAKE = "snake", _("by the standings, snake (1 A, 2 B, 3 B, 4 A)")
-        STANDINGS = "standings", _("by the standings, in turn (1 A, 2 B, 3 A, 4 B)")
-        RATING = "rating", _("by rating, in turn")
+        SNAKE = "snake", _("snake by the standings")
+        STANDINGS = "standings", _("in turn by the standings")
+        RATING = "rating", _("in turn by rating")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="stages")
     number = models.PositiveSmallIntegerField()
