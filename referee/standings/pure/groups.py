@@ -46,7 +46,7 @@ SMALLEST = 3  # a group seats at least one table
 
 
 class GroupError(ValueError):
-    """A split the players cannot make: ``code`` names why (``groups.too_many``)."""
+    """A split the players cannot make: ``code`` names why (``too_many_groups``)."""
 
     def __init__(self, code: str, **params: int) -> None:
         super().__init__(code)
@@ -64,9 +64,9 @@ def split(order: Sequence[P], count: int, *, snake: bool) -> tuple[tuple[P, ...]
     """The players in ``order`` dealt to ``count`` groups (the module's note); each group
     needs at least three players."""
     if count < 1:
-        raise GroupError("groups.count", count=count)
+        raise GroupError("group_count", count=count)
     if len(order) < SMALLEST * count:
-        raise GroupError("groups.too_many", count=count, players=len(order))
+        raise GroupError("too_many_groups", count=count, players=len(order))
     groups: list[list[P]] = [[] for _ in range(count)]
     for i, player in enumerate(order):
         lap, seat = divmod(i, count)

@@ -53,7 +53,7 @@ def test_ten_players_in_three_groups_are_4_3_3():
 def test_a_group_needs_three_players():
     with pytest.raises(GroupError) as refused:
         split(list(range(5)), 2, snake=True)
-    assert refused.value.code == "groups.too_many"
+    assert refused.value.code == "too_many_groups"
     assert refused.value.params == {"count": 2, "players": 5}
     with pytest.raises(GroupError):
         split([1, 2, 3], 0, snake=False)
