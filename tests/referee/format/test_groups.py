@@ -21,6 +21,7 @@ by seats 1 and 2: +40/3, +40/3, −80/3, so seats 1 and 2 go on to the final of 
 from __future__ import annotations
 
 import pytest
+from django.urls import reverse
 
 from referee.core.errors import NotAllowed, ServiceError
 from referee.seating import services as seating
@@ -249,3 +250,36 @@ def test_a_tie_of_two_at_a_top_cut_is_left_to_the_lot():
     finalists = {s for t in final.tables.all() for s in seats_of(t)}
     assert seats[1] in finalists and seats[0] not in finalists and len(finalists) == 3
     assert final.number == 3 and final.stage.name == "Финал"
+
+
+def test_the_stages_page_shows_the_tie_and_seats_the_play_off_in_english_and_russian(client):
+    tournament, _entries, chief = grouped(published=True)
+    play_round(tournament, chief, seed=5)
+    address = reverse("stage-places", args=[tournament.slug])
+    client.force_login(chief)
+    english = client.get(address, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "The cut of stage «Кросс»: the best 3 of each group" in english
+    assert english.count("tied across the cut, places 3–6") == 2
+    assert "Groups of stage 1" in english and "Seat the play-off game" in english
+    russian = client.get(address, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "Выход в этап «Кросс»: лучшие 3 каждой группы" in russian
+    assert russian.count("делят места 3–6 на границе выхода") == 2
+    # a referee sees the cut but has no button; the public sees no cut of a round unpublished
+    client.force_login(referee_of(tournament))
+    seen = client.get(address).content.decode()
+    assert "tied across the cut" in seen and "Seat the play-off game" not in seen
+    client.logout()
+    assert "tied across the cut" not in client.get(address).content.decode()
+    # the chief's form: a refusal comes back to the page, in the reader's language
+    client.force_login(chief)
+    seat = reverse("stage-playoff", args=[tournament.slug])
+    page = client.post(seat, {"deals": "много"}, HTTP_ACCEPT_LANGUAGE="ru", follow=True)
+    assert page.redirect_chain[-1][0] == address
+    assert "Раздач в переигровке: целое число от 1 до 99." in page.content.decode()
+    assert not tournament.rounds.filter(number=2).exists()
+    page = client.post(seat, {"deals": "2"}, follow=True)
+    assert page.redirect_chain[-1][0] == reverse("round", args=[tournament.slug, 2])
+    assert "Play-off game at the cut of stage Группы, group A: places 3–6, 2 deals" in (
+        page.content.decode()
+    )
+    assert client.get(seat).status_code == 302  # a GET leads back to the stages page
