@@ -283,3 +283,34 @@ def test_the_stages_page_shows_the_tie_and_seats_the_play_off_in_english_and_rus
         page.content.decode()
     )
     assert client.get(seat).status_code == 302  # a GET leads back to the stages page
+
+
+def test_a_play_off_round_s_pages_answer_every_reader_and_its_table_takes_deals(client):
+    tournament, _entries, chief = grouped(published=True)
+    play_round(tournament, chief, seed=5)
+    game = seat_playoff_game(tournament.pk, chief, 2, seed=3)
+    table = game.tables.order_by("number").first()
+    seats = seats_of(table)
+    slug = tournament.slug
+    addresses = [
+        reverse("round", args=[slug, 2]),
+        reverse("round-dashboard", args=[slug, 2]),
+        reverse("round-results", args=[slug, 2]),
+        reverse("table", args=[slug, 2, 1]),
+        reverse("standings", args=[slug]),
+        reverse("stage-places", args=[slug]),
+        reverse("manage", args=[slug]),
+    ]
+    for user in (chief, referee_of(tournament), None):
+        client.logout()
+        if user is not None:
+            client.force_login(user)
+        for address in addresses:
+            assert client.get(address).status_code < 500, (user, address)
+    client.force_login(chief)
+    page = client.get(reverse("table", args=[slug, 2, 1]), HTTP_ACCEPT_LANGUAGE="ru")
+    assert page.status_code == 200
+    tables.record_deal(table.pk, pass_pass(seats, seats[0]), chief)
+    tables.record_deal(table.pk, pass_pass(seats, seats[1]), chief)
+    error = refused(tables.record_deal, table.pk, pass_pass(seats, seats[2]), chief)
+    assert error.code == "tables.deal.cap_reached" and error.params == {"cap": 2}
