@@ -314,3 +314,34 @@ def test_a_play_off_round_s_pages_answer_every_reader_and_its_table_takes_deals(
     tables.record_deal(table.pk, pass_pass(seats, seats[1]), chief)
     error = refused(tables.record_deal, table.pk, pass_pass(seats, seats[2]), chief)
     assert error.code == "tables.deal.cap_reached" and error.params == {"cap": 2}
+
+
+@pytest.mark.parametrize(
+    ("seeding", "expected"),
+    [
+        # ratings p1…p7: 1500, 1700, None, 1600, 1400, None, 1650 → by rating p2, p7, p4, p1,
+        # p5, then the unrated p3, p6; dealt in turn: A p2, p4, p5, p6; B p7, p1, p3
+        ("rating", [[2, 4, 5, 6], [7, 1, 3]]),
+        # a first stage's standings are the registration order: in turn, odd to A, even to B
+        ("standings", [[1, 3, 5, 7], [2, 4, 6]]),
+        # snake: A B | B A | A B | B → A p1, p4, p5; B p2, p3, p6, p7
+        ("snake", [[1, 4, 5], [2, 3, 6, 7]]),
+    ],
+)
+def test_the_seedings_split_a_first_stage(seeding, expected):
+    tournament, entries, chief = tournament_of(7, status=Tournament.Status.DRAFT)
+    ratings = [1500, 1700, None, 1600, 1400, None, 1650]
+    for entry, rating in zip(entries, ratings, strict=True):
+        entry.player.rating = rating
+        entry.player.save(update_fields=["rating"])
+    stage = {"name": "Группы", "rounds_planned": 1, "method": "random", "groups": 2}
+    setup.set_stages(tournament.pk, [{**stage, "seeding": seeding}], chief)
+    setup.start_tournament(tournament.pk, chief)
+    first = seating.seat_next_round(tournament.pk, chief, None, 1)
+    p = {i: e.pk for i, e in enumerate(entries, start=1)}
+    assert Stage.objects.get(tournament=tournament).members == [
+        [p[i] for i in group] for group in expected
+    ]
+    # a group of 3 seats one table, of 4 one table of 4
+    sizes = sorted(len(seats_of(t)) for t in first.tables.all())
+    assert sizes == [3, 4]
