@@ -119,8 +119,8 @@ def _qualify(
     # the cut's one rule, the stages page's too: who still plays, ties sharing their places,
     # a tie across the cut broken by the play-off games
     found = stage_cut(tables, stage, {str(p) for p in playing}, games)
-    if found is None:
-        return playing, []
+    if found is None:  # a top N below 1 (set_stages refuses it; an archive may hold one)
+        raise REFUSALS.error("stage.too_few_left", stage=stage.name, n=count, left=len(playing))
     for group in found.groups:
         assert group.cut is not None
         left = len(group.cut.places)
