@@ -17,6 +17,7 @@ from .resources import (
     profile,
     rounds,
     series,
+    stages,
     standings,
     tables,
     tokens,
@@ -140,7 +141,8 @@ v1 = [
     path(T + "discipline/", format.DisciplineList.as_view(), name="api-discipline"),
     path(T + "appeals/", format.AppealList.as_view(), name="api-appeals"),
     path(T + "appeals/<int:appeal>/decide/", format.AppealDecide.as_view(), name="api-decide"),
-    path(T + "stages/", format.StagesView.as_view(), name="api-stages"),
+    path(T + "stages/", stages.StagesView.as_view(), name="api-stages"),
+    path(T + "stages/playoff/", stages.PlayoffView.as_view(), name="api-stage-playoff"),
     path(T + "teams/", format.TeamsView.as_view(), name="api-teams"),
     path(
         T + "players/<int:registration>/eliminate/",

@@ -56,6 +56,8 @@ class RoundKind:
     round_sealed: Callable[[Any], bool] = field(default=_never)
     #: why the round cannot be published now (a refusal to raise), or None
     publish_refusal: Callable[[Any], Exception | None] = field(default=lambda _r: None)
+    #: the round's own deals-per-table limit (a play-off game's fixed deals), or None
+    cap: Callable[[Any], int | None] | None = None
 
 
 ORDINARY = RoundKind("pulka")
@@ -121,7 +123,11 @@ def counting(rounds: QuerySet[Any], purpose: str, prefix: str = "") -> QuerySet[
 
 def deal_cap(table: Table) -> int | None:
     """The deals-per-table limit of ``table`` (None: none): the tournament's, where its round's
-    kind takes it (a duplicate table plays its set's boards, which its own hook counts)."""
+    kind takes it (a duplicate table plays its set's boards, which its own hook counts), or
+    the kind's own (a play-off game at a cut plays the deals it was seated for)."""
+    own = kind_of(table.round).cap
+    if own is not None:
+        return own(table)
     if not counts_for(table.round, DEAL_CAP):
         return None
     cap: int | None = table.round.tournament.deal_cap

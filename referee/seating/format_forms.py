@@ -76,7 +76,11 @@ class StageForm(forms.Form):
     )
     carry_fraction = forms.CharField(label=_("fraction carried"), max_length=20, required=False)
     entry = forms.ChoiceField(label=_("who plays it"), choices=_or_blank(Stage.Entry.choices))
-    entry_count = forms.IntegerField(label=_("N"), required=False, min_value=3, max_value=999)
+    entry_count = forms.IntegerField(label=_("N"), required=False, min_value=1, max_value=999)
+    groups = forms.IntegerField(label=_("groups"), required=False, min_value=1, max_value=26)
+    seeding = forms.ChoiceField(
+        label=_("seeding into groups"), choices=_or_blank(Stage.Seeding.choices), required=False
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -9,15 +9,18 @@ from typing import Any
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 
+from referee.core.posts import get_leads_to
 from referee.core.refusals import add_refusal, attempt, outcome_of, show_refusal
 from referee.tournaments import services
 from referee.tournaments.models import Stage, Tournament
 from referee.tournaments.surfaces import manage_page
 
 from .format_forms import FormatForm, ScheduleForm, StageFormSet, TeamForm, stage_rows
+from .playoff_game import seat_playoff_game
 from .schedule import upload_schedule
 
 
@@ -96,7 +99,12 @@ def _save_stages(request: HttpRequest, stage_forms: Any, pk: int, done: str | Pr
     row's field (and so in the summary at the top), any other is a message."""
     filled = [f for f in stage_forms if f.cleaned_data]
     chosen = [
-        {**f.cleaned_data, "carry_fraction": f.cleaned_data["carry_fraction"] or "1"}
+        {
+            **f.cleaned_data,
+            "carry_fraction": f.cleaned_data["carry_fraction"] or "1",
+            "groups": f.cleaned_data["groups"] or 1,
+            "seeding": f.cleaned_data["seeding"] or Stage.Seeding.SNAKE,
+        }
         for f in filled
     ]
     outcome = outcome_of(lambda: services.set_stages(pk, chosen, request.user))
@@ -110,3 +118,19 @@ def _save_stages(request: HttpRequest, stage_forms: Any, pk: int, done: str | Pr
     else:
         show_refusal(request, refused)
     return False
+
+
+@manage_page
+@get_leads_to(lambda tournament: reverse("stage-places", args=[tournament.slug]))
+def seat_playoff(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """The stages page's *Seat the play-off game*: the tied players at a table of their own,
+    in play at once; its round page next, else the stages page with the refusal."""
+    deals = request.POST.get("deals", "")
+    outcome = attempt(
+        request,
+        lambda: seat_playoff_game(tournament.pk, request.user, deals),
+        _("The play-off game is seated and in play: its deals are entered like any table's."),
+    )
+    if outcome.value is not None:
+        return redirect("round", tournament.slug, outcome.value.number)
+    return redirect("stage-places", tournament.slug)

@@ -211,6 +211,29 @@ def _absent(p: Mapping[str, Any], name: Callable[[Any], str]) -> str:
     return _("%(player)s is absent (not checked in)") % {"player": name(p["player"])}
 
 
+def _playoff_game(p: Mapping[str, Any], name: Callable[[Any], str]) -> str:
+    params = {"stage": p["stage"], "group": p["group"], "places": p["places"], "n": p["deals"]}
+    if p["group"]:
+        return (
+            ngettext(
+                "Play-off game at the cut of stage %(stage)s, group %(group)s: places "
+                "%(places)s, %(n)s deal",
+                "Play-off game at the cut of stage %(stage)s, group %(group)s: places "
+                "%(places)s, %(n)s deals",
+                p["deals"],
+            )
+            % params
+        )
+    return (
+        ngettext(
+            "Play-off game at the cut of stage %(stage)s: places %(places)s, %(n)s deal",
+            "Play-off game at the cut of stage %(stage)s: places %(places)s, %(n)s deals",
+            p["deals"],
+        )
+        % params
+    )
+
+
 RENDERERS: dict[str, Renderer] = {
     "plan": _plan,
     "absent": _absent,
@@ -249,6 +272,11 @@ RENDERERS: dict[str, Renderer] = {
         )
         % {"number": p["number"], "name": p["name"], "n": stage_count(p)}
     ),
+    "group": lambda p, name: (
+        _("Group %(group)s: tables %(from)s–%(to)s")
+        % {"group": p["group"], "from": p["from_table"], "to": p["to_table"]}
+    ),
+    "playoff_game": _playoff_game,
     "teammates_apart": lambda p, name: (
         _("Team mates kept apart: %(pairs)s of %(of)s pairs") % {"pairs": p["pairs"], "of": p["of"]}
     ),

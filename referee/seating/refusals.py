@@ -57,9 +57,30 @@ REFUSALS = Refusals(
             "Name the players of stage %(stage)s among the players still in play."
         ),
         "stage.tied_at_cut": _(
-            "Places %(label)s are tied across the cut of stage %(stage)s: draw the lot in "
-            "the standings settings, or name the players of the stage."
+            "Places %(label)s are tied across the cut of stage %(stage)s: play a play-off "
+            "game (the stages page), draw the lot in the standings settings, or name the "
+            "players of the stage."
         ),
+        "stage.tied_at_group_cut": _(
+            "Places %(label)s of group %(group)s are tied across the cut of stage "
+            "%(stage)s: play a play-off game (the stages page), or draw the lot in the "
+            "standings settings."
+        ),
+        "stage.groups_too_small": _(
+            "Stage %(stage)s plays in %(n)s groups of at least 3 players, but has "
+            "%(players)s players."
+        ),
+        "playoff.not_running": _("A play-off game is played while the tournament is running."),
+        "playoff.round_open": _("Finish the round in play before a play-off game."),
+        "playoff.not_tied": _(
+            "No tie across the cut of the next stage: there is nothing for a play-off game "
+            "to decide."
+        ),
+        "playoff.table_size": _(
+            "Places %(label)s: %(n)s players are tied; a play-off game seats 3 or 4 at its "
+            "table. Draw the lot in the standings settings."
+        ),
+        "playoff.deals": _("The play-off game's deals: a whole number from 1 to %(n)s."),
         "stage.too_few_left": _(
             "Stage %(stage)s takes the top %(n)s, but %(left)s players are still in play."
         ),

@@ -22,6 +22,7 @@ from referee.tournaments.checkin import present_for
 from referee.tournaments.log import log_action
 from referee.tournaments.models import Registration, Round, Tournament
 
+from .groups import seat_in_groups
 from .notes import refusal_of
 from .pure import algorithm, fixed, playoff
 from .pure.fixed import ScheduleError
@@ -38,8 +39,13 @@ def _chief_only(user: Any, tournament: Tournament) -> None:
 def past_rounds(tournament: Tournament, before: int | None = None) -> list[RoundSeating[int]]:
     """Earlier rounds as the algorithm sees them: registration ids in seat order, and each
     round's byes (the bye rotation of §6.2 counts them)."""
-    rounds = Round.objects.filter(tournament=tournament)
-    seats = Seat.objects.filter(table__round__tournament=tournament).select_related("table__round")
+    # a play-off game at a cut is no round of the rotation or of the meetings
+    rounds = Round.objects.filter(tournament=tournament).exclude(method=Round.Method.TIEBREAK)
+    seats = (
+        Seat.objects.filter(table__round__tournament=tournament)
+        .exclude(table__round__method=Round.Method.TIEBREAK)
+        .select_related("table__round")
+    )
     if before is not None:
         seats = seats.filter(table__round__number__lt=before)
         rounds = rounds.filter(number__lt=before)
@@ -123,15 +129,28 @@ def seat_next_round(
     number = (last.number if last else 0) + 1
     stage = stage_for(tournament, number)
     method = method or (stage.method if stage else Round.Method.RANDOM)
-    if method not in Round.Method.values or method == Round.Method.DUPLICATE:
-        # a duplicate stanza is seated by its session's movement (duplicate.services)
+    if method not in Round.Method.values or method in (
+        Round.Method.DUPLICATE,
+        Round.Method.TIEBREAK,
+    ):
+        # a duplicate stanza is seated by its session's movement (duplicate.services), a
+        # play-off game at a cut by the stages page (playoff_game)
         raise REFUSALS.error("method.unknown", "method")
     players, tables = entrants(tournament, user, stage, number)
     players, absent = _present(tournament, number, players)
     seed = random.SystemRandom().randrange(2**31) if seed is None else seed
     past = past_rounds(tournament)
     try:
-        seating = _seat(tournament, user, method, number, players, past, seed, stage, tables)
+        if stage is not None and len(stage.members) > 1:
+            seating = seat_in_groups(
+                stage.members,
+                players,
+                lambda group: _seat(
+                    tournament, user, method, number, group, past, seed, stage, tables
+                ),
+            )
+        else:
+            seating = _seat(tournament, user, method, number, players, past, seed, stage, tables)
     except ScheduleError as error:
         names = dict(
             Registration.objects.filter(tournament=tournament).values_list("pk", "player__name")

@@ -15,17 +15,29 @@ from typing import Any
 
 from referee.core.errors import ServiceError
 from referee.seating.refusals import REFUSALS
-from referee.standings.pure.cut import cut_at
-from referee.standings.services import StageTable, stage_tables, standings_after
+from referee.standings.pure.groups import crossover
+from referee.standings.services import (
+    StageTable,
+    playoff_games,
+    stage_cut,
+    stage_tables,
+    standings_after,
+)
 from referee.tournaments.log import log_action
-from referee.tournaments.models import Registration, Stage, Tournament
+from referee.tournaments.models import Registration, Round, Stage, Tournament
+
+from .groups import split_stage
 
 
 def stage_for(tournament: Tournament, number: int) -> Stage | None:
-    """The stage round ``number`` belongs to; refused past the last stage's rounds."""
+    """The stage round ``number`` belongs to; refused past the last stage's rounds. A play-off
+    game at a cut is a round of no stage's count: the rounds after it shift by one."""
     stages = list(Stage.objects.filter(tournament=tournament).order_by("number"))
     if not stages:
         return None
+    number -= Round.objects.filter(
+        tournament=tournament, number__lt=number, method=Round.Method.TIEBREAK
+    ).count()
     end = 0
     for stage in stages:
         end += stage.rounds_planned
@@ -71,14 +83,15 @@ def entrants(
         return playing, ()
     tables = stage_tables(tournament, viewer=viewer)
     if not stage.qualified:
-        stage.qualified = _qualify(tournament, viewer, stage, playing, tables)
-        stage.save(update_fields=["qualified"])
+        stage.qualified, crossed = _qualify(tournament, viewer, stage, playing, tables)
+        stage.members = crossed or split_stage(stage, stage_order(tables, stage, stage.qualified))
+        stage.save(update_fields=["qualified", "members"])
         log_action(
             tournament,
             viewer,
             "stage.qualified",
             stage.name,
-            data={"stage": stage.number, "players": stage.qualified},
+            data={"stage": stage.number, "players": stage.qualified, "groups": stage.members},
         )
         tables = stage_tables(tournament, viewer=viewer)
     chosen = set(stage.qualified)
@@ -91,24 +104,44 @@ def _qualify(
     stage: Stage,
     playing: list[int],
     tables: tuple[StageTable, ...],
-) -> list[int]:
+) -> tuple[list[int], list[list[int]]]:
+    """The stage's players, and its groups when the cut crosses them (else empty)."""
     if stage.entry == Stage.Entry.NAMED:
         unknown = [p for p in stage.named if p not in playing]
         if unknown or not stage.named:
             raise REFUSALS.error("stage.named_unknown", stage=stage.name)
-        return list(stage.named)
+        return list(stage.named), []
     previous = [t for t in tables if t.stage.number < stage.number]
     if stage.entry == Stage.Entry.ALL or not previous:
-        return playing
+        return playing, []
     count = stage.entry_count or 0
-    # the cut's one rule, the outlook's too: who still plays, ties sharing their places
-    found = cut_at(previous[-1].rows, count, eligible={str(p) for p in playing})
-    left = len(found.places)
-    if count < 1 or count > left:
-        raise REFUSALS.error("stage.too_few_left", stage=stage.name, n=count, left=left)
-    if found.tied:
-        raise REFUSALS.error("stage.tied_at_cut", label=found.tied_label, stage=stage.name)
-    return [int(p) for p in found.through]
+    games = playoff_games(tournament, previous[-1].stage)
+    # the cut's one rule, the stages page's too: who still plays, ties sharing their places,
+    # a tie across the cut broken by the play-off games
+    found = stage_cut(tables, stage, {str(p) for p in playing}, games)
+    if found is None:  # a top N below 1 (set_stages refuses it; an archive may hold one)
+        raise REFUSALS.error("stage.too_few_left", stage=stage.name, n=count, left=len(playing))
+    for group in found.groups:
+        assert group.cut is not None
+        left = len(group.cut.places)
+        if count > left:
+            where = f"{stage.name} ({group.label})" if group.label else stage.name
+            raise REFUSALS.error("stage.too_few_left", stage=where, n=count, left=left)
+    for group in found.tied:
+        assert group.cut is not None
+        if group.label:
+            raise REFUSALS.error(
+                "stage.tied_at_group_cut",
+                label=group.cut.tied_label,
+                group=group.label,
+                stage=stage.name,
+            )
+        raise REFUSALS.error("stage.tied_at_cut", label=group.cut.tied_label, stage=stage.name)
+    through = [[int(p) for p in ids] for ids in found.through]
+    chosen = [p for ids in through for p in ids]
+    if stage.entry == Stage.Entry.CROSSOVER:
+        return chosen, [list(g) for g in crossover(through)]
+    return chosen, []
 
 
 def stage_order(tables: tuple[StageTable, ...], stage: Stage, players: list[int]) -> list[int]:

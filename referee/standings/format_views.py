@@ -6,10 +6,12 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from referee.tournaments.models import Tournament
+from referee.core.permissions import is_chief
+from referee.tournaments.models import Round, Tournament
 from referee.tournaments.surfaces import public_page
 
 from . import services
+from .groups_view import cut_view, stage_groups
 from .outlook_view import qualification_view
 
 
@@ -20,14 +22,21 @@ def places(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     tables = services.stage_tables(tournament, viewer=request.user, data=data)
     found = services.final_places(tournament, viewer=request.user, tables=tables)
     outlook = services.qualification(tournament, viewer=request.user, data=data, tables=tables)
+    playing = Round.objects.filter(tournament=tournament, method=Round.Method.TIEBREAK).exclude(
+        status=Round.Status.FINISHED
+    )
     return render(
         request,
         "standings/places.html",
         {
             "tournament": tournament,
             "stages": tables,
+            "groups": stage_groups(tables, data),
             "places": found,
             "qualification": qualification_view(outlook, request.user, tournament),
+            "cut": cut_view(tournament, request.user, tables, data),
+            "playoff_in_play": playing.order_by("number").first(),
+            "chief": is_chief(request.user, tournament),
         },
     )
 

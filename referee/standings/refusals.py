@@ -31,6 +31,9 @@ _RULES: dict[str, Promise] = {
     "bands.increasing": _("The upper bounds must be above 0 and grow from band to band."),
     "bands.negative": _("A weight cannot be negative."),
     "row.length": _("Give %(size)s points, one per place."),
+    "table.number_twice": _("Two tables of one round have the same number."),
+    "table.player_twice": _("A player sits at two tables in one round."),
+    "lot.not_whole": _("A lot is a whole number."),
     "normalisation.unknown": _("This way of comparing tables of 3 and of 4 is unknown."),
     "normalisation.placement": _(
         "Placement points on the same scale need the conversion method placement points."

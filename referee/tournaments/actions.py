@@ -97,6 +97,7 @@ ACTIONS: dict[str, Action] = _actions(
     ("standings.lot_recorded", _("lot recorded"), TOURNAMENT),
     # rounds (seating.services)
     ("round.seated", _("round seated"), ROUND),
+    ("round.playoff_seated", _("play-off game at the cut seated"), ROUND),
     # duplicate sessions (duplicate.services)
     ("duplicate.created", _("duplicate session created"), TOURNAMENT),
     ("export.retried", _("failed export retried"), TOURNAMENT),

@@ -96,6 +96,22 @@ REFUSALS = Refusals(
         "stage.name_missing": _("Stage %(n)s needs a name."),
         "stage.rounds_missing": _("Stage %(stage)s needs at least one round."),
         "stage.top_too_few": _("Stage %(stage)s takes the top N: N is at least 3 (one table)."),
+        "stage.groups_count": _("Stage %(stage)s: the number of groups is from 1 to 26."),
+        "stage.no_groups_before": _(
+            "Stage %(stage)s takes the best of each group: the stage before it must play in groups."
+        ),
+        "stage.group_top_too_few": _(
+            "Stage %(stage)s takes the top N of each group: N is at least 1, and at least 3 "
+            "players in all."
+        ),
+        "stage.crossover_too_few": _(
+            "Stage %(stage)s crosses the top N of each group: N is at least 3 (a crossed "
+            "group seats one table)."
+        ),
+        "stage.crossover_groups": _(
+            "Stage %(stage)s crosses the groups of the stage before: it plays in as many "
+            "groups (%(n)s)."
+        ),
         "start.not_in_preparation": _("Only a tournament in preparation can start."),
         "start.too_few_players": _(
             "A tournament needs at least %(min)s players; %(n)s are registered."

@@ -1,6 +1,7 @@
 """The tournament's format in the API (issue 11; the README's "The tournament's format"):
-discipline entries, appeals, the tournament register, stages with the final places, and team
-standings. Eliminating a player is in ``players``, a substitute at a table in ``tables``.
+discipline entries, appeals, the tournament register and team standings (the stages with
+the final places are in ``stages``). Eliminating a player is in ``players``, a substitute at
+a table in ``tables``.
 
 The register and its lists are the officials' (``may_view_register``), recording discipline
 and filing appeals any official's, deciding one the chief referee's: the surface refuses who
@@ -168,11 +169,6 @@ class FinalPlaceSerializer(serializers.Serializer):
     points = serializers.CharField(help_text="his points in that stage, exact")
 
 
-class StagesSerializer(serializers.Serializer):
-    stages = StageSerializer(many=True)
-    places = FinalPlaceSerializer(many=True)
-
-
 class TeamSerializer(serializers.Serializer):
     place = serializers.CharField(source="rank_label")
     team = serializers.CharField()
@@ -275,17 +271,6 @@ def AppealDecide(
         deal_data=v.get("deal"),
         points=v.get("points"),
     )
-
-
-class StagesView(ApiView):
-    """The stages and the tournament's places by them (what the viewer may see)."""
-
-    @extend_schema(responses={200: StagesSerializer, **READ_ERRORS}, tags=["standings"])
-    @public
-    def get(self, request: Request, tournament: Tournament) -> Response:
-        tables = standings.stage_tables(tournament, viewer=request.user)
-        places = standings.final_places(tournament, viewer=request.user, tables=tables)
-        return Response(StagesSerializer({"stages": tables, "places": places}).data)
 
 
 class TeamsView(ApiView):

@@ -232,6 +232,8 @@ class _Importer:
         if model is Stage:
             values["named"] = [self._entry(r) for r in values["named"]]
             values["qualified"] = [self._entry(r) for r in values["qualified"]]
+            groups = values.get("members") or []
+            values["members"] = [[self._entry(r) for r in group] for group in groups]
         if model is ActionLog and values["subject_id"] is not None:
             # the object's new id; None where it is not in the archive (deleted since)
             about = {m._meta.label_lower: m for m in self.ids}.get(values["subject_type"])

@@ -114,6 +114,12 @@ CODES: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "playoff": lambda p: "play-off: tables by standings, earlier meetings not considered",
     "fixed_schedule": lambda p: f"fixed schedule: round {p['round']} as uploaded",
     "stage": lambda p: f"stage {p['number']} ({p['name']}): {stage_count(p)} players",
+    "group": lambda p: f"group {p['group']}: tables {p['from_table']}–{p['to_table']}",
+    "playoff_game": lambda p: (
+        f"play-off game at the cut of stage {p['stage']}"
+        + (f", group {p['group']}" if p["group"] else "")
+        + f": places {p['places']}, {p['deals']} deals"
+    ),
     "teammates_apart": lambda p: f"team mates kept apart: {p['pairs']} of {p['of']} pairs",
     "absent": lambda p: f"absent: {p['player']}" + (f" ({p['reason']})" if p["reason"] else ""),
     # a table

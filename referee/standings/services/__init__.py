@@ -19,13 +19,15 @@ runs in a transaction and writes the action log.
 The modules: ``settings`` (settings and the lot), ``loading`` (the scored tables a viewer
 sees), ``outside`` (points outside the tables: byes, substitutions, discipline, who left the
 play), ``ranked`` (standings), ``rounds`` (round results), ``stages`` (stage standings, final
-places, team standings), ``cards`` (player cards, search), ``qualify`` (can I still qualify),
+places, team standings), ``groups`` (a stage's groups, the cut of the next stage and the
+play-off games at it), ``cards`` (player cards, search), ``qualify`` (can I still qualify),
 ``private`` (what a player's private link shows), ``batch`` (many tournaments' standings in a
 fixed number of queries). The others' names are re-exported here, but for ``outside`` (used
 inside the package) and ``batch`` (``from referee.standings.services import batch``).
 """
 
 from .cards import CardRound, PlayerCard, RulingNote, player_card, search_players
+from .groups import Group, StageCut, groups_of, next_cut, playoff_games, stage_cut
 from .loading import Loaded, Preloaded, ScoredTable, load
 from .private import PrivateLink, link_entry, private_link
 from .qualify import Qualification, qualification
@@ -63,6 +65,7 @@ __all__ = [
     "EDITABLE",
     "CardRound",
     "FinalPlace",
+    "Group",
     "InvalidSettings",
     "Loaded",
     "NotVisible",
@@ -75,15 +78,19 @@ __all__ = [
     "RulingNote",
     "ScoredTable",
     "SeatResult",
+    "StageCut",
     "StageTable",
     "Standings",
     "StandingsRow",
     "TableResults",
     "draw_lot",
     "final_places",
+    "groups_of",
     "link_entry",
     "load",
+    "next_cut",
     "player_card",
+    "playoff_games",
     "private_link",
     "qualification",
     "ranked_standings",
@@ -93,6 +100,7 @@ __all__ = [
     "rules_of",
     "search_players",
     "settings_of",
+    "stage_cut",
     "stage_tables",
     "standings_after",
     "standings_rows",

@@ -21,6 +21,8 @@ class Round(models.Model):
         PLAYOFF = "playoff", _("play-off by standings (1–4, 5–8, …)")
         FIXED = "fixed", _("fixed schedule")
         DUPLICATE = "duplicate", _("duplicate movement")
+        # a play-off game between players tied at a stage's cut: counts for nothing else
+        TIEBREAK = "tiebreak", _("play-off game at the cut")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField()
@@ -58,6 +60,13 @@ class Stage(models.Model):
         ALL = "all", _("every player still in play")
         TOP = "top", _("the top N of the standings")
         NAMED = "named", _("named by the chief referee")
+        GROUP_TOP = "group_top", _("the top N of each group")
+        CROSSOVER = "crossover", _("the top N of each group, crossed")
+
+    class Seeding(models.TextChoices):
+        SNAKE = "snake", _("snake by the standings")
+        STANDINGS = "standings", _("in turn by the standings")
+        RATING = "rating", _("in turn by rating")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="stages")
     number = models.PositiveSmallIntegerField()
@@ -75,11 +84,20 @@ class Stage(models.Model):
     named = models.JSONField(_("players named"), default=list, blank=True)
     # registration ids, fixed when the stage's first round is seated
     qualified = models.JSONField(default=list, blank=True)
+    groups = models.PositiveSmallIntegerField(_("groups"), default=1)
+    seeding = models.CharField(
+        _("seeding into groups"), max_length=10, choices=Seeding.choices, default="snake"
+    )
+    # the groups' registration ids, fixed with ``qualified`` (empty: one field)
+    members = models.JSONField(default=list, blank=True)
 
     class Meta:
         unique_together = [("tournament", "number")]
         ordering = ["number"]
-        constraints = [models.CheckConstraint(condition=Q(number__gte=1), name="stage_from_1")]
+        constraints = [
+            models.CheckConstraint(condition=Q(number__gte=1), name="stage_from_1"),
+            models.CheckConstraint(condition=Q(groups__gte=1), name="stage_groups_from_1"),
+        ]
         verbose_name = _("stage")
         verbose_name_plural = _("stages")
 

@@ -135,10 +135,11 @@ def set_stages(tournament_id: int, stages: Sequence[Mapping[str, Any]], user: An
     tournament = locked_for_chief(tournament_id, user)
     _frozen(tournament)
     registered = set(tournament.entries.values_list("pk", flat=True))
-    made = []
+    made: list[Stage] = []
     for number, spec in enumerate(stages, start=1):
         try:
             made.append(_checked_stage(tournament, number, spec, registered))
+            _check_groups(made[-1], made[-2] if len(made) > 1 else None)
         except ServiceError as refused:
             refused.params.setdefault("stage_number", number)  # a page marks the stage's row
             raise
@@ -149,7 +150,7 @@ def set_stages(tournament_id: int, stages: Sequence[Mapping[str, Any]], user: An
         user,
         "tournament.stages",
         tournament.name,
-        data={"stages": [[s.name, s.rounds_planned, s.method] for s in made]},
+        data={"stages": [[s.name, s.rounds_planned, s.method, s.groups] for s in made]},
     )
     return list(Stage.objects.filter(tournament=tournament).order_by("number"))
 
@@ -158,7 +159,7 @@ def _checked_stage(
     tournament: Tournament, number: int, spec: Mapping[str, Any], registered: set[int]
 ) -> Stage:
     known = {f.name for f in Stage._meta.fields} | {"named"}
-    if not set(spec) <= known - {"id", "tournament", "number", "qualified"}:
+    if not set(spec) <= known - {"id", "tournament", "number", "qualified", "members"}:
         raise REFUSALS.error("setting.unknown", names=", ".join(sorted(set(spec) - known)))
     stage = Stage(tournament=tournament, number=number, **dict(spec))
     if not str(stage.name).strip():
@@ -166,7 +167,7 @@ def _checked_stage(
     check_name(str(stage.name), "name", 100)
     if not stage.rounds_planned or stage.rounds_planned < 1:
         raise REFUSALS.error("stage.rounds_missing", "rounds_planned", stage=stage.name)
-    if stage.method not in Round.Method.values or stage.method == Round.Method.DUPLICATE:
+    if stage.method not in Round.Method.values or stage.method in NOT_A_STAGE_METHOD:
         # a duplicate stanza is seated by its session, never as a stage's next round
         raise REFUSALS.error("stage.method_unknown", "method")
     if stage.carry_over not in Stage.CarryOver.values:
@@ -180,6 +181,39 @@ def _checked_stage(
     if stage.entry == Stage.Entry.NAMED and not set(stage.named) <= registered:
         raise REFUSALS.error("registered_only", "named")
     return stage
+
+
+#: seated otherwise than as a stage's next round: a duplicate stanza by its session, a play-off
+#: game at the cut by the stages page
+NOT_A_STAGE_METHOD = (Round.Method.DUPLICATE, Round.Method.TIEBREAK)
+BY_GROUP = (Stage.Entry.GROUP_TOP, Stage.Entry.CROSSOVER)
+
+
+def _check_groups(stage: Stage, before: Stage | None) -> None:
+    """Groups (issue 34 point 3): from 1 to 26, a known seeding; the best of each group only
+    after a stage played in groups; a crossover in as many groups as the stage before, of at
+    least 3 each (one of each place)."""
+    stage.groups = stage.groups or 1
+    if not 1 <= stage.groups <= 26:
+        raise REFUSALS.error("stage.groups_count", "groups", stage=stage.name)
+    if stage.seeding not in Stage.Seeding.values:
+        raise REFUSALS.error("choice", "seeding")
+    if stage.entry not in BY_GROUP:
+        return
+    if before is None or before.groups < 2:
+        raise REFUSALS.error("stage.no_groups_before", "entry", stage=stage.name)
+    count = stage.entry_count or 0
+    if stage.entry == Stage.Entry.CROSSOVER:
+        if count < 3:
+            raise REFUSALS.error("stage.crossover_too_few", "entry_count", stage=stage.name)
+        if stage.groups == 1:
+            stage.groups = before.groups  # crossed into as many groups, unless told otherwise
+        if stage.groups != before.groups:
+            raise REFUSALS.error(
+                "stage.crossover_groups", "groups", stage=stage.name, n=before.groups
+            )
+    elif count < 1 or count * before.groups < 3:
+        raise REFUSALS.error("stage.group_top_too_few", "entry_count", stage=stage.name)
 
 
 @transaction.atomic

@@ -63,7 +63,7 @@ def test_discipline_appeals_and_the_register_through_the_api():
     assert found["zero_sum"] == [
         {"round": 1, "tables": 1, "whists": "0", "adjustments": "0", "balanced": True}
     ]
-    assert client_for().get(base + "stages/").json() == {"stages": [], "places": []}
+    assert client_for().get(base + "stages/").json() == {"stages": [], "places": [], "cut": None}
 
 
 def test_eliminating_through_the_api_is_the_chiefs():

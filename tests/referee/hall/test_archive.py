@@ -313,6 +313,8 @@ def furnished(tournament: Tournament) -> Tournament:
         rounds_planned=4,
         named=[entries[0].pk, entries[1].pk],
         qualified=[entries[2].pk],
+        groups=2,
+        members=[[entries[2].pk, entries[3].pk, entries[4].pk], [entries[5].pk]],
     )
     Round.objects.filter(tournament=tournament).update(stage=stage)
     last = Round.objects.filter(tournament=tournament).order_by("-number").first()
@@ -392,6 +394,7 @@ def parts(slug: str) -> dict:
                 s.name,
                 [name[r] for r in s.named],
                 [name[r] for r in s.qualified],
+                [[name[r] for r in group] for group in s.members],
                 sorted(s.rounds.values_list("number", flat=True)),
             )
             for s in Stage.objects.filter(tournament=t)

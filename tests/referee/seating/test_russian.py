@@ -49,6 +49,8 @@ SAMPLES = {
     "playoff": {},
     "fixed_schedule": {"round": 2},
     "stage": {"number": 2, "name": "финал", "count": 4},
+    "group": {"group": "B", "from_table": 3, "to_table": 4},
+    "playoff_game": {"stage": "группы", "group": "A", "places": "3–6", "deals": 4},
     "teammates_apart": {"pairs": 2, "of": 3},
     "teammates_together": {"first": 1, "second": 2},
     "seats_as_listed": {},
