@@ -37,6 +37,7 @@ INSTALLED_APPS = [
     "referee.seating",
     "referee.standings",
     "referee.ratings",
+    "referee.admission",
     "referee.exports",
     "referee.series",
     "referee.duplicate",

@@ -2,8 +2,9 @@
 
 from django.urls import path
 
-from referee.exports import badges
+from referee.exports import badges, fees
 
 urlpatterns = [
     path("check-in/badges.pdf", badges.check_in_badges, name="check-in-badges"),
+    path("fees/report.xlsx", fees.fees_xlsx, name="export-fees-xlsx"),
 ]
