@@ -20,3 +20,4 @@ class AdmissionConfig(AppConfig):
         gates.on_entered(hooks.entered)
         gates.entry_choices(hooks.choices)
         gates.check_in_marks(hooks.marks)
+        gates.entry_terms(hooks.terms)

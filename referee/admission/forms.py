@@ -51,7 +51,7 @@ class RulesForm(forms.Form):
     )
 
     def __init__(self, tournament: Tournament, admission: Admission | None, *args: Any) -> None:
-        initial = {"currency": "₽"}
+        initial: dict[str, Any] = {"currency": "₽"}
         if admission is not None:
             initial = {
                 "rating_list": admission.rating_list_id,
@@ -64,7 +64,8 @@ class RulesForm(forms.Form):
                 "invitation_only": admission.invitation_only,
                 "invitations": invitations_text([Invitee(**p) for p in admission.invitations]),
             }
-        super().__init__(*args, initial=initial)
+        super().__init__(*args)
+        self.initial = initial
         field = self.fields["divisions"]
         assert isinstance(field, forms.ModelMultipleChoiceField)
         field.queryset = Division.objects.filter(tournament=tournament)

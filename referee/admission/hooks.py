@@ -5,6 +5,7 @@ the check-in page says who has paid."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from decimal import Decimal
 
 from django.utils.translation import gettext as _
 
@@ -24,6 +25,32 @@ def gate(tournament: Tournament, candidate: Candidate) -> None:
 def choices(tournament: Tournament) -> Mapping[str, Sequence[str]]:
     found = rules_of(admission_of(tournament))
     return {"category": found.categories, "division": list(found.divisions)}
+
+
+def terms(tournament: Tournament) -> list[str]:
+    """Who may enter and what it costs, in a few lines for the public form."""
+    admission = admission_of(tournament)
+    if admission is None:
+        return []
+    found = rules_of(admission)
+    out = []
+    low, high = found.rating_min, found.rating_max
+    if found.rating_list and (low is not None or high is not None):
+        values = {"list": found.rating_list}
+        values["min"] = rules.shown(low) if low is not None else "—"
+        values["max"] = rules.shown(high) if high is not None else "—"
+        out.append(_("Rating on the list %(list)s: from %(min)s up to %(max)s.") % values)
+    if found.divisions:
+        out.append(_("Divisions: %(names)s.") % {"names": ", ".join(found.divisions)})
+    if found.invited is not None:
+        out.append(_("By invitation only."))
+    cur = found.currency
+    if found.fees:
+        listed = ", ".join(f"{n} {rules.shown(f)} {cur}" for n, f in found.fees.items())
+        out.append(_("Entry fee: %(fees)s.") % {"fees": listed})
+    elif found.flat_fee:
+        out.append(_("Entry fee: %(fees)s.") % {"fees": f"{rules.shown(found.flat_fee)} {cur}"})
+    return out
 
 
 def entered(registration: Registration, declared: Mapping[str, str]) -> None:
@@ -55,7 +82,7 @@ def marks(tournament: Tournament, entries: Sequence[Registration]) -> Mapping[in
     for line in book.lines:
         values = {
             "paid": rules.shown(line.paid),
-            "due": rules.shown(line.due or 0),
+            "due": rules.shown(line.due or Decimal(0)),
             "currency": currency,
         }
         if line.state == rules.PAID:

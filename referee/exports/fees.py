@@ -21,21 +21,23 @@ from .views import XLSX, download, filename
 def fee_sheets(book: Ledger) -> list[tabular.Sheet]:
     currency = book.rules.currency
     found = report_of(book)
-    totals = [
+    totals: list[list[tabular.Value]] = [
         [name or _("no category"), t.players, t.paid_up, t.due, t.paid, t.outstanding]
         for name, t in found.categories.items()
     ]
     t = found.total
     totals.append([_("In all"), t.players, t.paid_up, t.due, t.paid, t.outstanding])
     methods = dict(Payment.Method.choices)
-    by_method = [[str(methods.get(k, k)), v] for k, v in sorted(found.methods.items())]
+    by_method: list[list[tabular.Value]] = [
+        [str(methods.get(k, k)), v] for k, v in sorted(found.methods.items())
+    ]
     summary = tabular.Sheet(
         _("Totals"),
         [_("Category"), _("Players"), _("Paid up"), _("Due"), _("Paid"), _("Outstanding")],
         [*totals, [], [_("Method"), _("Paid")], *by_method],
         caption=_("Entry fees, %(currency)s") % {"currency": currency},
     )
-    who = []
+    who: list[list[tabular.Value]] = []
     for line in book.lines:
         if not line.payments:
             who.append([line.name, line.category, line.due, line.paid, "", "", "", "", ""])

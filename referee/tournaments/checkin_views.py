@@ -57,7 +57,7 @@ def manage_check_in(request: HttpRequest, tournament: Tournament) -> HttpRespons
             "rows": rows,
             "present": present,
             "unmarked": sum(1 for row in rows if row["mark"] is None),
-            "unpaid": sum(1 for row in rows if any(not m.ok for m in row["fees"])),
+            "unpaid": sum(1 for marks_of in fees.values() if any(not m.ok for m in marks_of)),
             "site_url_warning": site_url_warning(),
         },
     )

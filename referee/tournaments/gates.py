@@ -9,7 +9,8 @@ being imported here (the layers import only downward). It registers its hooks in
   his division), inside the registering transaction;
 - ``entry_choices``: the values an entrant chooses from (``{"category": [...], ...}``), for
   the public form and the organiser's;
-- ``check_in_marks``: a short word per registration for the check-in page (paid, unpaid).
+- ``check_in_marks``: a short word per registration for the check-in page (paid, unpaid);
+- ``entry_terms``: the lines the public form shows above itself (who may enter, the fees).
 
 Without hooks, everybody may enter and nothing is declared."""
 
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from .models import Player, Registration, Tournament
 
@@ -42,37 +44,48 @@ class Mark:
     ok: bool
 
 
+H = TypeVar("H")
 Gate = Callable[[Tournament, Candidate], None]
 Entered = Callable[[Registration, Mapping[str, str]], None]
 Choices = Callable[[Tournament], Mapping[str, Sequence[str]]]
 Marks = Callable[[Tournament, Sequence[Registration]], Mapping[int, Mark]]
+Terms = Callable[[Tournament], Sequence[str]]
 
 _GATES: list[Gate] = []
 _ENTERED: list[Entered] = []
 _CHOICES: list[Choices] = []
 _MARKS: list[Marks] = []
+_TERMS: list[Terms] = []
 
 
-def _add(hooks: list, hook):  # type: ignore[no-untyped-def]
+def _add(hooks: list[H], hook: H) -> H:
     if hook not in hooks:
         hooks.append(hook)
     return hook
 
 
 def entry_gate(hook: Gate) -> Gate:
-    return _add(_GATES, hook)  # type: ignore[no-any-return]
+    return _add(_GATES, hook)
 
 
 def on_entered(hook: Entered) -> Entered:
-    return _add(_ENTERED, hook)  # type: ignore[no-any-return]
+    return _add(_ENTERED, hook)
 
 
 def entry_choices(hook: Choices) -> Choices:
-    return _add(_CHOICES, hook)  # type: ignore[no-any-return]
+    return _add(_CHOICES, hook)
 
 
 def check_in_marks(hook: Marks) -> Marks:
-    return _add(_MARKS, hook)  # type: ignore[no-any-return]
+    return _add(_MARKS, hook)
+
+
+def entry_terms(hook: Terms) -> Terms:
+    return _add(_TERMS, hook)
+
+
+def terms(tournament: Tournament) -> list[str]:
+    return [line for hook in _TERMS for line in hook(tournament)]
 
 
 def admit(tournament: Tournament, candidate: Candidate) -> None:

@@ -4,6 +4,7 @@ one category a line) and the invitation list («Иванов Иван, Моск�
 from __future__ import annotations
 
 from decimal import Decimal, InvalidOperation
+from typing import Any
 
 from .rules import Invitee, folded, shown
 
@@ -13,10 +14,10 @@ MAX_AMOUNT = Decimal("10000000")
 class LineError(ValueError):
     """A line that cannot be read: a code of ``admission.fees`` and the line's number."""
 
-    def __init__(self, code: str, **params: object) -> None:
+    def __init__(self, code: str, **params: Any) -> None:
         super().__init__(code)
         self.code = code
-        self.params = params
+        self.params: dict[str, Any] = dict(params)
 
 
 def amount(text: str) -> Decimal | None:
