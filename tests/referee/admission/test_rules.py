@@ -175,6 +175,9 @@ def test_the_organisers_lists_are_read_line_by_line():
 
 
 def test_the_rules_import_no_django():
-    code = "import sys, referee.admission.pure.rules, referee.admission.pure.text; print('django' in sys.modules)"
+    code = (
+        "import sys, referee.admission.pure.rules, referee.admission.pure.text; "
+        "print('django' in sys.modules)"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
