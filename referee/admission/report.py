@@ -21,4 +21,4 @@ def lines_of(book: Ledger) -> list[rules.Line]:
 
 
 def report_of(book: Ledger) -> rules.Report:
-    return rules.report(lines_of(book))
+    return rules.report(lines_of(book), book.rules.categories)

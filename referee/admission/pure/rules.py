@@ -193,10 +193,11 @@ class Report:
     total: Total
 
 
-def report(lines: Iterable[Line]) -> Report:
+def report(lines: Iterable[Line], order: Sequence[str] = ()) -> Report:
     """Totals by category (the entries without one under ""), by method, and in all. A
     player who paid more than his fee counts his whole payment as paid; the outstanding sum
-    adds what each of the others still owes (one's overpayment never pays another's fee)."""
+    adds what each of the others still owes (one's overpayment never pays another's fee).
+    The categories come in ``order`` (the declared one), any other after them, "" last."""
     by_category: dict[str, Total] = {}
     methods: dict[str, Decimal] = {}
     total = Total()
@@ -210,4 +211,9 @@ def report(lines: Iterable[Line]) -> Report:
             bucket.outstanding += max(due - line.paid, Decimal(0))
         for method, amount in line.by_method.items():
             methods[method] = methods.get(method, Decimal(0)) + amount
-    return Report(dict(sorted(by_category.items())), methods, total)
+    rank = {name: i for i, name in enumerate(order)}
+
+    def place(name: str) -> tuple[int, int, str]:
+        return (name == "", rank.get(name, len(rank)), name)
+
+    return Report(dict(sorted(by_category.items(), key=lambda kv: place(kv[0]))), methods, total)

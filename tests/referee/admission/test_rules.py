@@ -125,7 +125,8 @@ def test_the_report_totals_by_category_and_by_method_worked_by_hand():
         Line("Г", "Юниоры", D(1000), D(1200), {"cash": D(700), "transfer": D(500)}),
         Line("Д", "", None, D(0)),
     ]
-    found = rules.report(lines)
+    found = rules.report(lines, order=["Юниоры", "Взрослые"])
+    assert list(found.categories) == ["Юниоры", "Взрослые", ""]  # declared order, none last
     adults, juniors, none = (found.categories[k] for k in ("Взрослые", "Юниоры", ""))
     # adults: 3 × 2000 due = 6000; paid 2000 + 500 + 0 = 2500; owed 0 + 1500 + 2000 = 3500
     assert (adults.players, adults.due, adults.paid, adults.outstanding, adults.paid_up) == (
