@@ -47,8 +47,8 @@ def seated(round_) -> set[int]:
     return set(Seat.objects.filter(table__round=round_).values_list("registration_id", flat=True))
 
 
-def test_an_official_records_a_payment_and_a_stranger_or_a_player_is_refused():
-    tournament, chief, referee, entries = fee_cup(1)
+def test_an_official_records_a_payment_and_a_stranger_is_refused():
+    _tournament, _chief, referee, entries = fee_cup(1)
     made = payments.record_payment(entries[0].pk, referee, "1 500,50", "cash", note="у стола")
     assert (made.amount, made.method, made.note, made.recorded_by) == (
         D("1500.50"),
