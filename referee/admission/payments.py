@@ -18,7 +18,7 @@ from .models import Entry, Payment
 from .pure.rules import shown
 from .pure.text import MAX_AMOUNT, amount
 from .refusals import REFUSALS
-from .services import _locked_entry
+from .services import locked_entry
 
 
 def _amount(text: Any, *, zero: bool) -> Decimal:
@@ -64,7 +64,7 @@ def record_payment(
     note: str = "",
 ) -> Payment:
     """Money received for an entry, by one of the tournament's officials."""
-    registration, tournament = _locked_entry(registration_id, user, chief=False)
+    registration, tournament = locked_entry(registration_id, user, chief=False)
     value = _amount(amount, zero=False)
     method, note, paid_at = _details(method, note, paid_at)
     payment = Payment.objects.create(
@@ -103,7 +103,7 @@ def correct_payment(
     )
     if registration_id is None:
         raise REFUSALS.error("payment_unknown")
-    registration, tournament = _locked_entry(registration_id, user, chief=False)
+    registration, tournament = locked_entry(registration_id, user, chief=False)
     payment = Payment.objects.select_for_update().get(pk=payment_id)
     if not reason.strip():
         raise REFUSALS.error("reason_missing", "reason")
@@ -129,7 +129,7 @@ def correct_payment(
 def allow_unpaid(registration_id: int, user: Any, allow: bool, reason: str = "") -> Entry:
     """The chief's explicit word that a player who has not paid may be seated (or its
     withdrawal); a leave needs a reason, and both are logged."""
-    registration, tournament = _locked_entry(registration_id, user, chief=True)
+    registration, tournament = locked_entry(registration_id, user, chief=True)
     name = registration.player.name
     entry, _created = Entry.objects.get_or_create(registration=registration)
     reason = " ".join(reason.split())
@@ -146,12 +146,12 @@ def allow_unpaid(registration_id: int, user: Any, allow: bool, reason: str = "")
     entry.unpaid_reason = reason if allow else ""
     entry.unpaid_by = user if allow else None
     entry.save(update_fields=["unpaid_allowed", "unpaid_reason", "unpaid_by"])
-    log_action(
-        tournament,
-        user,
-        "entry.unpaid_allowed" if allow else "entry.unpaid_revoked",
-        name,
-        about=registration,
-        reason=reason,
-    )
+    if allow:
+        log_action(
+            tournament, user, "entry.unpaid_allowed", name, about=registration, reason=reason
+        )
+    else:
+        log_action(
+            tournament, user, "entry.unpaid_revoked", name, about=registration, reason=reason
+        )
     return entry

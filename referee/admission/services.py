@@ -209,7 +209,7 @@ def _rules_data(admission: Admission, divisions: list[Division]) -> dict[str, An
 # -- an entry: its category, its payments, the chief's leave ---------------------------------
 
 
-def _locked_entry(
+def locked_entry(
     registration_id: int, user: Any, *, chief: bool
 ) -> tuple[Registration, Tournament]:
     tournament_id = (
@@ -234,7 +234,7 @@ def _locked_entry(
 @transaction.atomic
 def set_category(registration_id: int, user: Any, category: str) -> Entry:
     """The entry's category (its fee), one of the tournament's declared ones ("" for none)."""
-    registration, tournament = _locked_entry(registration_id, user, chief=True)
+    registration, tournament = locked_entry(registration_id, user, chief=True)
     allowed = rules_of(admission_of(tournament)).categories
     category = " ".join(category.split())
     if category and rules.folded(category) not in {rules.folded(a) for a in allowed}:
