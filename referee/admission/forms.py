@@ -81,7 +81,3 @@ class PaymentForm(forms.Form):
     amount = forms.CharField(max_length=20, label=_("Amount"))
     method = forms.ChoiceField(choices=Payment.Method.choices, label=_("Method"))
     note = forms.CharField(required=False, max_length=200, label=_("Note"))
-
-
-class CorrectionForm(PaymentForm):
-    reason = forms.CharField(max_length=200, label=_("Why"))

@@ -18,7 +18,7 @@ from .models import Entry, Payment
 from .pure.rules import shown
 from .pure.text import MAX_AMOUNT, amount
 from .refusals import REFUSALS
-from .services import locked_entry
+from .services import MAX_NOTE, locked_entry
 
 
 def _amount(text: Any, *, zero: bool) -> Decimal:
@@ -33,8 +33,8 @@ def _details(method: str, note: str, paid_at: datetime | None) -> tuple[str, str
         raise REFUSALS.error("method", "method")
     check_text(note)
     note = " ".join(note.split())
-    if len(note) > 200:
-        raise REFUSALS.error("note_long", "note", n=200)
+    if len(note) > MAX_NOTE:
+        raise REFUSALS.error("note_long", "note", n=MAX_NOTE)
     now = timezone.now()
     if paid_at is None:
         paid_at = now
@@ -107,6 +107,8 @@ def correct_payment(
     payment = Payment.objects.select_for_update().get(pk=payment_id)
     if not reason.strip():
         raise REFUSALS.error("reason_missing", "reason")
+    if len(reason) > MAX_NOTE:
+        raise REFUSALS.error("note_long", "reason", n=MAX_NOTE)
     value = _amount(amount, zero=True)
     method, note, when = _details(method, note, paid_at or payment.paid_at)
     before = _data(payment)
@@ -140,8 +142,8 @@ def allow_unpaid(registration_id: int, user: Any, allow: bool, reason: str = "")
         raise REFUSALS.error("not_allowed", name=name)
     if allow and not reason:
         raise REFUSALS.error("reason_missing", "reason")
-    if len(reason) > 200:
-        raise REFUSALS.error("note_long", "reason", n=200)
+    if len(reason) > MAX_NOTE:
+        raise REFUSALS.error("note_long", "reason", n=MAX_NOTE)
     entry.unpaid_allowed = allow
     entry.unpaid_reason = reason if allow else ""
     entry.unpaid_by = user if allow else None

@@ -14,7 +14,7 @@ from referee.tournaments.models import Tournament
 from referee.tournaments.surfaces import manage_page
 
 from . import payments, services
-from .forms import CorrectionForm, PaymentForm, RulesForm
+from .forms import PaymentForm, RulesForm
 from .models import Payment
 from .report import report_of
 
@@ -53,19 +53,18 @@ def fee_action(request: HttpRequest, tournament: Tournament, registration: int) 
     if not tournament.entries.filter(pk=registration).exists():
         raise Http404
     action, user, post = request.POST.get("action"), request.user, request.POST
-    if action == "pay":
-        form = PaymentForm(post)
-        if form.is_valid():
-            data = form.cleaned_data
-            attempt(
-                request,
-                lambda: payments.record_payment(
-                    registration, user, data["amount"], data["method"], note=data["note"]
-                ),
-                _("Payment recorded."),
-            )
-        else:
-            attempt(request, lambda: payments.record_payment(registration, user, "", ""))
+    if action == "pay":  # the service checks every value and refuses at the field
+        attempt(
+            request,
+            lambda: payments.record_payment(
+                registration,
+                user,
+                post.get("amount", ""),
+                post.get("method", ""),
+                note=post.get("note", ""),
+            ),
+            _("Payment recorded."),
+        )
     elif action == "category":
         category = post.get("category", "")
         attempt(
@@ -90,17 +89,16 @@ def fee_action(request: HttpRequest, tournament: Tournament, registration: int) 
 def correct(request: HttpRequest, tournament: Tournament, payment: int) -> HttpResponse:
     if not Payment.objects.filter(pk=payment, registration__tournament=tournament).exists():
         raise Http404
-    form = CorrectionForm(request.POST)
-    data = form.cleaned_data if form.is_valid() else {}
+    post = request.POST
     attempt(
         request,
         lambda: payments.correct_payment(
             payment,
             request.user,
-            data.get("amount", request.POST.get("amount", "")),
-            data.get("method", ""),
-            note=data.get("note", ""),
-            reason=data.get("reason", ""),
+            post.get("amount", ""),
+            post.get("method", ""),
+            note=post.get("note", ""),
+            reason=post.get("reason", ""),
         ),
         _("Payment corrected."),
     )

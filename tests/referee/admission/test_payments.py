@@ -236,3 +236,28 @@ def test_the_check_in_page_marks_paid_and_unpaid():
     assert '<span class="fee paid">paid 2000 ₽</span>' in html
     assert '<span class="fee unpaid">unpaid (2000 ₽): not seated</span>' in html
     assert "1 player has not paid the entry fee" in html
+
+
+def test_the_fees_page_is_the_chiefs_and_shows_a_refused_payment_without_storing_it():
+    tournament, chief, referee, entries = fee_cup(1)
+    url = reverse("manage-fees", args=[tournament.slug])
+    stranger = Client()
+    stranger.force_login(referee)
+    assert stranger.get(url).status_code == 403
+    page = Client()
+    page.force_login(chief)
+    action = reverse("manage-fee-action", args=[tournament.slug, entries[0].pk])
+    answer = page.post(action, {"action": "pay", "amount": "две тысячи", "method": "cash"})
+    assert answer.status_code == 302
+    shown = page.get(url).content.decode()
+    assert "Give an amount above 0 and under 10000000" in shown
+    assert not Payment.objects.exists()
+    page.post(action, {"action": "pay", "amount": "2000", "method": "transfer", "note": "СБП"})
+    made = Payment.objects.get()
+    fix = reverse("manage-payment-correct", args=[tournament.slug, made.pk])
+    page.post(fix, {"amount": "1800", "method": "transfer", "note": "", "reason": ""})
+    made.refresh_from_db()
+    assert made.amount == D(2000)  # no reason: refused, nothing changed
+    page.post(fix, {"amount": "1800", "method": "transfer", "note": "", "reason": "скидка"})
+    made.refresh_from_db()
+    assert (made.amount, made.corrected) == (D(1800), True)
