@@ -1,7 +1,8 @@
 """The admission's refusals: the rules an entrant breaks (raised by the pure predicate,
 ``pure.rules.AdmissionError``, rendered here) and the fees' and payments' services.
 
-Each code (``admission.`` + its key) is what the API answers."""
+Each code (``admission.`` + its key, ``admission.rules.`` + a rule's) is what the API
+answers."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from referee.core.codes import Refusals
 from .pure.rules import AdmissionError
 
 RULES = Refusals(
-    "admission",
+    "admission.rules",
     {
         "no_rating": _(
             "%(name)s has no rating on the list %(list)s: entry needs a rating from %(min)s."
@@ -45,7 +46,7 @@ FIELDS = {
 }
 
 REFUSALS = Refusals(
-    "admission.fees",
+    "admission",
     {
         "amount": _("Give an amount above 0 and under %(max)s, e.g. 1500 or 1500.50."),
         "amount_zero": _("Give an amount from 0 (0 cancels the payment) under %(max)s."),

@@ -12,7 +12,7 @@ MAX_AMOUNT = Decimal("10000000")
 
 
 class LineError(ValueError):
-    """A line that cannot be read: a code of ``admission.fees`` and the line's number."""
+    """A line that cannot be read: a code of ``admission.refusals.REFUSALS`` and its values."""
 
     def __init__(self, code: str, **params: Any) -> None:
         super().__init__(code)

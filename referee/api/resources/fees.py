@@ -26,7 +26,7 @@ POST = [IDEMPOTENCY_PARAMETER]
 
 class PaymentInSerializer(Strict, serializers.Serializer):
     amount = serializers.CharField(max_length=20, help_text='e.g. "1500" or "1500.50"')
-    method = serializers.ChoiceField(choices=Payment.Method.values)
+    method = serializers.ChoiceField(choices=Payment.Method.choices)
     note = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
     paid_at = serializers.DateTimeField(required=False, allow_null=True, default=None)
 
@@ -55,12 +55,37 @@ class PaymentSerializer(serializers.Serializer):
     corrected = serializers.BooleanField()
 
 
+class TotalSerializer(serializers.Serializer):
+    players = serializers.IntegerField()
+    paid_up = serializers.IntegerField(help_text="the players who owe nothing more")
+    due = serializers.CharField()
+    paid = serializers.CharField()
+    outstanding = serializers.CharField(
+        help_text="what each player still owes, added up (an overpayment pays nobody else's)"
+    )
+
+
+class FeeLineSerializer(serializers.Serializer):
+    registration = serializers.IntegerField()
+    name = serializers.CharField()
+    category = serializers.CharField()
+    due = serializers.CharField(allow_null=True, help_text="null: nothing is due")
+    paid = serializers.CharField()
+    state = serializers.ChoiceField(choices=["paid", "part", "unpaid", "free"])
+    may_play_unpaid = serializers.BooleanField(help_text="the chief's leave")
+    payments = PaymentSerializer(many=True)
+
+
 class FeesSerializer(serializers.Serializer):
     currency = serializers.CharField()
-    players = serializers.ListField(child=serializers.DictField())
-    categories = serializers.DictField()
-    methods = serializers.DictField()
-    total = serializers.DictField()
+    players = FeeLineSerializer(many=True)
+    categories = serializers.DictField(
+        child=TotalSerializer(), help_text='by category ("": the entries without one)'
+    )
+    methods = serializers.DictField(
+        child=serializers.CharField(), help_text="the sum paid by each method"
+    )
+    total = TotalSerializer()
 
 
 def _money(value: Any) -> str | None:

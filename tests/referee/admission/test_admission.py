@@ -32,7 +32,7 @@ def test_a_rating_below_the_minimum_is_refused_in_russian_and_english_naming_the
     tournament, chief, _ref, listed = cup(rating_min="1400", rating_max="1800")
     weak = rated(listed, 1320.0, name="Пётр Слабов")
     error = refused(lambda: services.register_player(tournament.pk, weak.pk, chief))
-    assert error.code == "admission.rating_low"
+    assert error.code == "admission.rules.rating_low"
     assert error.params == {"rating": "1320", "min": "1400", "list": "ФСПР-2026"}
     assert error.field == "rating_number"
     assert error.message == "rating 1320 is below the entry minimum 1400 on the list ФСПР-2026"
@@ -44,14 +44,14 @@ def test_a_rating_below_the_minimum_is_refused_in_russian_and_english_naming_the
     services.register_player(tournament.pk, strong.pk, chief)  # the bound itself admits
     high = rated(listed, 1850.25, name="Гроссмейстер")
     error = refused(lambda: services.register_player(tournament.pk, high.pk, chief))
-    assert (error.code, error.params["rating"]) == ("admission.rating_high", "1850.25")
+    assert (error.code, error.params["rating"]) == ("admission.rules.rating_high", "1850.25")
 
 
 def test_a_new_player_has_no_rating_on_the_list_and_is_refused_under_a_minimum():
     tournament, chief, _ref, _listed = cup(rating_min="1400")
     details = services.PlayerDetails("Новичок Новиков", "Тула")
     error = refused(lambda: services.register_player(tournament.pk, details, chief))
-    assert error.code == "admission.no_rating"
+    assert error.code == "admission.rules.no_rating"
     assert not Registration.objects.exists()
 
 
@@ -61,7 +61,7 @@ def test_not_invited_is_refused_and_the_invited_enter():
     )
     stranger = services.PlayerDetails("Сидор Сидоров", "Тула")
     error = refused(lambda: services.register_player(tournament.pk, stranger, chief))
-    assert (error.code, error.params) == ("admission.not_invited", {"name": "Сидор Сидоров"})
+    assert (error.code, error.params) == ("admission.rules.not_invited", {"name": "Сидор Сидоров"})
     services.register_player(tournament.pk, services.PlayerDetails("Иван Петров", "Тула"), chief)
     anna = services.PlayerDetails("Анна Левина", "Москва", federation_id="F-7")
     services.register_player(tournament.pk, anna, chief)
@@ -80,7 +80,7 @@ def test_a_wrong_category_or_division_is_refused_and_the_declared_ones_are_kept(
     error = refused(
         lambda: services.register_player(tournament.pk, who, chief, choices={"category": "Дети"})
     )
-    assert error.code == "admission.category_wrong"
+    assert error.code == "admission.rules.category_wrong"
     assert error.params == {"category": "Дети", "allowed": ["Взрослые", "Юниоры"]}
     assert error.message == "The category Дети is not admitted: only Взрослые, Юниоры."
     error = refused(
@@ -88,7 +88,7 @@ def test_a_wrong_category_or_division_is_refused_and_the_declared_ones_are_kept(
             tournament.pk, who, chief, choices={"category": "Юниоры", "division": "Любитель"}
         )
     )
-    assert (error.code, error.field) == ("admission.division_wrong", "division")
+    assert (error.code, error.field) == ("admission.rules.division_wrong", "division")
     entry = services.register_player(
         tournament.pk, who, chief, choices={"category": "юниоры", "division": "мастер"}
     )
@@ -133,7 +133,7 @@ def test_the_public_form_asks_for_the_category_and_refuses_outside_the_rules():
     strong = rated(listed, 1500.0, name="Иван Сильнов", city="Тула")
     good = {"name": strong.name, "city": "Тула", "contact": "x", "category": "Юниоры"}
     missing = refused(lambda: applications.apply(tournament.pk, {**good, "category": ""}))
-    assert (missing.code, missing.field) == ("admission.category_missing", "category")
+    assert (missing.code, missing.field) == ("admission.rules.category_missing", "category")
     made = applications.apply(tournament.pk, good)
     assert made.choices == {"category": "Юниоры"}
     applications.decide(made.pk, chief, approve=True)
@@ -149,7 +149,7 @@ def test_the_api_refuses_a_registration_with_the_rules_code():
     answer = api.post(url, {"player": weak.pk}, format="json")
     assert answer.status_code == 400
     body = answer.json()
-    assert body["code"] == "admission.rating_low"
+    assert body["code"] == "admission.rules.rating_low"
     assert body["params"] == {"rating": "1320", "min": "1400", "list": "ФСПР-2026"}
     ok = rated(listed, 1450.0, name="Иван")
     assert api.post(url, {"player": ok.pk}, format="json").status_code == 201
@@ -162,7 +162,7 @@ def test_setting_the_rules_is_the_chiefs_checked_and_logged():
     with pytest.raises(NotAllowed):
         admission.set_rules(tournament.pk, referee, {"flat_fee": "1000"})
     error = refused(lambda: admission.set_rules(tournament.pk, chief, {"rating_min": "1400"}))
-    assert error.code == "admission.fees.rating_list_missing"
+    assert error.code == "admission.rating_list_missing"
     error = refused(
         lambda: admission.set_rules(
             tournament.pk,
@@ -170,11 +170,11 @@ def test_setting_the_rules_is_the_chiefs_checked_and_logged():
             {"rating_list": listed.pk, "rating_min": "1800", "rating_max": "1400"},
         )
     )
-    assert error.code == "admission.fees.rating_range"
+    assert error.code == "admission.rating_range"
     error = refused(
         lambda: admission.set_rules(tournament.pk, chief, {"fees": "Взрослые две тысячи"})
     )
-    assert (error.code, error.field) == ("admission.fees.fees_line", "fees")
+    assert (error.code, error.field) == ("admission.fees_line", "fees")
     assert not Admission.objects.exists()  # nothing stored on a refusal
     admission.set_rules(tournament.pk, chief, {"flat_fee": "1500", "currency": "руб."})
     log = ActionLog.objects.get(action="admission.rules_set")

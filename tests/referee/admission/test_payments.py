@@ -66,11 +66,11 @@ def test_an_official_records_a_payment_and_a_stranger_is_refused():
 @pytest.mark.parametrize(
     ("amount", "method", "code"),
     [
-        ("0", "cash", "admission.fees.amount"),
-        ("-5", "cash", "admission.fees.amount"),
-        ("сто", "cash", "admission.fees.amount"),
-        ("10000000", "cash", "admission.fees.amount"),
-        ("100", "bitcoin", "admission.fees.method"),
+        ("0", "cash", "admission.amount"),
+        ("-5", "cash", "admission.amount"),
+        ("сто", "cash", "admission.amount"),
+        ("10000000", "cash", "admission.amount"),
+        ("100", "bitcoin", "admission.method"),
     ],
 )
 def test_a_bad_payment_is_refused_at_its_field_and_nothing_is_stored(amount, method, code):
@@ -84,7 +84,7 @@ def test_a_correction_needs_a_reason_and_the_log_keeps_the_payment_as_it_was():
     _tournament, chief, referee, entries = fee_cup(1)
     made = payments.record_payment(entries[0].pk, referee, "2000", "cash")
     error = refused(lambda: payments.correct_payment(made.pk, chief, "1000", "cash"))
-    assert error.code == "admission.fees.reason_missing"
+    assert error.code == "admission.reason_missing"
     payments.correct_payment(made.pk, chief, "1000", "transfer", reason="ошибка в сумме")
     made.refresh_from_db()
     assert (made.amount, made.method, made.corrected) == (D("1000.00"), "transfer", True)
@@ -130,7 +130,7 @@ def test_the_chiefs_leave_seats_an_unpaid_player_and_is_logged_and_only_his():
     with pytest.raises(NotAllowed):
         payments.allow_unpaid(late.pk, referee, True, "заплатит в перерыве")
     error = refused(lambda: payments.allow_unpaid(late.pk, chief, True, ""))
-    assert error.code == "admission.fees.reason_missing"
+    assert error.code == "admission.reason_missing"
     payments.allow_unpaid(late.pk, chief, True, "заплатит в перерыве")
     log = ActionLog.objects.get(action="entry.unpaid_allowed")
     assert (log.user, log.reason, log.subject_id) == (chief, "заплатит в перерыве", late.pk)
@@ -209,7 +209,7 @@ def test_the_api_records_and_corrects_a_payment_and_refuses_a_stranger():
     made = client_for(referee).post(url, {"amount": "2000", "method": "cash"}, format="json")
     assert made.status_code == 201 and made.json()["amount"] == "2000.00"
     bad = client_for(referee).post(url, {"amount": "0", "method": "cash"}, format="json")
-    assert (bad.status_code, bad.json()["code"]) == (400, "admission.fees.amount")
+    assert (bad.status_code, bad.json()["code"]) == (400, "admission.amount")
     stranger = client_for(UserFactory()).post(url, {"amount": "1", "method": "cash"}, format="json")
     assert stranger.status_code in (403, 404)
     fix = reverse("api-payment-correct", args=[tournament.slug, made.json()["id"]])
