@@ -11,6 +11,7 @@ from django.views.decorators.http import require_GET
 from referee.admission.models import Payment
 from referee.admission.report import report_of
 from referee.admission.services import Ledger, ledger
+from referee.core.people import person
 from referee.tournaments.models import Tournament
 from referee.tournaments.surfaces import manage_page
 
@@ -43,7 +44,7 @@ def fee_sheets(book: Ledger) -> list[tabular.Sheet]:
             who.append([line.name, line.category, line.due, line.paid, "", "", "", "", ""])
         for p in line.payments:
             when = timezone.localtime(p.paid_at).strftime("%Y-%m-%d %H:%M")
-            by = p.recorded_by.get_username() if p.recorded_by else ""
+            by = person(p.recorded_by) if p.recorded_by else ""
             who.append(
                 [
                     line.name,

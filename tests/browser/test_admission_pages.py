@@ -39,7 +39,7 @@ def fees_cup() -> tuple[Any, Any]:
     tournament = TournamentFactory(
         name="Кубок Тулы", slug="tula-cup", published=True, status="draft", check_in=True
     )
-    chief = UserFactory(username="fees-chief")
+    chief = UserFactory(username="chief", first_name="Игорь", last_name="Судейкин")
     Role.objects.create(tournament=tournament, user=chief, kind=Role.Kind.CHIEF)
     chief = type(chief).objects.get(pk=chief.pk)
     listed = RatingList.objects.create(name="ФСПР-2026", slug="fspr-2026")
@@ -70,7 +70,7 @@ def fees_cup() -> tuple[Any, Any]:
 def look(page: Any, name: str, size: str, shots, raw: set[str], found: dict) -> None:
     page.wait_for_load_state()
     page.screenshot(path=str(shots / f"fees-{name}-{size}.png"), full_page=True)
-    bad = problems(read(page.content())[0], raw, logins=["fees-chief"])
+    bad = problems(read(page.content())[0], raw, logins=["chief"])
     if not no_sideways_scroll(page):
         bad.append(f"scrolls sideways: {too_wide(page)}")
     bad += axe_problems(page)
@@ -103,7 +103,7 @@ def test_the_fees_pages_in_russian_pass_axe_and_fit_the_screen(
     look(page, "join-refused", size, shots, raw, found)
     assert "рейтинг 1320 ниже допуска 1400 по списку ФСПР-2026" in page.content()
 
-    log_in(page, base, "fees-chief", "pass")
+    log_in(page, base, "chief", "pass")
     page.goto(base + reverse("manage-check-in", args=[tournament.slug]))
     look(page, "check-in", size, shots, raw, found)
     assert page.locator("span.fee.unpaid").count() == 3  # 500 of 2000, and two unpaid
