@@ -37,9 +37,14 @@ def terms(tournament: Tournament) -> list[str]:
     low, high = found.rating_min, found.rating_max
     if found.rating_list and (low is not None or high is not None):
         values = {"list": found.rating_list}
-        values["min"] = rules.shown(low) if low is not None else "—"
-        values["max"] = rules.shown(high) if high is not None else "—"
-        out.append(_("Rating on the list %(list)s: from %(min)s up to %(max)s.") % values)
+        values["min"] = rules.shown(low) if low is not None else ""
+        values["max"] = rules.shown(high) if high is not None else ""
+        if low is None:
+            out.append(_("Rating on the list %(list)s: up to %(max)s.") % values)
+        elif high is None:
+            out.append(_("Rating on the list %(list)s: from %(min)s.") % values)
+        else:
+            out.append(_("Rating on the list %(list)s: from %(min)s up to %(max)s.") % values)
     if found.divisions:
         out.append(_("Divisions: %(names)s.") % {"names": ", ".join(found.divisions)})
     if found.invited is not None:
@@ -50,7 +55,7 @@ def terms(tournament: Tournament) -> list[str]:
         out.append(_("Entry fee: %(fees)s.") % {"fees": listed})
     elif found.flat_fee:
         out.append(_("Entry fee: %(fees)s.") % {"fees": f"{rules.shown(found.flat_fee)} {cur}"})
-    return out
+    return [line[:-1] if line.endswith("..") else line for line in out]  # «руб.» ends one
 
 
 def entered(registration: Registration, declared: Mapping[str, str]) -> None:

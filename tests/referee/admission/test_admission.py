@@ -180,3 +180,25 @@ def test_setting_the_rules_is_the_chiefs_checked_and_logged():
     log = ActionLog.objects.get(action="admission.rules_set")
     assert log.data["flat_fee"] == "1500.00" and log.data["currency"] == "руб."
     assert PlayerFactory and UserFactory  # factories shared with the other tests
+
+
+def test_the_public_form_says_the_terms():
+    from referee.admission.hooks import terms
+
+    tournament, chief, _ref, listed = cup(rating_min="1400", flat_fee="1500", currency="руб.")
+    assert terms(tournament) == [
+        "Rating on the list ФСПР-2026: from 1400.",
+        "Entry fee: 1500 руб.",
+    ]
+    from referee.admission import services as admission
+
+    admission.set_rules(
+        tournament.pk,
+        chief,
+        {"rating_list": listed.pk, "rating_max": "1800", "invitation_only": True},
+    )
+    with translation.override("ru"):
+        assert terms(tournament) == [
+            "Рейтинг по списку ФСПР-2026: до 1800.",
+            "Только по приглашениям.",
+        ]
