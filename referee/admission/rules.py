@@ -53,12 +53,22 @@ def rating_on(admission: Admission, player_id: int | None) -> Decimal | None:
     return None if found is None else Decimal(str(found))
 
 
+def _read_once(tournament: Tournament) -> tuple[Admission | None, Rules]:
+    """The rules, read once per tournament object: an import judges its rows against the
+    tournament it locked, with two queries in all (none more a row without a rating rule)."""
+    cached = getattr(tournament, "_admission_rules", None)
+    if cached is None:
+        admission = admission_of(tournament)
+        cached = (admission, rules_of(admission) if admission is not None else Rules())
+        tournament._admission_rules = cached  # type: ignore[attr-defined]
+    return cached
+
+
 def judge(tournament: Tournament, candidate: Candidate) -> None:
     """Raise the first rule ``candidate`` breaks, as a coded refusal at its field."""
-    admission = admission_of(tournament)
+    admission, found = _read_once(tournament)
     if admission is None:
         return
-    found = rules_of(admission)
     rating = None
     if found.rating_list and (found.rating_min is not None or found.rating_max is not None):
         rating = rating_on(admission, candidate.player.pk if candidate.player else None)

@@ -202,3 +202,16 @@ def test_the_public_form_says_the_terms():
             "Рейтинг по списку ФСПР-2026: до 1800.",
             "Только по приглашениям.",
         ]
+
+
+def test_an_import_reads_the_rules_once_not_once_a_row():
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    tournament, chief, _ref, _listed = cup(invitation_only=True, invitations="А\nБ\nВ\nГ")
+    rows = [{"line": n, "name": name} for n, name in enumerate("АБВГДЕ", start=2)]
+    with CaptureQueriesContext(connection) as seen:
+        result = services.import_players(tournament.pk, rows, chief)
+    assert len(result.registered) == 4 and [line for line, _why in result.skipped] == [6, 7]
+    reads = [q for q in seen.captured_queries if "admission_admission" in q["sql"]]
+    assert len(reads) == 2  # the rules and their divisions, once for the six rows
