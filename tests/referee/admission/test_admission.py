@@ -215,3 +215,21 @@ def test_an_import_reads_the_rules_once_not_once_a_row():
     assert len(result.registered) == 4 and [line for line, _why in result.skipped] == [6, 7]
     reads = [q for q in seen.captured_queries if "admission_admission" in q["sql"]]
     assert len(reads) == 2  # the rules and their divisions, once for the six rows
+
+
+def test_the_organisers_form_offers_the_category_and_shows_a_refusal():
+    tournament, chief, _ref, _listed = cup(
+        fees="Взрослые: 2000\nЮниоры: 1000", invitation_only=True, invitations="Иван Петров"
+    )
+    page = Client()
+    page.force_login(chief)
+    url = reverse("manage-players", args=[tournament.slug])
+    assert 'name="category"' in page.get(url).content.decode()
+    refused_page = page.post(url, {"name": "Сидор Сидоров", "city": "Тула"})
+    assert "Сидор Сидоров is not on the invitation list of this tournament." in (
+        refused_page.content.decode()
+    )
+    assert not Registration.objects.filter(tournament=tournament).exists()
+    page.post(url, {"name": "Иван Петров", "city": "Тула", "category": "Юниоры"})
+    entry = Registration.objects.get(tournament=tournament)
+    assert Entry.objects.get(registration=entry).category == "Юниоры"
