@@ -68,6 +68,7 @@ v1 = [
         name="api-substitute",
     ),
     path(T + "fees/", fees.Fees.as_view(), name="api-fees"),
+    path(T + "fees/rules/", fees.Rules.as_view(), name="api-fee-rules"),
     path(
         T + "players/<int:registration>/payments/",
         fees.RecordPayment.as_view(),

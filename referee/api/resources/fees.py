@@ -15,6 +15,7 @@ from rest_framework.response import Response
 from referee.admission import payments, services
 from referee.admission.models import Payment
 from referee.admission.report import report_of
+from referee.admission.rules import admission_of
 from referee.tournaments.models import Registration, Tournament
 
 from ..base import ERRORS, IDEMPOTENCY_PARAMETER, READ_ERRORS, ApiView, idempotent
@@ -211,6 +212,87 @@ class UnpaidLeave(ApiView):
         v = data.validated_data
         done = payments.allow_unpaid(entry.pk, request.user, v["allow"], v["reason"])
         return Response({"allow": done.unpaid_allowed, "reason": done.unpaid_reason})
+
+
+class RulesSerializer(Strict, serializers.Serializer):
+    """The admission rules and fees, as the fees page sets them (every key: absent is empty)."""
+
+    rating_list = serializers.IntegerField(required=False, allow_null=True, default=None)
+    rating_min = serializers.CharField(required=False, allow_blank=True, default="")
+    rating_max = serializers.CharField(required=False, allow_blank=True, default="")
+    fees = serializers.CharField(
+        required=False, allow_blank=True, default="", help_text='one a line: "Юниоры: 1000"'
+    )
+    flat_fee = serializers.CharField(required=False, allow_blank=True, default="")
+    currency = serializers.CharField(required=False, allow_blank=True, default="")
+    divisions = serializers.ListField(
+        child=serializers.IntegerField(), required=False, default=list, help_text="their ids"
+    )
+    invitation_only = serializers.BooleanField(required=False, default=False)
+    invitations = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="one a line: name, city, federation id",
+    )
+
+
+class RulesOutSerializer(serializers.Serializer):
+    rating_list = serializers.IntegerField(allow_null=True)
+    rating_min = serializers.CharField(allow_null=True)
+    rating_max = serializers.CharField(allow_null=True)
+    fees = serializers.DictField(child=serializers.CharField(), help_text="category -> fee")
+    flat_fee = serializers.CharField(allow_null=True)
+    currency = serializers.CharField()
+    divisions = serializers.ListField(child=serializers.IntegerField())
+    invitation_only = serializers.BooleanField()
+    invited = serializers.IntegerField(help_text="how many are on the invitation list")
+
+
+def _rules(admission: Any) -> dict[str, Any]:
+    if admission is None:
+        return {
+            "rating_list": None,
+            "rating_min": None,
+            "rating_max": None,
+            "fees": {},
+            "flat_fee": None,
+            "currency": "₽",
+            "divisions": [],
+            "invitation_only": False,
+            "invited": 0,
+        }
+    return {
+        "rating_list": admission.rating_list_id,
+        "rating_min": _money(admission.rating_min),
+        "rating_max": _money(admission.rating_max),
+        "fees": dict(admission.fees),
+        "flat_fee": _money(admission.flat_fee),
+        "currency": admission.currency,
+        "divisions": sorted(d.pk for d in admission.divisions.all()),
+        "invitation_only": admission.invitation_only,
+        "invited": len(admission.invitations),
+    }
+
+
+class Rules(ApiView):
+    @extend_schema(responses={200: RulesOutSerializer, **READ_ERRORS}, tags=["players"])
+    @referee
+    def get(self, request: Request, tournament: Tournament) -> Response:
+        return Response(_rules(admission_of(tournament)))
+
+    @extend_schema(
+        request=RulesSerializer,
+        responses={200: RulesOutSerializer, **ERRORS},
+        description="Set every rule at once (a key left out is empty).",
+        tags=["players"],
+    )
+    @manage
+    def put(self, request: Request, tournament: Tournament) -> Response:
+        data = RulesSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        done = services.set_rules(tournament.pk, request.user, dict(data.validated_data))
+        return Response(_rules(done))
 
 
 class EntryCategory(ApiView):

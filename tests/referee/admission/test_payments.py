@@ -261,3 +261,27 @@ def test_the_fees_page_is_the_chiefs_and_shows_a_refused_payment_without_storing
     page.post(fix, {"amount": "1800", "method": "transfer", "note": "", "reason": "скидка"})
     made.refresh_from_db()
     assert (made.amount, made.corrected) == (D(1800), True)
+
+
+def test_the_api_reads_and_sets_the_rules_and_refuses_a_bad_one():
+    tournament, chief, referee, listed = cup()
+    url = reverse("api-fee-rules", args=[tournament.slug])
+    assert client_for(referee).get(url).json()["fees"] == {}
+    body = {"rating_list": listed.pk, "rating_min": "1400", "fees": "Юниоры: 1000"}
+    assert client_for(referee).put(url, body, format="json").status_code == 403
+    done = client_for(chief).put(url, body, format="json")
+    assert done.status_code == 200
+    assert done.json() == {
+        "rating_list": listed.pk,
+        "rating_min": "1400.00",
+        "rating_max": None,
+        "fees": {"Юниоры": "1000.00"},
+        "flat_fee": None,
+        "currency": "₽",
+        "divisions": [],
+        "invitation_only": False,
+        "invited": 0,
+    }
+    bad = client_for(chief).put(url, {"rating_min": "1800", "rating_max": "1400"}, format="json")
+    assert (bad.status_code, bad.json()["code"]) == (400, "admission.rating_range")
+    assert client_for(referee).get(url).json()["rating_min"] == "1400.00"  # unchanged

@@ -63,6 +63,7 @@ SURFACES: dict[str, dict[str, str]] = {
     "api-check-in": {"post": MANAGE},
     "api-substitute": {"post": MANAGE},
     "api-fees": {"get": OFFICIALS},
+    "api-fee-rules": {"get": OFFICIALS, "put": MANAGE},
     "api-payment": {"post": REFEREE},
     "api-payment-correct": {"post": REFEREE},
     "api-unpaid-leave": {"post": MANAGE},
