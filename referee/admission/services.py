@@ -170,7 +170,7 @@ def set_rules(tournament_id: int, user: Any, values: Mapping[str, Any]) -> Admis
     divisions = list(Division.objects.filter(tournament=tournament, pk__in=wanted))
     if len(divisions) != len(wanted):
         raise REFUSALS.error("division_unknown", "divisions")
-    admission, _created = Admission.objects.get_or_create(tournament=tournament)
+    admission, created = Admission.objects.get_or_create(tournament=tournament)
     admission.rating_list = listed
     admission.rating_min, admission.rating_max = low, high
     admission.fees = [[name, str(fee)] for name, fee in fees]
@@ -178,7 +178,8 @@ def set_rules(tournament_id: int, user: Any, values: Mapping[str, Any]) -> Admis
     admission.invitation_only = bool(values.get("invitation_only"))
     admission.invitations = [vars(person) for person in invitations]
     admission.currency = currency
-    admission.version += 0 if _created else 1
+    if not created:
+        admission.version += 1  # each change of the rules, counted
     admission.save()
     admission.divisions.set(divisions)
     log_action(
