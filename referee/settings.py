@@ -37,6 +37,7 @@ INSTALLED_APPS = [
     "referee.seating",
     "referee.standings",
     "referee.ratings",
+    "referee.admission",
     "referee.exports",
     "referee.series",
     "referee.duplicate",
@@ -216,6 +217,8 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     # nor does it send the schema to swagger.io's online validator (its badge)
     "SWAGGER_UI_SETTINGS": {"deepLinking": True, "validatorUrl": None},
+    # an entry fee's payment method (api/resources/fees.py), apart from the other "method"s
+    "ENUM_NAME_OVERRIDES": {"PaymentMethodEnum": "referee.admission.models.Payment.Method"},
 }
 
 # The pages whose inline script and style blocks the Content-Security-Policy allows by their

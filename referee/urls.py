@@ -18,6 +18,7 @@ MANAGE = [
     "seating",
     "standings",
     "ratings",
+    "admission",
     "duplicate",
     "exports",
     "notices",

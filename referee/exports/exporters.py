@@ -25,7 +25,7 @@ from referee.tables.surfaces import public_table_page
 from referee.tournaments.models import Round, Tournament
 from referee.tournaments.surfaces import manage_page, public_page, with_seating_round
 
-from . import badges, duplicate, federation, hall, reports, tabular
+from . import badges, duplicate, federation, fees, hall, reports, tabular
 from .format_sheets import register_sheet, zero_sum_sheet
 from .registry import Exporter, Output, Reading, View, filename
 from .registry import register as add
@@ -290,6 +290,7 @@ EXPORTERS = [
         _anybody,
         params=("session",),
     ),
+    fees.FEES,
 ]
 
 

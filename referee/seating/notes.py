@@ -234,9 +234,16 @@ def _playoff_game(p: Mapping[str, Any], name: Callable[[Any], str]) -> str:
     )
 
 
+def _unpaid(p: Mapping[str, Any], name: Callable[[Any], str]) -> str:
+    return _(
+        "%(player)s is not seated: entry fee unpaid (paid %(paid)s of %(due)s %(currency)s)"
+    ) % {**p, "player": name(p["player"])}
+
+
 RENDERERS: dict[str, Renderer] = {
     "plan": _plan,
     "absent": _absent,
+    "unpaid": _unpaid,
     "bye": _bye,
     "draw_swiss": lambda p, name: _starts(
         _("Swiss: tables by blocks of the standings"), p["starts"]

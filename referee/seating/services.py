@@ -13,6 +13,7 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from referee.admission.services import seatable
 from referee.core.permissions import require_chief
 from referee.seating.refusals import REFUSALS
 from referee.standings.services import standings_after
@@ -138,6 +139,7 @@ def seat_next_round(
         raise REFUSALS.error("method.unknown", "method")
     players, tables = entrants(tournament, user, stage, number)
     players, absent = _present(tournament, number, players)
+    players, unpaid = seatable(tournament, players)  # the unpaid, without the chief's leave
     seed = random.SystemRandom().randrange(2**31) if seed is None else seed
     past = past_rounds(tournament)
     try:
@@ -159,7 +161,7 @@ def seat_next_round(
         raise REFUSALS.error("schedule.faults", faults=faults) from None
     except SeatingError as error:
         raise refusal_of(error, _names(tournament)) from None
-    notes = [note.as_json() for note in (*seating.notes, *absent)]
+    notes = [note.as_json() for note in (*seating.notes, *absent)] + unpaid
     if stage is not None:
         # a count, not ``players``: that parameter names players (pure/notes.py)
         info = {"number": stage.number, "name": stage.name, "count": len(players)}

@@ -131,6 +131,13 @@ ACTIONS: dict[str, Action] = _actions(
     ("player.merged", _("duplicate player merged"), REGISTRATION),
     ("qualification.category", _("category chosen"), TOURNAMENT),
     ("qualification.division", _("division set"), TOURNAMENT),
+    # admission rules and entry fees (admission.services)
+    ("admission.rules_set", _("admission rules and entry fees set"), TOURNAMENT),
+    ("entry.category_set", _("entry category set"), REGISTRATION),
+    ("payment.recorded", _("entry fee payment recorded"), REGISTRATION),
+    ("payment.corrected", _("entry fee payment corrected"), REGISTRATION),
+    ("entry.unpaid_allowed", _("allowed to play unpaid"), REGISTRATION),
+    ("entry.unpaid_revoked", _("leave to play unpaid withdrawn"), REGISTRATION),
     # cups and seasons (series.services)
     ("series.tournament_added", _("added to a cup or season"), TOURNAMENT),
     ("series.tournament_removed", _("removed from a cup or season"), TOURNAMENT),

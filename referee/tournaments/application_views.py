@@ -3,6 +3,7 @@ of applications with his decisions and the form's settings."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django import forms
@@ -16,7 +17,7 @@ from django.views.decorators.http import require_POST
 from referee.core.confirm import Summary, ask, confirmed
 from referee.core.refusals import attempt
 
-from . import applications, services
+from . import applications, gates, services
 from .models import MAX_CAP, Application, Tournament
 from .surfaces import manage_page, public_page
 
@@ -56,6 +57,16 @@ class ApplicationForm(forms.Form):
             self.add_error("email", _("Give an e-mail address to receive the letters."))
         return data
 
+    def __init__(self, *args: Any, choices: Mapping[str, Sequence[str]] | None = None) -> None:
+        """``choices``: what the admission rules ask the applicant to choose (``gates``)."""
+        super().__init__(*args)
+        labels = {"category": gettext_lazy("Category"), "division": gettext_lazy("Division")}
+        for key, values in (choices or {}).items():
+            self.fields[key] = forms.ChoiceField(
+                label=labels.get(key, key),
+                choices=[("", "—"), *((v, v) for v in values)],
+            )
+
 
 class SettingsForm(forms.Form):
     open = forms.BooleanField(label=gettext_lazy("Players may apply on the site"), required=False)
@@ -82,7 +93,8 @@ class SettingsForm(forms.Form):
 
 @public_page
 def join(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    form = ApplicationForm(request.POST or None)
+    offered = gates.choices(tournament)
+    form = ApplicationForm(request.POST or None, choices=offered)
     done = None
     if request.method == "POST" and form.is_valid():
         address = request.META.get("REMOTE_ADDR", "")
@@ -93,10 +105,9 @@ def join(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         )
         done = outcome.value
         if done is not None:
-            form = ApplicationForm()
-    return render(
-        request, "tournaments/join.html", {"tournament": tournament, "form": form, "done": done}
-    )
+            form = ApplicationForm(choices=offered)
+    context = {"tournament": tournament, "form": form, "done": done}
+    return render(request, "tournaments/join.html", {**context, "terms": gates.terms(tournament)})
 
 
 @manage_page

@@ -15,9 +15,10 @@ from django.utils.formats import date_format
 from referee.core.bounds import check_name, check_text
 from referee.core.throttle import exceeded
 
+from . import gates
 from .importing import Person, same_person
 from .log import log_action
-from .models import MAX_CAP, Application, Registration, Tournament
+from .models import MAX_CAP, Application, Player, Registration, Tournament
 from .refusals import REFUSALS
 from .registry import _named
 from .services.players import PlayerDetails, register_player
@@ -29,6 +30,7 @@ LIMITS = {"name": 200, "city": 100, "rating_number": 40, "contact": 200}
 #: rule (``core.bounds.check_name``, as the players' service and so the approval): no control
 #: or text-direction character
 NAMES = ("name", "city", "rating_number")
+CHOICE_LIMIT = 100
 
 
 @transaction.atomic
@@ -95,6 +97,7 @@ def apply(tournament_id: int, details: dict[str, str], address: str = "") -> App
     if any(same_person(Person(a.name, a.city), person) for a in earlier):
         raise REFUSALS.error("apply.twice", "name", name=values["name"])
     found = [p for p in _named([values["name"]]) if same_person(Person(p.name, p.city), person)]
+    chosen = _admitted(tournament, values, details, found[0] if len(found) == 1 else None)
     taken = entries.filter(status=Registration.Status.ACTIVE).count()
     pending = earlier.filter(status=Application.Status.PENDING).count()
     cap = tournament.registration_cap
@@ -109,10 +112,33 @@ def apply(tournament_id: int, details: dict[str, str], address: str = "") -> App
         same_as=found[0] if len(found) == 1 else None,
         email=email,
         notify=bool(details.get("notify")) and bool(email),
+        choices=chosen,
         **values,
     )
     log_action(tournament, None, "player.applied", values["name"], data={"waiting": full})
     return application
+
+
+def _admitted(
+    tournament: Tournament, values: dict[str, str], details: dict[str, str], same: Player | None
+) -> dict[str, str]:
+    """What the applicant chose for the admission rules (his category, his division), once
+    the rules let him in (``gates``: a refusal names the rule he breaks). He is the registry
+    player of his rating number, else the one of his name and city."""
+    chosen = {}
+    for key in gates.choices(tournament):
+        value = " ".join(str(details.get(key) or "").split())
+        check_text(value)
+        if len(value) > CHOICE_LIMIT:
+            raise REFUSALS.error("apply.too_long", key, n=CHOICE_LIMIT)
+        chosen[key] = value
+    number = values["rating_number"]
+    player = (Player.objects.filter(federation_id=number).first() if number else None) or same
+    candidate = gates.Candidate(
+        values["name"], values["city"], number, player, chosen, declared=True
+    )
+    gates.admit(tournament, candidate)
+    return chosen
 
 
 def places(tournament: Tournament) -> tuple[int, int | None]:
@@ -149,7 +175,9 @@ def decide(
                 application.name, application.city, federation_id=application.rating_number
             )
         )
-        application.registration = register_player(tournament.pk, player, user)
+        application.registration = register_player(
+            tournament.pk, player, user, choices=application.choices
+        )
         if application.email:  # his address and his opt-in go with him
             Registration.objects.filter(pk=application.registration.pk).update(
                 email=application.email, notify=application.notify

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 from referee.core.refusals import attempt
 from referee.core.site import site_url_warning
 
-from . import checkin
+from . import checkin, gates
 from .models import CheckIn, Registration, Tournament
 from .search import folded
 from .surfaces import manage_page
@@ -33,12 +33,18 @@ def manage_check_in(request: HttpRequest, tournament: Tournament) -> HttpRespons
         checks = CheckIn.objects.filter(registration__tournament=tournament, round_number=number)
         marks = {c.registration_id: c for c in checks}
     rows = []
+    fees = gates.marks(tournament, entries)  # paid and unpaid (referee.admission)
     for entry in entries:
         entry.tournament = tournament
         key = checkin.link_key(entry)
         link = reverse("player-link", args=[tournament.slug, entry.pk, key])
         rows.append(
-            {"entry": entry, "mark": marks.get(entry.pk), "link": request.build_absolute_uri(link)}
+            {
+                "entry": entry,
+                "mark": marks.get(entry.pk),
+                "link": request.build_absolute_uri(link),
+                "fees": fees.get(entry.pk, []),
+            }
         )
     present = sum(1 for mark in marks.values() if mark.present)
     return render(
@@ -51,6 +57,7 @@ def manage_check_in(request: HttpRequest, tournament: Tournament) -> HttpRespons
             "rows": rows,
             "present": present,
             "unmarked": sum(1 for row in rows if row["mark"] is None),
+            "unpaid": sum(1 for marks_of in fees.values() if any(not m.ok for m in marks_of)),
             "site_url_warning": site_url_warning(),
         },
     )

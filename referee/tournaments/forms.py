@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, get_args, get_origin, get_type_hints
 
@@ -260,12 +260,29 @@ class ConventionForm(BoundedForm):
 class PlayerForm(BoundedForm):
     """A new player's details."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, choices: Mapping[str, Sequence[str]] | None = None, **kwargs: Any
+    ) -> None:
+        """``choices``: the category and division the admission rules offer (``gates``),
+        optional here: the organiser may give them later on the fees page."""
         super().__init__(*args, **kwargs)
         self.fields.update(
             fields_for_model(Player, fields=["name", "city", "club", "rating", "federation_id"])
         )
         self.fields["rating"].widget.attrs["min"] = 0
+        labels = {"category": gettext_lazy("Category"), "division": gettext_lazy("Division")}
+        for key, values in (choices or {}).items():
+            self.fields[key] = forms.ChoiceField(
+                label=labels.get(key, key),
+                choices=[("", "—"), *((v, v) for v in values)],
+                required=False,
+            )
+
+    def declared(self) -> dict[str, str]:
+        """The category and division chosen (none: not yet)."""
+        return {
+            k: self.cleaned_data[k] for k in ("category", "division") if self.cleaned_data.get(k)
+        }
 
     def clean_rating(self) -> Any:
         rating = self.cleaned_data.get("rating")

@@ -17,7 +17,7 @@ from referee.core.confirm import ask, confirmed
 from referee.core.posts import get_leads_to, nothing_done
 from referee.core.refusals import attempt
 
-from . import services
+from . import gates, services
 from .confirmations import withdraw_summary
 from .forms import (
     ExistingPlayerForm,
@@ -37,7 +37,9 @@ SEARCH_LIMIT = 20
 
 @manage_page
 def manage_players(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    form = PlayerForm()
+    offered = gates.choices(tournament)
+    form = PlayerForm(choices=offered)
+    declared: dict[str, str] = {}
     if request.method == "POST":
         existing = ExistingPlayerForm(request.POST)
         choice: int | services.PlayerDetails | None = None
@@ -45,14 +47,16 @@ def manage_players(request: HttpRequest, tournament: Tournament) -> HttpResponse
             if existing.is_valid():
                 choice = existing.cleaned_data["player"]
         else:
-            form = PlayerForm(request.POST)
+            form = PlayerForm(request.POST, choices=offered)
             if form.is_valid():
-                choice = form.details()
+                choice, declared = form.details(), form.declared()
         if choice is not None:
             chosen = choice
             registered = attempt(  # a registry player's refusal above the page, else at the form
                 request,
-                lambda: services.register_player(tournament.pk, chosen, request.user),
+                lambda: services.register_player(
+                    tournament.pk, chosen, request.user, choices=declared
+                ),
                 form=None if isinstance(choice, int) else form,
             )
             if registered.value is not None:

@@ -96,7 +96,15 @@ def cup():
     from referee.tournaments.models import Application
 
     applied = Application.objects.create(tournament=tournament, name="Заявитель", city="Тула")
+    from django.utils import timezone
+
+    from referee.admission.models import Payment
+
+    paid = Payment.objects.create(
+        registration_id=c.registration_id, amount=100, paid_at=timezone.now(), method="cash"
+    )
     values = {
+        "payment": paid.pk,
         "application": applied.pk,
         "session": session.number,
         "board": 1,

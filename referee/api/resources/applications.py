@@ -25,6 +25,12 @@ class ApplySerializer(Strict, serializers.Serializer):
     city = serializers.CharField(max_length=100, allow_blank=True)
     rating_number = serializers.CharField(max_length=40, required=False, allow_blank=True)
     contact = serializers.CharField(max_length=200, allow_blank=True)
+    category = serializers.CharField(
+        max_length=100, required=False, allow_blank=True, help_text="when the rules ask for one"
+    )
+    division = serializers.CharField(
+        max_length=100, required=False, allow_blank=True, help_text="when the rules ask for one"
+    )
 
 
 class DecisionSerializer(Strict, serializers.Serializer):

@@ -75,6 +75,20 @@ class NewPlayerSerializer(Strict, serializers.Serializer):
     federation_id = serializers.CharField(
         max_length=40, required=False, allow_blank=True, default=""
     )
+    category = serializers.CharField(
+        max_length=100,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="the entry category (its fee), one of the tournament's admission rules'",
+    )
+    division = serializers.CharField(
+        max_length=100,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="a division the admission rules admit",
+    )
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if attrs.get("player") is None and not (attrs.get("name") or "").strip():
@@ -95,6 +109,8 @@ class GuestSerializer(Strict, serializers.Serializer):
 
 
 class SubstituteSerializer(NewPlayerSerializer):
+    category = None  # type: ignore[assignment]  # a substitute takes the place as it is
+    division = None  # type: ignore[assignment]
     reason = serializers.CharField(max_length=1000, required=False, allow_blank=True, default="")
 
 
@@ -132,6 +148,11 @@ def _new_player(values: dict[str, Any]) -> int | tournaments.PlayerDetails:
         rating=values.get("rating"),
         federation_id=values.get("federation_id", ""),
     )
+
+
+def _declared(values: dict[str, Any]) -> dict[str, str]:
+    """The category and division the organiser declared for the player (admission rules)."""
+    return {k: values[k] for k in ("category", "division") if values.get(k)}
 
 
 class PlayerList(ApiView, generics.ListAPIView):
@@ -188,7 +209,10 @@ class PlayerList(ApiView, generics.ListAPIView):
                 try:
                     entries.append(
                         tournaments.register_player(
-                            tournament.pk, _new_player(values), request.user
+                            tournament.pk,
+                            _new_player(values),
+                            request.user,
+                            choices=_declared(values),
                         )
                     )
                 except ServiceError as error:

@@ -1,5 +1,6 @@
-"""Downloads of the organiser's under /t/<slug>/manage/: the players' badges (the one
-download view, ``views.export``), and the chief's *Retry* of a failed long export."""
+"""Downloads of the organiser's under /t/<slug>/manage/: the players' badges and the
+payment report (the one download view, ``views.export``), and the chief's *Retry* of a
+failed long export."""
 
 from django.urls import path
 
@@ -13,4 +14,10 @@ urlpatterns = [
         name="check-in-badges",
     ),
     path("exports/jobs/<int:job>/retry/", views.retry, name="export-retry"),
+    path(
+        "fees/report.xlsx",
+        views.export,
+        {"identifier": "fees", "fmt": "xlsx"},
+        name="export-fees-xlsx",
+    ),
 ]

@@ -16,6 +16,8 @@ from django.db import models
 from django.utils.crypto import constant_time_compare, salted_hmac
 
 from referee.accounts.models import Role
+from referee.admission.models import Entry as AdmissionEntry
+from referee.admission.models import Payment
 from referee.core.errors import ServiceError
 from referee.discipline.models import Appeal, Entry
 from referee.duplicate.models import Board, Session
@@ -66,6 +68,8 @@ LATER_SECTIONS = frozenset(
         "check_ins",
         "applications",
         "seat_draws",
+        "admission_entries",
+        "payments",
     }
 )
 # shared by every tournament: an import takes the site's row of the same name, if any
@@ -104,6 +108,8 @@ def sections() -> list[tuple[str, type[models.Model], Callable[[Tournament], Any
         ("rounds", Round, in_t(Round, "tournament")),
         ("check_ins", CheckIn, in_t(CheckIn, "registration__tournament")),
         ("applications", Application, in_t(Application, "tournament")),
+        ("admission_entries", AdmissionEntry, in_t(AdmissionEntry, "registration__tournament")),
+        ("payments", Payment, in_t(Payment, "registration__tournament")),
         ("duplicate_sessions", Session, in_t(Session, "tournament")),
         ("duplicate_boards", Board, in_t(Board, "session__tournament")),
         ("tables", Table, in_t(Table, "round__tournament")),
@@ -130,6 +136,9 @@ NOT_ARCHIVED = {
     "ratings.RatingChange": "derived: the list's recomputation writes the history anew",
     "series.SeriesTournament": "the cup's or season's: it spans many tournaments, and which "
     "count is the series' own setting",
+    "admission.Admission": "names a rating list of the registry, which no archive carries: "
+    "the restored tournament's chief sets its admission rules and fees again (its entries' "
+    "categories and payments are archived)",
     "notices.Notice": "the site's record of the letters its mail sent; a restored "
     "tournament starts without one (its letters went out from the site it came from)",
 }

@@ -122,6 +122,7 @@ CODES: dict[str, Callable[[Mapping[str, Any]], str]] = {
     ),
     "teammates_apart": lambda p: f"team mates kept apart: {p['pairs']} of {p['of']} pairs",
     "absent": lambda p: f"absent: {p['player']}" + (f" ({p['reason']})" if p["reason"] else ""),
+    "unpaid": lambda p: f"unpaid, not seated: {p['player']} (paid {p['paid']} of {p['due']})",
     # a table
     "block": lambda p: f"standings {p['top']}–{p['bottom']}",
     "moved_down": lambda p: f"{p['player']} moved down from place {p['place']}",

@@ -50,6 +50,9 @@ class Application(models.Model):
     contact = models.CharField(_("phone or e-mail"), max_length=200)
     email = models.EmailField(_("e-mail"), blank=True)
     notify = models.BooleanField(_("send me my table and my results by e-mail"), default=False)
+    # what the applicant chose on the form for the admission rules (``gates.choices``):
+    # {"category": "Юниоры", "division": "Мастер"}; passed on to his registration
+    choices = models.JSONField(default=dict, blank=True)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
     same_as = models.ForeignKey(
         Player, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"

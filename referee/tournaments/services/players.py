@@ -15,8 +15,10 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from referee.core.bounds import check_name
+from referee.core.errors import ServiceError
 from referee.tournaments.refusals import REFUSALS
 
+from ..gates import Candidate, admit, entered
 from ..importing import (
     LIMITS,
     RATING_LIMIT,
@@ -99,9 +101,12 @@ def _register(
     tournament: Tournament,
     player: int | PlayerDetails,
     substitute_for: Registration | None = None,
+    choices: Mapping[str, str] | None = None,
 ) -> Registration:
     """A registration for an existing player (by id) or a new one. Refuses anybody who is
-    already registered: the same player, or the same person by ``same_person``."""
+    already registered: the same player, or the same person by ``same_person``, and anybody
+    the tournament's admission rules keep out (``gates``); ``choices``: what he declared
+    (his category, his division)."""
     if isinstance(player, int):
         chosen = Player.objects.filter(pk=player).first()
         if chosen is None:
@@ -127,6 +132,9 @@ def _register(
                 id=details.federation_id,
                 name=owner.name,
             )
+    known = owner if isinstance(player, PlayerDetails) else chosen
+    admit(tournament, Candidate(me.name, me.city, me.federation_id, known, choices or {}))
+    if isinstance(player, PlayerDetails):
         chosen = owner or Player.objects.create(
             name=details.name,
             city=details.city,
@@ -135,9 +143,11 @@ def _register(
             federation_id=details.federation_id,
         )
     assert chosen is not None  # a missing player's id is refused above
-    return Registration.objects.create(
+    registration = Registration.objects.create(
         tournament=tournament, player=chosen, substitute_for=substitute_for
     )
+    entered(registration, choices or {})
+    return registration
 
 
 def _player_data(player: Player) -> dict[str, Any]:
@@ -152,12 +162,18 @@ def _player_data(player: Player) -> dict[str, Any]:
 
 
 @transaction.atomic
-def register_player(tournament_id: int, player: int | PlayerDetails, user: Any) -> Registration:
+def register_player(
+    tournament_id: int,
+    player: int | PlayerDetails,
+    user: Any,
+    *,
+    choices: Mapping[str, str] | None = None,
+) -> Registration:
     """Register an existing player (his id) or a new one; a late entry plays from the next
-    round that is seated."""
+    round that is seated. ``choices``: his category and division, if he declared them."""
     tournament = locked_for_chief(tournament_id, user)
     ensure_not_finished(tournament)
-    entry = _register(tournament, player)
+    entry = _register(tournament, player, choices=choices)
     log_action(
         tournament,
         user,
@@ -291,6 +307,30 @@ def _federation_names(rows: Sequence[ImportRow]) -> dict[str, str]:
     return dict(Player.objects.filter(federation_id__in=ids).values_list("federation_id", "name"))
 
 
+def _admitted(
+    tournament: Tournament,
+    rows: list[ImportRow],
+    owners: Mapping[str, Player],
+    confirmed: Mapping[int, Player],
+    result: ImportResult | None = None,
+) -> list[ImportRow]:
+    """The rows the admission rules let in (``gates``); each one kept out is skipped with
+    the rule it breaks (in ``result``), or marked with it (a preview)."""
+    kept = []
+    for row in rows:
+        player = confirmed.get(row.line) or owners.get(row.federation_id)
+        try:
+            admit(tournament, Candidate(row.name, row.city, row.federation_id, player))
+        except ServiceError as refused:
+            if result is not None:
+                result.skipped.append((row.line, refused.message))
+            else:
+                row.refuse("name", refused.message)
+            continue
+        kept.append(row)
+    return kept
+
+
 def preview_import(
     tournament: Tournament, content: bytes, filename: str, user: Any
 ) -> ImportPreview:
@@ -298,6 +338,16 @@ def preview_import(
     chief_only(user, tournament)
     preview = read_players(content, filename)
     check_duplicates(preview.rows, registered_persons(tournament), _federation_names(preview.rows))
+    wanted = [r for r in preview.rows if r.valid and r.federation_id]
+    owners = (
+        {
+            p.federation_id: p
+            for p in Player.objects.filter(federation_id__in=[r.federation_id for r in wanted])
+        }
+        if wanted
+        else {}
+    )
+    _admitted(tournament, [r for r in preview.rows if r.valid], owners, {})
     return preview
 
 
@@ -334,6 +384,7 @@ def import_players(
         for row in valid
         if (found := confirmed_player(row, (same_as or {}).get(row.line))) is not None
     }
+    valid = _admitted(tournament, valid, owners, confirmed, result)
     owners.update({f"line:{line}": player for line, player in confirmed.items()})
     keys = [f"line:{row.line}" if row.line in confirmed else row.federation_id for row in valid]
     new_players = [
@@ -352,6 +403,8 @@ def import_players(
     result.registered = Registration.objects.bulk_create(
         Registration(tournament=tournament, player=player) for player in players
     )
+    for registration in result.registered:
+        entered(registration, {})
     log_action(
         tournament,
         user,

@@ -63,6 +63,12 @@ SURFACES: dict[str, dict[str, str]] = {
     "api-guest": {"post": MANAGE},
     "api-check-in": {"post": MANAGE},
     "api-substitute": {"post": MANAGE},
+    "api-fees": {"get": OFFICIALS},
+    "api-fee-rules": {"get": OFFICIALS, "put": MANAGE},
+    "api-payment": {"post": REFEREE},
+    "api-payment-correct": {"post": REFEREE},
+    "api-unpaid-leave": {"post": MANAGE},
+    "api-entry-category": {"post": MANAGE},
     "api-eliminate": {"post": MANAGE},
     "api-player-link": {"get": LINK},
     "api-player-link-check-in": {"post": LINK},
@@ -205,7 +211,15 @@ def world():
     applied = Application.objects.create(
         tournament=tournament, name="Заявитель", city="Тула", contact="+7 900"
     )
+    from django.utils import timezone
+
+    from referee.admission.models import Payment
+
+    paid = Payment.objects.create(
+        registration=extra, amount=100, paid_at=timezone.now(), method="cash"
+    )
     kwargs = {
+        "payment": paid.pk,
         "application": applied.pk,
         "session": 1,
         "board": 1,

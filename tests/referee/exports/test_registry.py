@@ -33,6 +33,7 @@ OLD = {
     "hall-poster": ((1,), "seating", "pdf"),
     "hall-cards": ((1,), "table-cards", "pdf"),
     "check-in-badges": ((), "badges", "pdf"),
+    "export-fees-xlsx": ((), "fees", "xlsx"),
     "duplicate-csv": ((1,), "duplicate", "csv"),
     "duplicate-xlsx": ((1,), "duplicate", "xlsx"),
     "duplicate-pdf": ((1,), "duplicate", "pdf"),
@@ -113,13 +114,15 @@ CASES = {
     "seating": ("pdf", {"round": 1}),
     "table-cards": ("pdf", {"round": 1}),
     "badges": ("pdf", {}),
+    "fees": ("xlsx", {}),
     "duplicate": ("csv", {"session": 1}),
 }
 #: who gets what of a published tournament: the public its pages' files, the officials the
-#: register too (403 to the others, as the register page), the chief the badges (403)
+#: register too (403 to the others, as the register page), the chief the badges and the
+#: payment report (403)
 PUBLISHED = {
-    "stranger": {"register": 403, "badges": 403},
-    "referee": {"badges": 403},
+    "stranger": {"register": 403, "badges": 403, "fees": 403},
+    "referee": {"badges": 403, "fees": 403},
     "chief": {},
 }
 
@@ -146,7 +149,7 @@ def test_every_exporter_is_there_to_nobody_of_an_unpublished_tournament(client):
     for identifier, (fmt, query) in CASES.items():
         client.logout()
         response = client.get(generic(cup, identifier, fmt, **query))
-        if identifier == "badges":  # the chief's pages: the sign-in first
+        if identifier in ("badges", "fees"):  # the chief's pages: the sign-in first
             assert response.status_code == 302 and response["Location"].startswith(login)
         else:
             assert response.status_code == 404, identifier
@@ -198,7 +201,7 @@ def test_the_api_lists_the_exporters_each_reader_may_have():
     referee = [e["identifier"] for e in _listed(referee_of(cup), cup)[1]]
     assert set(referee) - set(public) == {"register"}
     chief = [e["identifier"] for e in _listed(referee_of(cup, Role.Kind.CHIEF), cup)[1]]
-    assert set(chief) - set(public) == {"register", "badges"}
+    assert set(chief) - set(public) == {"register", "badges", "fees"}
     standings = next(e for e in body if e["identifier"] == "standings")
     assert [f["format"] for f in standings["formats"]] == ["csv", "pdf"]
     csv = standings["formats"][0]

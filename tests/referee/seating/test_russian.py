@@ -25,6 +25,7 @@ SAMPLES = {
     "plan": {"sizes": [4], "sitting_out": 1, "count": 5, "prefer": 4},
     "bye": {"player": 1, "before": 2, "forced": True},
     "absent": {"player": 2, "reason": "заболела"},
+    "unpaid": {"player": 3, "due": "2000", "paid": "500", "currency": "руб."},
     "draw_swiss": {"starts": 3},
     "draw_random": {"starts": 1},
     "repeats_kept": {"pairs": [[1, 2, 1], [3, 4, 2]]},

@@ -576,7 +576,7 @@ def small_and_large():
     [
         ("manage", 7),
         ("manage-settings", 6),  # the sixth: the rounds seated or in play (frozen_fields)
-        ("manage-players", 7),
+        ("manage-players", 8),  # the eighth: the admission rules (the form's category)
         ("manage-staff", 7),  # with the officials' device tokens
         ("manage-referees", 10),
         ("manage-log", 6),

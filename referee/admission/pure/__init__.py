@@ -1,0 +1,1 @@
+"""The admission's rules as plain Python (no Django): who may enter, what he owes."""
