@@ -70,15 +70,29 @@ def _number(text: str | None) -> int | None:
     return int(text) if text and text.isdecimal() else None
 
 
+RECENT_CHANGES = 30  # the rating history's last changes on the page unless ``?all=1``
+
+
 def player(request: HttpRequest, player_id: int) -> HttpResponse:
+    everything = request.GET.get("all") == "1"
     page = history.player_page(
-        player_id, request.user, request.GET.get("list") or None, _number(request.GET.get("vs"))
+        player_id,
+        request.user,
+        request.GET.get("list") or None,
+        _number(request.GET.get("vs")),
+        recent=None if everything else RECENT_CHANGES,
     )
     found = profile.profile(page.player)
     return render(
         request,
         "ratings/player.html",
-        {"page": page, "profile": found, **profile.charts(found, page.chart)},
+        {
+            "page": page,
+            "profile": found,
+            "hidden_changes": page.changes - len(page.history),
+            "everything": everything,
+            **profile.charts(found, page.chart, everything),
+        },
     )
 
 

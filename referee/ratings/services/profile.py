@@ -41,7 +41,7 @@ from referee.standings.pure.stats_codec import amount_of, decode
 from referee.standings.services import batch, table_stats
 from referee.tables.models import Seat, Table
 from referee.tournaments.models import ActionLog, Player, Registration, Round, Tournament
-from scoring.numbers import Amount, exact
+from scoring.numbers import exact
 
 from ..pure.bars import bar_chart
 from .places import final_places
@@ -179,11 +179,12 @@ def load(player_id: int | Player) -> Loaded:
 @dataclass(frozen=True)
 class Part:
     """What one table adds to his statistics (``stats`` None: it does not count) and, for
-    each other player at it, his result and their pair settlement."""
+    each other player at it (his id as text), his result and their pair settlement, as
+    kept (``standings.PlayerTableStats.others``; read by ``versus`` only)."""
 
     kept: Kept
     stats: Stats | None
-    others: dict[int, tuple[Amount, Amount]]
+    others: dict[str, list[str]]
 
 
 def parts(
@@ -217,7 +218,7 @@ def parts(
             Part(
                 k,
                 None if stats is None else decode(stats),
-                {int(o): (amount_of(r), amount_of(p)) for o, (r, p) in others.items()},
+                others,
             )
         )
     return player, lines, out
@@ -243,16 +244,17 @@ def _live_rows(player: int, lines: list[Line], missing: list[Kept]) -> dict[int,
 
 def profile(player_id: int | Player) -> Profile:
     player, mine, found = parts(player_id)
-    overall = Stats()
     by_tournament: dict[int, Stats] = {}
     met: dict[int, int] = {}
-    for part in found:  # ``player_stats``'s sum, over the kept parts
+    for part in found:  # ``player_stats``'s sum, over the kept parts, in the same order
         if part.stats is None:
             continue
-        overall.add(part.stats)
         by_tournament.setdefault(part.kept.tournament, Stats()).add(part.stats)
         for other in part.others:
-            met[other] = met.get(other, 0) + 1
+            met[int(other)] = met.get(int(other), 0) + 1
+    overall = Stats()
+    for stats in by_tournament.values():  # a record: the first of the largest, as table by table
+        overall.add(stats)
     names = dict(Player.objects.filter(pk__in=met).values_list("pk", "name"))
     public = [line for line in mine if line[2]]  # no round public yet: not read
     standings_of = _standings(public)
@@ -287,7 +289,7 @@ def versus(player_id: int, other_id: int) -> VersusPage:
         if part.stats is None:
             continue
         mine = Fraction(part.stats.result)
-        theirs, between = part.others[other.pk]
+        theirs, between = (amount_of(v) for v in part.others[str(other.pk)])
         rows.append(
             SharedTable(
                 tournaments[part.kept.tournament],
@@ -400,19 +402,43 @@ def summary(stats: Stats) -> dict[str, Any]:
     }
 
 
-def charts(found: Profile, rating: Any) -> dict[str, Any]:
+#: what the page shows unless asked for everything (``?all=1``): a veteran's page reads as
+#: fast as a beginner's (issue 33); the overall numbers count every tournament all the same
+RECENT_TOURNAMENTS = 20
+RECENT_OPPONENTS = 40
+
+
+def charts(found: Profile, rating: Any, everything: bool = False) -> dict[str, Any]:
     """The page's context: the summaries and the bar charts (the rating chart is the
-    history's, ``rating``)."""
+    history's, ``rating``); the last ``RECENT_TOURNAMENTS`` tournaments and the
+    ``RECENT_OPPONENTS`` most met unless ``everything``."""
     levels = contracts_by_level(found.overall)
     made = summary(found.overall)["made_by_level"]
+    shown = found.tournaments if everything else found.tournaments[-RECENT_TOURNAMENTS:]
+    names = {line.tournament.pk: line.tournament.name for line in found.tournaments}
+    rounds = [
+        (f"{line.tournament.name}, {number}", points)
+        for line in shown
+        for number, points in enumerate(line.standing.round_points, start=1)
+        if points is not None
+    ]
+    opponents = found.opponents
+    if not everything and len(opponents) > RECENT_OPPONENTS:
+        most = sorted(opponents, key=lambda o: (-o[2], o[1], o[0]))[:RECENT_OPPONENTS]
+        opponents = sorted(most, key=lambda o: (o[1], o[0]))
+    records = found.overall.best_result, found.overall.longest_raspasy, found.overall.worst_misere
     return {
         "overall": summary(found.overall),
-        "lines": [(line, summary(line.stats)) for line in found.tournaments],
+        "lines": [(line, summary(line.stats)) for line in shown],
+        "hidden_tournaments": len(found.tournaments) - len(shown),
+        "opponents": opponents,
+        "hidden_opponents": len(found.opponents) - len(opponents),
+        "record_places": [names.get(r.tournament, "") if r else "" for r in records],
         "points_chart": bar_chart(
-            [(label.rsplit(", ", 1)[-1], points) for label, points in found.round_points],
-            titles=[label for label, _p in found.round_points],
+            [(label.rsplit(", ", 1)[-1], points) for label, points in rounds],
+            titles=[label for label, _p in rounds],
         )
-        if found.round_points
+        if rounds
         else None,
         "contracts_chart": bar_chart(
             [(str(level), count) for level, count, _s in levels], [made[lv] for lv in LEVELS]

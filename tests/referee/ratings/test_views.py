@@ -48,10 +48,11 @@ def test_player_page_query_count_does_not_grow_with_the_history(client):
     _history(me, rivals, 6)
     _queries(client, url)
     long, response = _queries(client, url)
-    # the history's five, and the profile's: his registrations with the public rounds, his
+    # the history's six (the list's changes read twice: the chart's numbers, then its last
+    # lines with their tournaments), and the profile's: his registrations with the public rounds, his
     # tables, their kept statistics, his opponents' names, the tournaments' latest logged
     # changes (the key of the cached places)
-    assert short == long == 9
+    assert short == long == 10
     # a table not kept yet (built outside the services) is scored live: its seats and deals
     PlayerTableStats.objects.filter(player=me).first().delete()
     again, _ = _queries(client, url)
@@ -117,3 +118,24 @@ def test_the_player_card_links_to_the_registry_page(client):
     entry = cup.entries.get(player=me)
     response = client.get(reverse("player-card", args=[cup.slug, entry.pk]))
     assert reverse("registry-player", args=[me.pk]) in response.content.decode()
+
+
+def test_a_long_career_shows_its_last_tournaments_and_everything_when_asked(client, monkeypatch):
+    from referee.ratings import views
+    from referee.ratings.services import profile
+
+    monkeypatch.setattr(profile, "RECENT_TOURNAMENTS", 2)
+    monkeypatch.setattr(views, "RECENT_CHANGES", 4)
+    me = PlayerFactory(name="Иванов Семён")
+    rivals = registry(6)
+    _history(me, rivals, 3)  # 3 cups of 3 rounds: 9 rating changes
+    url = reverse("registry-player", args=[me.pk]) + "?list=club"
+    response = client.get(url)
+    context = response.context
+    assert len(context["lines"]) == 2 and context["hidden_tournaments"] == 1
+    assert len(context["page"].history) == 4 and context["hidden_changes"] == 9 - 4
+    assert "all=1" in response.content.decode()
+    response = client.get(url + "&all=1")
+    context = response.context
+    assert len(context["lines"]) == 3 and context["hidden_tournaments"] == 0
+    assert len(context["page"].history) == 9 and context["hidden_changes"] == 0
