@@ -23,6 +23,7 @@ adjustments outside the sheet are not in it).
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -195,6 +196,10 @@ def parts(
     the same rule (``table_stats.rows_of``). ``versus``: only the tables shared with him.
     Three queries, two more when some table is not kept."""
     player, lines, kept = _entries(player_id)
+    return player, lines, _parts(player, lines, kept, versus)
+
+
+def _parts(player: Player, lines: list[Line], kept: list[Kept], versus: int | None) -> list[Part]:
     if versus is not None:
         shared = set(
             Seat.objects.filter(
@@ -221,7 +226,7 @@ def parts(
                 others,
             )
         )
-    return player, lines, out
+    return out
 
 
 def _live_rows(player: int, lines: list[Line], missing: list[Kept]) -> dict[int, Any]:
@@ -243,7 +248,30 @@ def _live_rows(player: int, lines: list[Line], missing: list[Kept]) -> dict[int,
 
 
 def profile(player_id: int | Player) -> Profile:
-    player, mine, found = parts(player_id)
+    """His profile. The sums of his tables are cached under a key of his tournaments'
+    latest logged changes (every change of a sheet, a seat or a convention is logged): a
+    warm read reads no kept row, whatever his career."""
+    player, mine, kept = _entries(player_id)
+    latest = _latest([t for t, _r, _n in mine])
+    version = repr([(t.pk, latest.get(t.pk, 0), n) for t, _r, n in mine] + [len(kept)])
+    key = f"profile-stats:{player.pk}:{hashlib.sha1(version.encode()).hexdigest()}"
+    sums = cache.get(key)
+    if sums is None:
+        sums = _sums(_parts(player, mine, kept, None))
+        cache.set(key, sums, CACHE_SECONDS)
+    by_tournament, overall, met = sums
+    names = dict(Player.objects.filter(pk__in=met).values_list("pk", "name"))
+    public = [line for line in mine if line[2]]  # no round public yet: not read
+    standings_of = _standings(public, latest)
+    lines = [
+        TournamentLine(t, r, through, standings_of[t.pk], by_tournament.get(t.pk, Stats()))
+        for t, r, through in public
+    ]
+    lines = [line for line in lines if line.stats.tables or line.standing.place]
+    return _profile(player, lines, overall, met, names)
+
+
+def _sums(found: list[Part]) -> tuple[dict[int, Stats], Stats, dict[int, int]]:
     by_tournament: dict[int, Stats] = {}
     met: dict[int, int] = {}
     for part in found:  # ``player_stats``'s sum, over the kept parts, in the same order
@@ -255,14 +283,16 @@ def profile(player_id: int | Player) -> Profile:
     overall = Stats()
     for stats in by_tournament.values():  # a record: the first of the largest, as table by table
         overall.add(stats)
-    names = dict(Player.objects.filter(pk__in=met).values_list("pk", "name"))
-    public = [line for line in mine if line[2]]  # no round public yet: not read
-    standings_of = _standings(public)
-    lines = [
-        TournamentLine(t, r, through, standings_of[t.pk], by_tournament.get(t.pk, Stats()))
-        for t, r, through in public
-    ]
-    lines = [line for line in lines if line.stats.tables or line.standing.place]
+    return by_tournament, overall, met
+
+
+def _profile(
+    player: Player,
+    lines: list[TournamentLine],
+    overall: Stats,
+    met: dict[int, int],
+    names: dict[int, str],
+) -> Profile:
     opponents = sorted(
         ((pk, names.get(pk, "?"), n) for pk, n in met.items()), key=lambda o: (o[1], o[0])
     )
@@ -315,14 +345,20 @@ def versus(player_id: int, other_id: int) -> VersusPage:
 # -- place and points: the standings services, cached per tournament --------------------------
 
 
-def _standings(lines: Iterable[tuple[Tournament, int, int]]) -> dict[int, Standing]:
-    lines = list(lines)
-    latest = dict(
-        ActionLog.objects.filter(tournament__in=[t for t, _r, _n in lines])
+def _latest(tournaments: list[Tournament]) -> dict[int, int]:
+    """Each tournament's latest logged change (the cache keys' part)."""
+    return dict(
+        ActionLog.objects.filter(tournament__in=tournaments)
         .values("tournament")
         .annotate(n=Max("pk"))
         .values_list("tournament", "n")
     )
+
+
+def _standings(
+    lines: Iterable[tuple[Tournament, int, int]], latest: dict[int, int]
+) -> dict[int, Standing]:
+    lines = list(lines)
     keys = {
         f"profile-standing:{t.pk}:{latest.get(t.pk, 0)}:{through}:{registration}": (
             t,
