@@ -43,6 +43,7 @@ def main() -> None:
     parser.add_argument("--deals", default="10,20", help="deals per table, min,max")
     parser.add_argument("--players", default="12,36", help="players per tournament, min,max")
     parser.add_argument("--career", type=int, default=20, help="the hero's tournaments")
+    parser.add_argument("--season", type=int, default=50, help="tournaments a season (a cup)")
     parser.add_argument("--check", action="store_true")
     parser.add_argument("--max-ratio", type=float, default=1.3)
     parser.add_argument("--slack", type=float, default=3.0, help="ms allowed beyond the ratio")
@@ -86,7 +87,11 @@ def run(args: argparse.Namespace) -> int:
     if args.database:
         _empty()
     state = State(
-        random.Random(33), deals=_pair(args.deals), players=_pair(args.players), career=args.career
+        random.Random(33),
+        deals=_pair(args.deals),
+        players=_pair(args.players),
+        career=args.career,
+        season=args.season,
     )
     sizes = [int(s) for s in args.sizes.split(",")]
     results: dict[int, dict[str, tuple[float, float, float, int]]] = {}

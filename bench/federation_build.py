@@ -47,6 +47,7 @@ class State:
     veterans: list[int] = field(default_factory=list)
     hero: int = 0
     career: int = 20  # the hero's tournaments: the first ``career``
+    season: int = PER_SEASON  # tournaments a season (a cup each)
     rival: int = 0
     templates: dict[tuple[str, int], list[Template]] = field(default_factory=dict)
     deal_count: int = 0
@@ -154,7 +155,7 @@ def _batch(state: State, count: int) -> None:
     tournaments = []
     for t in range(first, first + count):
         day = datetime.date(2015, 1, 10) + datetime.timedelta(
-            days=365 * (t // PER_SEASON) + t % 50 * 7
+            days=365 * (t // state.season) + t % state.season * 300 // state.season
         )
         tournaments.append(
             Tournament(

@@ -7,6 +7,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -24,7 +25,8 @@ from referee.tournaments.surfaces import manage_page
 from .models import Category, PlayerRating, RatingList
 from .services import compute, history, profile, qualification, registry
 
-LIST_LIMIT = 500
+LIST_PAGE = 100  # players a page of a rating list (issue 33: flat in the registry's size)
+LIST_TOURNAMENTS = 20  # the latest tournaments the list names (the others are counted)
 
 
 def rating_lists(request: HttpRequest) -> HttpResponse:
@@ -36,19 +38,24 @@ def rating_list(request: HttpRequest, slug: str) -> HttpResponse:
     chosen = get_object_or_404(RatingList, slug=slug)
     if not may_view_rating_list(request.user, chosen):
         raise Http404
-    rows = list(
+    page = Paginator(
         PlayerRating.objects.filter(rating_list=chosen)
         .select_related("player")
-        .order_by("-rating", "player__name")[:LIST_LIMIT]
-    )
+        .order_by("-rating", "player__name", "pk"),
+        LIST_PAGE,
+    ).get_page(request.GET.get("page"))
+    counted = chosen.tournaments.order_by("-starts_on", "-pk")
     return render(
         request,
         "ratings/list.html",
         {
             "rating_list": chosen,
-            "rows": rows,
+            "rows": page.object_list,
+            "page": page,
+            "first": page.start_index(),
             "manager": may_manage_rating_list(request.user, chosen),
-            "tournaments": chosen.tournaments.order_by("starts_on"),
+            "tournaments": list(counted[:LIST_TOURNAMENTS])[::-1],
+            "more_tournaments": max(0, counted.count() - LIST_TOURNAMENTS),
         },
     )
 

@@ -135,3 +135,15 @@ def test_a_long_career_shows_its_last_tournaments_and_everything_when_asked(clie
     context = response.context
     assert len(context["lines"]) == 3 and context["hidden_tournaments"] == 0
     assert len(context["page"].history) == 9 and context["hidden_changes"] == 0
+
+
+def test_a_rating_list_a_page_at_a_time(client, monkeypatch):
+    from referee.ratings import views
+
+    monkeypatch.setattr(views, "LIST_PAGE", 2)
+    monkeypatch.setattr(views, "LIST_TOURNAMENTS", 1)
+    _history(PlayerFactory(), registry(6), 2)  # 2 cups: me and four rivals rated
+    first = client.get(reverse("rating-list", args=["club"])).context
+    assert len(first["rows"]) == 2 and first["first"] == 1 and first["more_tournaments"] == 1
+    last = client.get(reverse("rating-list", args=["club"]) + "?page=3").context
+    assert len(last["rows"]) == 1 and last["first"] == 5
