@@ -27,10 +27,14 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
+
+if TYPE_CHECKING:
+    from federation_build import State
 
 GROWS = ("veteran profile", "veterans head to head")  # their own history grows: not compared
 
@@ -45,6 +49,9 @@ def main() -> None:
     parser.add_argument("--career", type=int, default=20, help="the hero's tournaments")
     parser.add_argument("--season", type=int, default=50, help="tournaments a season (a cup)")
     parser.add_argument("--check", action="store_true")
+    parser.add_argument(
+        "--explain", action="store_true", help="PostgreSQL: the pages' plans at the last size"
+    )
     parser.add_argument("--max-ratio", type=float, default=1.3)
     parser.add_argument("--slack", type=float, default=3.0, help="ms allowed beyond the ratio")
     args = parser.parse_args()
@@ -108,10 +115,13 @@ def run(args: argparse.Namespace) -> int:
             f"ratings and cups recomputed in {ranked:.1f} s ({lists})"
         )
         results[size] = _measure(state, args.runs)
-    return _report(sizes, results, args)
+    failed = _report(sizes, results, args)
+    if args.explain and _explain(state) and args.check:
+        failed = 1
+    return failed
 
 
-def _lists(state) -> str:
+def _lists(state: State) -> str:
     """The rating list over the whole archive, recomputed from scratch; a cup a season."""
     from referee.ratings.models import RatingList
     from referee.ratings.services.compute import recompute_list
@@ -138,7 +148,7 @@ def _lists(state) -> str:
     return f"{done.games:,} rated tables"
 
 
-def _pages(state) -> dict[str, str]:
+def _pages(state: State) -> dict[str, str]:
     from django.urls import reverse
 
     from referee.tournaments.models import Tournament
@@ -162,7 +172,7 @@ def _pages(state) -> dict[str, str]:
     }
 
 
-def _measure(state, runs: int) -> dict[str, tuple[float, float, float, int]]:
+def _measure(state: State, runs: int) -> dict[str, tuple[float, float, float, int]]:
     from django.core.cache import cache
     from django.db import connection
     from django.test import Client
@@ -187,6 +197,52 @@ def _measure(state, runs: int) -> dict[str, tuple[float, float, float, int]]:
         p95 = times[min(len(times) - 1, round(0.95 * (len(times) - 1)))]
         out[name] = (cold, statistics.median(times), p95, max(q for _t, q in warm))
     return out
+
+
+LARGE = 20_000  # rows: a sequential scan of a table this big is a missing index
+
+
+def _explain(state: State) -> int:
+    """Each page's queries explained (a cold read: every query it may make); a sequential
+    scan of a table of more than ``LARGE`` rows is printed with its query and counted."""
+    from django.core.cache import cache
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+
+    if connection.vendor != "postgresql":
+        print("explain: PostgreSQL only")
+        return 0
+    with connection.cursor() as cursor:
+        cursor.execute("ANALYZE")
+        cursor.execute(
+            "SELECT relname, n_live_tup FROM pg_stat_user_tables WHERE n_live_tup > %s", [LARGE]
+        )
+        large = dict(cursor.fetchall())
+    print("large tables: " + ", ".join(f"{n} ({r:,})" for n, r in sorted(large.items())))
+    client = Client(HTTP_ACCEPT_LANGUAGE="ru", HTTP_HOST="localhost")
+    scans = 0
+    for name, url in _pages(state).items():
+        cache.clear()
+        with CaptureQueriesContext(connection) as queries:
+            client.get(url)
+        seen = 0
+        for query in queries.captured_queries:
+            sql = query["sql"]
+            if not sql.lstrip().upper().startswith("SELECT"):
+                continue
+            with connection.cursor() as cursor:
+                cursor.execute("EXPLAIN " + sql)
+                plan = "\n".join(row[0] for row in cursor.fetchall())
+            bad = [t for t in large if f"Seq Scan on {t} " in plan + " "]
+            if bad:
+                seen += 1
+                print(f"  {name}: sequential scan of {', '.join(bad)}:\n    {sql[:300]}")
+                print("    " + plan.replace("\n", "\n    "))
+        count = len(queries.captured_queries)
+        print(f"explain {name}: {count} queries, {seen} scanning a large table")
+        scans += seen
+    return 1 if scans else 0
 
 
 def _report(sizes: list[int], results: dict, args: argparse.Namespace) -> int:

@@ -152,18 +152,18 @@ def _batch(state: State, count: int) -> None:
     rng = state.rng
     presets = sorted(scoring.PRESETS)
     first = state.made
-    tournaments = []
-    for t in range(first, first + count):
+    tournaments: list[Any] = []
+    for n in range(first, first + count):
         day = datetime.date(2015, 1, 10) + datetime.timedelta(
-            days=365 * (t // state.season) + t % state.season * 300 // state.season
+            days=365 * (n // state.season) + n % state.season * 300 // state.season
         )
         tournaments.append(
             Tournament(
-                name=f"Турнир {t + 1}",
-                slug=f"t{t + 1}",
+                name=f"Турнир {n + 1}",
+                slug=f"t{n + 1}",
                 starts_on=day,
                 ends_on=day,
-                convention=presets[t % len(presets)],
+                convention=presets[n % len(presets)],
                 status=Tournament.Status.FINISHED,
                 published=True,
             )
