@@ -52,6 +52,9 @@ def main() -> None:
     parser.add_argument(
         "--explain", action="store_true", help="PostgreSQL: the pages' plans at the last size"
     )
+    parser.add_argument(
+        "--explain-only", action="store_true", help="only explain the archive --database holds"
+    )
     parser.add_argument("--max-ratio", type=float, default=1.3)
     parser.add_argument("--slack", type=float, default=3.0, help="ms allowed beyond the ratio")
     args = parser.parse_args()
@@ -91,6 +94,8 @@ def run(args: argparse.Namespace) -> int:
     from federation_build import State, grow
 
     call_command("migrate", verbosity=0)
+    if args.explain_only:
+        return _explain(_found(State(random.Random(33))))
     if args.database:
         _empty()
     state = State(
@@ -119,6 +124,20 @@ def run(args: argparse.Namespace) -> int:
     if args.explain and _explain(state) and args.check:
         failed = 1
     return failed
+
+
+def _found(state: State) -> State:
+    """The players of an archive built before (``--explain-only``), found by their names."""
+    from referee.tournaments.models import Player
+
+    state.hero = Player.objects.get(name="Героев Семён").pk
+    state.rival = Player.objects.get(name="Соперников Пётр").pk
+    state.veterans = list(
+        Player.objects.filter(name__startswith="Ветеранов")
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
+    return state
 
 
 def _lists(state: State) -> str:
