@@ -248,21 +248,20 @@ def _live_rows(player: int, lines: list[Line], missing: list[Kept]) -> dict[int,
 
 
 def profile(player_id: int | Player) -> Profile:
-    """His profile. The sums of his tables are cached under a key of his tournaments'
-    latest logged changes (every change of a sheet, a seat or a convention is logged): a
-    warm read reads no kept row, whatever his career."""
+    """His profile. The sums of his tables and his places are cached under one key of his
+    tournaments' latest logged changes (every change of a sheet, a seat, a convention or
+    the standings is logged): a warm read reads no kept row, whatever his career."""
     player, mine, kept = _entries(player_id)
     latest = _latest([t for t, _r, _n in mine])
     version = repr([(t.pk, latest.get(t.pk, 0), n) for t, _r, n in mine] + [len(kept)])
     key = f"profile-stats:{player.pk}:{hashlib.sha1(version.encode()).hexdigest()}"
+    public = [line for line in mine if line[2]]  # no round public yet: not read
     sums = cache.get(key)
     if sums is None:
-        sums = _sums(_parts(player, mine, kept, None))
+        sums = (*_sums(_parts(player, mine, kept, None)), _standings(public, latest))
         cache.set(key, sums, CACHE_SECONDS)
-    by_tournament, overall, met = sums
+    by_tournament, overall, met, standings_of = sums
     names = dict(Player.objects.filter(pk__in=met).values_list("pk", "name"))
-    public = [line for line in mine if line[2]]  # no round public yet: not read
-    standings_of = _standings(public, latest)
     lines = [
         TournamentLine(t, r, through, standings_of[t.pk], by_tournament.get(t.pk, Stats()))
         for t, r, through in public
