@@ -24,6 +24,7 @@ from referee.tournaments.surfaces import manage_page
 
 from .models import Category, PlayerRating, RatingList
 from .services import compute, history, profile, qualification, registry
+from .services import page as page_charts
 
 LIST_PAGE = 100  # players a page of a rating list (issue 33: flat in the registry's size)
 LIST_TOURNAMENTS = 20  # the latest tournaments the list names (the others are counted)
@@ -98,7 +99,7 @@ def player(request: HttpRequest, player_id: int) -> HttpResponse:
             "profile": found,
             "hidden_changes": page.changes - len(page.history),
             "everything": everything,
-            **profile.charts(found, page.chart, everything),
+            **page_charts.charts(found, page.chart, everything),
         },
     )
 

@@ -118,9 +118,9 @@ def test_the_player_card_links_to_the_registry_page(client):
 
 def test_a_long_career_shows_its_last_tournaments_and_everything_when_asked(client, monkeypatch):
     from referee.ratings import views
-    from referee.ratings.services import profile
+    from referee.ratings.services import page as page_charts
 
-    monkeypatch.setattr(profile, "RECENT_TOURNAMENTS", 2)
+    monkeypatch.setattr(page_charts, "RECENT_TOURNAMENTS", 2)
     monkeypatch.setattr(views, "RECENT_CHANGES", 4)
     me = PlayerFactory(name="Иванов Семён")
     rivals = registry(6)
