@@ -127,7 +127,15 @@ def _entries(player_id: int | Player) -> tuple[Player, list[Line], list[Kept]]:
     kept = [
         Kept(*k)
         for k in kinds.counting(
-            Table.objects.filter(seats__registration__in=[e.pk for e in entries]),
+            # his tables by their ids (the seats' index, then the tables' primary key): a
+            # veteran's thousands of tables are not found by scanning them all (issue 33)
+            Table.objects.filter(
+                pk__in=list(
+                    Seat.objects.filter(registration__in=[e.pk for e in entries]).values_list(
+                        "table_id", flat=True
+                    )
+                )
+            ),
             kinds.STANDINGS,
             "round__",
         )
