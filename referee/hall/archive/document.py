@@ -127,6 +127,8 @@ NOT_ARCHIVED = {
     "ratings.RatingChange": "derived: the list's recomputation writes the history anew",
     "series.SeriesTournament": "the cup's or season's: it spans many tournaments, and which "
     "count is the series' own setting",
+    "standings.PlayerTableStats": "derived: what each table adds to its players' statistics "
+    "is kept again from the restored sheets (``standings.services.table_stats``)",
     "notices.Notice": "the site's record of the letters its mail sent; a restored "
     "tournament starts without one (its letters went out from the site it came from)",
 }
