@@ -55,6 +55,9 @@ def main() -> None:
     parser.add_argument(
         "--explain-only", action="store_true", help="only explain the archive --database holds"
     )
+    parser.add_argument(
+        "--read-only", action="store_true", help="only read the archive --database holds"
+    )
     parser.add_argument("--max-ratio", type=float, default=1.3)
     parser.add_argument("--slack", type=float, default=3.0, help="ms allowed beyond the ratio")
     args = parser.parse_args()
@@ -96,6 +99,11 @@ def run(args: argparse.Namespace) -> int:
     call_command("migrate", verbosity=0)
     if args.explain_only:
         return _explain(_found(State(random.Random(33))))
+    if args.read_only:  # the archive --database holds, read again (one size)
+        from referee.tournaments.models import Tournament
+
+        size = Tournament.objects.count()
+        return _report([size], {size: _measure(_found(State(random.Random(33))), args.runs)}, args)
     if args.database:
         _empty()
     state = State(
