@@ -22,6 +22,7 @@ from referee.demo.duplicate import load_duplicate_demo
 from referee.demo.season import load_season_demo
 from referee.seating import services as seating
 from referee.standings import services as standings
+from referee.standings.services import table_stats
 from referee.tables import services as tables
 from referee.tables.dealdata import letters
 from referee.tables.evidence import hand_of_seats
@@ -244,4 +245,5 @@ def generate_tournament(
             )
             table.result = compute_summary(table, [d.data for d in deals], size)
             table.save(update_fields=["result"])
+    table_stats.keep_tournament(tournament.pk)  # what locking its tables keeps
     return tournament

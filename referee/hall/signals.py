@@ -16,6 +16,9 @@ ENTRY_ACTIONS = ("deal.", "table.")
 # apps whose changes bump no "meta": the tables have counters of their own, the API's
 # tokens and idempotency records and the venue's own state show on no public page
 OWN_COUNTERS = ("tables", "api", "hall")
+# derived rows kept with the change that the action log records (its entry bumps the
+# counters): each of their rows bumping "meta" would renew every page at each locked table
+DERIVED = ("standings.playertablestats",)
 
 
 def _logged(sender: Any, instance: Any, **kwargs: Any) -> None:
@@ -71,7 +74,7 @@ def connect() -> None:
             if not config.name.startswith("referee.") or config.label in OWN_COUNTERS:
                 continue
             for model in config.get_models():
-                if model is not ActionLog:
+                if model is not ActionLog and model._meta.label_lower not in DERIVED:
                     signal.connect(
                         _on_other, sender=model, dispatch_uid=f"hall-{model.__name__}-{id(signal)}"
                     )

@@ -7,6 +7,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -23,8 +24,10 @@ from referee.tournaments.surfaces import manage_page
 
 from .models import Category, PlayerRating, RatingList
 from .services import compute, history, profile, qualification, registry
+from .services import page as page_charts
 
-LIST_LIMIT = 500
+LIST_PAGE = 100  # players a page of a rating list (issue 33: flat in the registry's size)
+LIST_TOURNAMENTS = 20  # the latest tournaments the list names (the others are counted)
 
 
 def rating_lists(request: HttpRequest) -> HttpResponse:
@@ -36,19 +39,24 @@ def rating_list(request: HttpRequest, slug: str) -> HttpResponse:
     chosen = get_object_or_404(RatingList, slug=slug)
     if not may_view_rating_list(request.user, chosen):
         raise Http404
-    rows = list(
+    page = Paginator(
         PlayerRating.objects.filter(rating_list=chosen)
         .select_related("player")
-        .order_by("-rating", "player__name")[:LIST_LIMIT]
-    )
+        .order_by("-rating", "player__name", "pk"),
+        LIST_PAGE,
+    ).get_page(request.GET.get("page"))
+    counted = chosen.tournaments.order_by("-starts_on", "-pk")
     return render(
         request,
         "ratings/list.html",
         {
             "rating_list": chosen,
-            "rows": rows,
+            "rows": page.object_list,
+            "page": page,
+            "first": page.start_index(),
             "manager": may_manage_rating_list(request.user, chosen),
-            "tournaments": chosen.tournaments.order_by("starts_on"),
+            "tournaments": list(counted[:LIST_TOURNAMENTS])[::-1],
+            "more_tournaments": max(0, counted.count() - LIST_TOURNAMENTS),
         },
     )
 
@@ -70,15 +78,29 @@ def _number(text: str | None) -> int | None:
     return int(text) if text and text.isdecimal() else None
 
 
+RECENT_CHANGES = 30  # the rating history's last changes on the page unless ``?all=1``
+
+
 def player(request: HttpRequest, player_id: int) -> HttpResponse:
+    everything = request.GET.get("all") == "1"
     page = history.player_page(
-        player_id, request.user, request.GET.get("list") or None, _number(request.GET.get("vs"))
+        player_id,
+        request.user,
+        request.GET.get("list") or None,
+        _number(request.GET.get("vs")),
+        recent=None if everything else RECENT_CHANGES,
     )
     found = profile.profile(page.player)
     return render(
         request,
         "ratings/player.html",
-        {"page": page, "profile": found, **profile.charts(found, page.chart)},
+        {
+            "page": page,
+            "profile": found,
+            "hidden_changes": page.changes - len(page.history),
+            "everything": everything,
+            **page_charts.charts(found, page.chart, everything),
+        },
     )
 
 

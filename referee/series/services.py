@@ -19,7 +19,9 @@ from fractions import Fraction
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser
+from django.core.cache import cache
 from django.db import IntegrityError, transaction
+from django.db.models import Max
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -46,7 +48,7 @@ from referee.standings.pure.series import Tournament as SeriesInput
 from referee.standings.refusals import RULES
 from referee.standings.services import batch, ranked_standings
 from referee.tournaments.log import log_action
-from referee.tournaments.models import Player, Tournament
+from referee.tournaments.models import ActionLog, Player, Tournament
 from referee.tournaments.slugs import slug_from
 
 from . import stored
@@ -330,9 +332,32 @@ class Published:
 
 
 def published_results(tournaments: Sequence[Tournament]) -> dict[int, Published]:
-    """Each tournament's public result, by id; left out while it shows no round. Every
-    tournament's tables are read at once (``standings.services.batch``): the series page's
-    queries do not grow with the number of its tournaments."""
+    """Each tournament's public result, by id; left out while it shows no round. Kept in
+    the cache per tournament under its latest logged change (issue 33: a cup's page does
+    not rank its fifty tournaments again at every read); those not in the cache are read
+    at once (``standings.services.batch``): the page's queries do not grow with the
+    number of its tournaments."""
+    latest = dict(
+        ActionLog.objects.filter(tournament__in=tournaments)
+        .values("tournament")
+        .annotate(n=Max("pk"))
+        .values_list("tournament", "n")
+    )
+    keys = {t.pk: f"series-published:{t.pk}:{latest.get(t.pk, 0)}" for t in tournaments}
+    found = cache.get_many(list(keys.values()))
+    missing = [t for t in tournaments if keys[t.pk] not in found]
+    if missing:
+        fresh = _published(missing)
+        made = {keys[t.pk]: fresh.get(t.pk, False) for t in missing}  # False: not shown
+        cache.set_many(made, CACHE_SECONDS)
+        found.update(made)
+    return {t.pk: found[keys[t.pk]] for t in tournaments if found[keys[t.pk]] is not False}
+
+
+CACHE_SECONDS = 3600  # the key changes with every logged change; this bounds an admin edit
+
+
+def _published(tournaments: Sequence[Tournament]) -> dict[int, Published]:
     loaded = batch.loaded(tournaments, PUBLIC)
     elsewhere = kinds.final_places_of(tournaments, PUBLIC)  # duplicate events, at once
     out = {}

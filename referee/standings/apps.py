@@ -10,4 +10,4 @@ class StandingsConfig(AppConfig):
     def ready(self) -> None:
         # The rules' registry renders the pure modules' refusals (``StandingsError``) for
         # ``referee.core.codes.refusal_text``, which cannot import this app: declare it now.
-        from . import refusals  # noqa: F401
+        from . import refusals, signals  # noqa: F401

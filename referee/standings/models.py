@@ -74,3 +74,29 @@ class StandingsSettings(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament}: {self.method}"
+
+
+class PlayerTableStats(models.Model):
+    """What one table adds to one player's statistics (issue 33 point 2), kept when the table
+    locks and redone when it is corrected (``services.table_stats``), so that a profile sums
+    these rows instead of scoring his tables again at every read.
+
+    ``stats``: ``pure.player_stats.table_stats`` of the player at the table, as
+    ``pure.stats_codec`` writes it; null when the table does not count (no deals, not of 3
+    or 4, a sheet the engine refuses: the live computation skips it too). ``others``: for
+    each other player at the table (registry id as text) his settled result and the pair
+    settlement between the two (``pair_settlement``), exact, as text: the head to head."""
+
+    table = models.ForeignKey("tables.Table", on_delete=models.CASCADE, related_name="+")
+    player = models.ForeignKey("tournaments.Player", on_delete=models.CASCADE, related_name="+")
+    stats = models.JSONField(null=True)
+    others = models.JSONField(default=dict)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["table", "player"], name="player_table_stats_once")
+        ]
+        indexes = [models.Index(fields=["player", "table"], name="player_table_stats_player")]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} @ {self.table_id}"

@@ -141,7 +141,8 @@ def tournaments_results(
     owner = {pk: tournament for pk, *_rest, tournament in kept}
     made = _results(
         [(pk, r, n, status, result) for pk, r, n, status, result, _t in kept],
-        {"table__round__in": rounds},
+        # by the tables' ids: the seats' index on PostgreSQL, not a scan of every seat
+        {"table_id__in": list(owner)},
         lambda pk, deals, seated: _summarise(tournaments[owner[pk]], deals, seated),
     )
     out: dict[int, list[SettledTable]] = defaultdict(list)

@@ -139,6 +139,8 @@ NOT_ARCHIVED = {
     "admission.Admission": "names a rating list of the registry, which no archive carries: "
     "the restored tournament's chief sets its admission rules and fees again (its entries' "
     "categories and payments are archived)",
+    "standings.PlayerTableStats": "derived: what each table adds to its players' statistics "
+    "is kept again from the restored sheets (``standings.services.table_stats``)",
     "notices.Notice": "the site's record of the letters its mail sent; a restored "
     "tournament starts without one (its letters went out from the site it came from)",
 }

@@ -14,6 +14,7 @@ from referee.duplicate.models import Session
 from referee.hall.archive_rules import check_row, check_tables
 from referee.hall.refusals import REFUSALS
 from referee.standings.models import StandingsSettings
+from referee.standings.services import table_stats
 from referee.tables.models import SeatDraw, Table
 from referee.tournaments.models import (
     ActionLog,
@@ -273,10 +274,12 @@ def import_tournament(document: dict[str, Any], slug: str | None = None) -> Tour
                 importer.section(name, model)
             importer.fix_json()
             importer.check_tables()
+            restored = Tournament.objects.get(slug=target)
+            table_stats.keep_tournament(restored.pk)  # derived, not archived: kept anew
     except (KeyError, TypeError, ValueError) as error:
         raise REFUSALS.error("archive.malformed", cls=ArchiveError, error=str(error)) from None
     except Exception as error:  # a constraint of the database, e.g. a duplicate row
         if isinstance(error, ArchiveError):
             raise
         raise REFUSALS.error("archive.not_restored", cls=ArchiveError, error=str(error)) from None
-    return Tournament.objects.get(slug=target)
+    return restored

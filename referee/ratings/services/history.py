@@ -63,11 +63,18 @@ class PlayerPage:
     chart: Chart
     opponents: list[tuple[int, str]]  # everybody met on the list, by name
     head_to_head: HeadToHead | None
+    changes: int = 0  # on the list, of which ``history`` the last ones when asked so
 
 
 def player_page(
-    player_id: int, viewer: Any, list_slug: str | None = None, opponent: int | None = None
+    player_id: int,
+    viewer: Any,
+    list_slug: str | None = None,
+    opponent: int | None = None,
+    recent: int | None = None,
 ) -> PlayerPage:
+    """``recent``: the history's last so many changes only (the chart and the head to head
+    count them all): a veteran's page as fast as a beginner's (issue 33)."""
     player = Player.objects.filter(pk=player_id).first()
     if player is None:
         raise Http404
@@ -85,15 +92,26 @@ def player_page(
     )
     chosen = next((r.rating_list for r in ratings if list_slug in (None, r.rating_list.slug)), None)
     history: list[HistoryLine] = []
+    points: list[float] = []
+    every: list[tuple[float, float, int, Any]] = []
+    met: dict[int, None] = {}
+    h2h = None
     if chosen is not None:
-        changes = list(
-            RatingChange.objects.filter(rating_list=chosen, player=player)
-            .select_related("tournament")
-            .order_by("seq")
+        changes = RatingChange.objects.filter(rating_list=chosen, player=player).order_by("seq")
+        every = list(changes.values_list("rating_before", "rating_after", "rank", "detail"))
+        points = [every[0][0]] + [after for _b, after, _r, _d in every] if every else []
+        shown = list(
+            changes.select_related("tournament").reverse()[:recent][::-1]
+            if recent is not None
+            else changes.select_related("tournament")
         )
-        met = {o[0] for c in changes for o in c.detail.get("opponents", [])}
+        met = {o[0]: None for c in shown for o in c.detail.get("opponents", [])}
+        if opponent is not None:
+            met[opponent] = None
         names = dict(Player.objects.filter(pk__in=met).values_list("pk", "name"))
-        history = [_line(c, names) for c in changes]
+        history = [_line(c, names) for c in shown]
+        if opponent is not None and opponent in names:
+            h2h = _versus(every, opponent, names[opponent])
     else:
         names = {}
     return PlayerPage(
@@ -102,10 +120,24 @@ def player_page(
         entries=entries,
         rating_list=chosen,
         history=history,
-        chart=chart([history[0].before] + [h.after for h in history] if history else []),
+        chart=chart(points),
         opponents=sorted(names.items(), key=lambda item: item[1]),
-        head_to_head=head_to_head(history, opponent, names) if opponent else None,
+        head_to_head=h2h,
+        changes=len(every),
     )
+
+
+def _versus(every: list[tuple[float, float, int, Any]], opponent: int, name: str) -> HeadToHead:
+    """``head_to_head`` over every change of the list (its rows as read, not its lines)."""
+    ahead = behind = level = 0
+    for _before, _after, rank, detail in every:
+        for o in detail.get("opponents", []):
+            if o[0] != opponent:
+                continue
+            ahead += rank < o[2]
+            behind += rank > o[2]
+            level += rank == o[2]
+    return HeadToHead(opponent, name, ahead + behind + level, ahead, behind, level)
 
 
 def _line(change: RatingChange, names: dict[int, str]) -> HistoryLine:

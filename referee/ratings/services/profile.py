@@ -23,8 +23,8 @@ adjustments outside the sheet are not in it).
 
 from __future__ import annotations
 
-from collections import defaultdict
-from collections.abc import Iterable, Sequence
+import hashlib
+from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -34,24 +34,16 @@ from django.core.cache import cache
 from django.db.models import F
 from django.http import Http404
 
-import scoring
 from referee.core import rounds as kinds
 from referee.standings import services as standings
-from referee.standings.pure.player_stats import (
-    HeadToHead,
-    PlayedTable,
-    ScoredDeal,
-    Stats,
-    head_to_head,
-    pair_settlement,
-    player_stats,
-)
-from referee.standings.services import batch
-from referee.tables.dealdata import letters, to_deal
-from referee.tables.models import Deal, Seat, Table
+from referee.standings.models import PlayerTableStats
+from referee.standings.pure.player_stats import HeadToHead, PlayedTable, Stats
+from referee.standings.pure.stats_codec import amount_of, decode
+from referee.standings.services import batch, table_stats
+from referee.tables.models import Seat, Table
 from referee.tournaments.models import ActionLog, Player, Registration, Round, Tournament
+from scoring.numbers import exact
 
-from ..pure.bars import bar_chart
 from .places import final_places
 
 STRAINS = ("S", "C", "D", "H", "NT")
@@ -90,6 +82,9 @@ class SharedTable:
     between: Fraction
 
 
+Line = tuple[Tournament, int, int]  # tournament, registration, public through
+
+
 @dataclass(frozen=True)
 class Loaded:
     player: Player
@@ -115,9 +110,9 @@ class VersusPage:
     tables: list[SharedTable]
 
 
-def load(player_id: int | Player) -> Loaded:
-    """The player (given, or read by id) and every table of his the public sees, scored
-    (four queries and the player's)."""
+def _entries(player_id: int | Player) -> tuple[Player, list[Line], list[Kept]]:
+    """The player (given, or read by id), his registrations in published tournaments, and
+    every table of his the public sees, in order (two queries and the player's)."""
     player = (
         player_id if isinstance(player_id, Player) else Player.objects.filter(pk=player_id).first()
     )
@@ -130,100 +125,185 @@ def load(player_id: int | Player) -> Loaded:
         .order_by("tournament__starts_on", "tournament_id")
     )
     through = {e.tournament_id: e.through or 0 for e in entries}
-    tournaments = {e.tournament_id: e.tournament for e in entries}
     kept = [
-        (pk, t, r, n)
-        for pk, t, r, n in kinds.counting(
-            Table.objects.filter(seats__registration__in=[e.pk for e in entries]),
+        Kept(*k)
+        for k in kinds.counting(
+            # his tables by their ids (the seats' index, then the tables' primary key): a
+            # veteran's thousands of tables are not found by scanning them all (issue 33)
+            Table.objects.filter(
+                pk__in=list(
+                    Seat.objects.filter(registration__in=[e.pk for e in entries]).values_list(
+                        "table_id", flat=True
+                    )
+                )
+            ),
             kinds.STANDINGS,
             "round__",
         )
         .exclude(round__status=Round.Status.DRAFT)
         .values_list("pk", "round__tournament_id", "round__number", "number")
-        if r <= through.get(t, 0)
+        if k[2] <= through.get(k[1], 0)
     ]
-    order = {t: i for i, t in enumerate(tournaments)}
-    kept.sort(key=lambda k: (order[k[1]], k[2], k[3]))
-    ids = [k[0] for k in kept]
-    seats: dict[int, list[tuple[int, str]]] = defaultdict(list)
-    for table_id, person, name in (
-        Seat.objects.filter(table_id__in=ids)
-        .order_by("table_id", "position")
-        .values_list("table_id", "registration__player_id", "registration__player__name")
-    ):
-        seats[table_id].append((person, name))
-    deals: dict[int, list[dict[str, Any]]] = defaultdict(list)
-    for table_id, data in (
-        Deal.objects.filter(table_id__in=ids, deleted=False)
-        .order_by("table_id", "number")
-        .values_list("table_id", "data")
-    ):
-        deals[table_id].append(data)
+    order = {e.tournament_id: i for i, e in enumerate(entries)}
+    kept.sort(key=lambda k: (order[k.tournament], k.round, k.number))
+    return player, [(e.tournament, e.pk, through[e.tournament_id]) for e in entries], kept
+
+
+@dataclass(frozen=True)
+class Kept:
+    table: int
+    tournament: int
+    round: int
+    number: int
+
+
+def load(player_id: int | Player) -> Loaded:
+    """The live computation: the player and every table of his the public sees, scored
+    here (``standings.services.table_stats.played_table``; four queries and the player's)."""
+    player, lines, kept = _entries(player_id)
+    tournaments = {t.pk: t for t, _r, _n in lines}
+    ids = [k.table for k in kept]
+    seats, deals = table_stats.tables_data(ids)
+    names = dict(
+        Player.objects.filter(pk__in={p for s in seats.values() for p in s}).values_list(
+            "pk", "name"
+        )
+    )
     rules = {pk: t.rules() for pk, t in tournaments.items()}
-    names: dict[int, str] = {}
     played = []
-    for pk, tournament_id, round_number, number in kept:
-        seated = seats[pk]
-        names.update(seated)
-        table = _scored(
-            tournaments[tournament_id],
-            rules[tournament_id],
-            round_number,
-            number,
-            seated,
-            deals[pk],
+    for k in kept:
+        table = table_stats.played_table(
+            tournaments[k.tournament],
+            rules[k.tournament],
+            k.round,
+            k.number,
+            seats[k.table],
+            deals[k.table],
         )
         if table is not None:
             played.append(table)
-    lines = [(e.tournament, e.pk, through[e.tournament_id]) for e in entries]
     return Loaded(player, lines, played, names)
 
 
-def _scored(
-    tournament: Tournament,
-    rules: scoring.Convention,
-    round_number: int,
-    number: int,
-    seated: Sequence[tuple[int, str]],
-    data: Sequence[dict[str, Any]],
-) -> PlayedTable | None:
-    """One table as ``player_stats`` reads it; None when it has no deals, is not of 3 or 4,
-    or the engine refuses its sheet (the standings do not count it either)."""
-    if not data or len(seated) not in (3, 4) or len({p for p, _ in seated}) != len(seated):
-        return None
-    seats = letters(len(seated))
-    try:
-        deals = [to_deal(d) for d in data]
-        sheet = scoring.score_pulka(rules, seats, deals, tournament.pool_size)
-    except scoring.ScoringError:
-        return None
-    return PlayedTable(
-        tournament=tournament.pk,
-        round=round_number,
-        players=tuple(p for p, _ in seated),
-        seats=seats,
-        deals=tuple(ScoredDeal.of(d, r) for d, r in zip(deals, sheet.deals, strict=True)),
-        result={p: sheet.result.get(s, 0) for (p, _), s in zip(seated, seats, strict=True)},
-        factor=rules.pool_to_mountain_factor,
-        table=number,
-    )
+@dataclass(frozen=True)
+class Part:
+    """What one table adds to his statistics (``stats`` None: it does not count) and, for
+    each other player at it (his id as text), his result and their pair settlement, as
+    kept (``standings.PlayerTableStats.others``; read by ``versus`` only)."""
+
+    kept: Kept
+    stats: Stats | None
+    others: dict[str, list[str]]
+
+
+def parts(
+    player_id: int | Player, versus: int | None = None
+) -> tuple[Player, list[Line], list[Part]]:
+    """His public tables' parts, read from the kept rows (``standings.PlayerTableStats``);
+    a table not kept yet (not locked, or kept again in the background) is scored here by
+    the same rule (``table_stats.rows_of``). ``versus``: only the tables shared with him.
+    Three queries, two more when some table is not kept."""
+    player, lines, kept = _entries(player_id)
+    return player, lines, _parts(player, lines, kept, versus)
+
+
+def _parts(player: Player, lines: list[Line], kept: list[Kept], versus: int | None) -> list[Part]:
+    if versus is not None:
+        shared = set(
+            Seat.objects.filter(
+                table_id__in=[k.table for k in kept], registration__player_id=versus
+            ).values_list("table_id", flat=True)
+        )
+        kept = [k for k in kept if k.table in shared]
+    rows = PlayerTableStats.objects.filter(player=player, table_id__in=[k.table for k in kept])
+    found = {
+        t: (stats, others) for t, stats, others in rows.values_list("table_id", "stats", "others")
+    }
+    missing = [k for k in kept if k.table not in found]
+    if missing:
+        found.update(_live_rows(player.pk, lines, missing))
+    out = []
+    for k in kept:
+        if k.table not in found:
+            continue
+        stats, others = found[k.table]
+        out.append(
+            Part(
+                k,
+                None if stats is None else decode(stats),
+                others,
+            )
+        )
+    return out
+
+
+def _live_rows(player: int, lines: list[Line], missing: list[Kept]) -> dict[int, Any]:
+    tournaments = {t.pk: t for t, _r, _n in lines}
+    seats, deals = table_stats.tables_data(k.table for k in missing)
+    rules = {
+        pk: t.rules() for pk, t in tournaments.items() if pk in {k.tournament for k in missing}
+    }
+    out = {}
+    for k in missing:
+        tournament = tournaments[k.tournament]
+        played = table_stats.played_table(
+            tournament, rules[k.tournament], k.round, k.number, seats[k.table], deals[k.table]
+        )
+        for row in table_stats.rows_of(k.table, seats[k.table], played):
+            if row.player_id == player:
+                out[k.table] = (row.stats, row.others)
+    return out
 
 
 def profile(player_id: int | Player) -> Profile:
-    data = load(player_id)
-    stats = player_stats(data.player.pk, data.tables)
-    public = [line for line in data.lines if line[2]]  # no round public yet: not read
-    standings_of = _standings(public)
+    """His profile. The sums of his tables and his places are cached under one key of his
+    tournaments' latest logged changes (every change of a sheet, a seat, a convention or
+    the standings is logged): a warm read reads no kept row, whatever his career."""
+    player, mine, kept = _entries(player_id)
+    latest = _latest([t for t, _r, _n in mine])
+    version = repr([(t.pk, latest.get(t.pk, 0), n) for t, _r, n in mine] + [len(kept)])
+    key = f"profile-stats:{player.pk}:{hashlib.sha1(version.encode()).hexdigest()}"
+    public = [line for line in mine if line[2]]  # no round public yet: not read
+    sums = cache.get(key)
+    if sums is None:
+        sums = (*_sums(_parts(player, mine, kept, None)), _standings(public, latest))
+        cache.set(key, sums, CACHE_SECONDS)
+    by_tournament, overall, met, standings_of = sums
+    names = dict(Player.objects.filter(pk__in=met).values_list("pk", "name"))
     lines = [
-        TournamentLine(t, r, through, standings_of[t.pk], stats.by_tournament.get(t.pk, Stats()))
+        TournamentLine(t, r, through, standings_of[t.pk], by_tournament.get(t.pk, Stats()))
         for t, r, through in public
     ]
     lines = [
         line for line in lines if line.stats.tables or line.standing.place or line.standing.guest
     ]
+    return _profile(player, lines, overall, met, names)
+
+
+def _sums(found: list[Part]) -> tuple[dict[int, Stats], Stats, dict[int, int]]:
+    by_tournament: dict[int, Stats] = {}
+    met: dict[int, int] = {}
+    for part in found:  # ``player_stats``'s sum, over the kept parts, in the same order
+        if part.stats is None:
+            continue
+        by_tournament.setdefault(part.kept.tournament, Stats()).add(part.stats)
+        for other in part.others:
+            met[int(other)] = met.get(int(other), 0) + 1
+    overall = Stats()
+    for stats in by_tournament.values():  # a record: the first of the largest, as table by table
+        overall.add(stats)
+    return by_tournament, overall, met
+
+
+def _profile(
+    player: Player,
+    lines: list[TournamentLine],
+    overall: Stats,
+    met: dict[int, int],
+    names: dict[int, str],
+) -> Profile:
     opponents = sorted(
-        ((pk, data.names.get(pk, "?"), n) for pk, n in stats.opponents.items()),
-        key=lambda o: (o[1], o[0]),
+        ((pk, names.get(pk, "?"), n) for pk, n in met.items()), key=lambda o: (o[1], o[0])
     )
     series = [
         (f"{line.tournament.name}, {number}", points)
@@ -231,37 +311,58 @@ def profile(player_id: int | Player) -> Profile:
         for number, points in enumerate(line.standing.round_points, start=1)
         if points is not None
     ]
-    return Profile(data.player, lines, stats.overall, opponents, series)
+    return Profile(player, lines, overall, opponents, series)
 
 
 def versus(player_id: int, other_id: int) -> VersusPage:
     """Head to head at the tables both sat at (those the public sees)."""
-    data = load(player_id)
+    player = Player.objects.filter(pk=player_id).first()
     other = Player.objects.filter(pk=other_id).first()
-    if other is None or other.pk == data.player.pk:
+    if player is None or other is None or other.pk == player.pk:
         raise Http404
-    shared = [t for t in data.tables if other.pk in t.players]
-    tournaments = {t.pk: t for t, _r, _n in data.lines}
-    rows = [
-        SharedTable(
-            tournaments[t.tournament],
-            t.round,
-            t.table,
-            Fraction(t.result.get(data.player.pk, 0)),
-            Fraction(t.result.get(other.pk, 0)),
-            Fraction(pair_settlement(t, data.player.pk, other.pk)),
+    _player, lines, found = parts(player, versus=other.pk)
+    tournaments = {t.pk: t for t, _r, _n in lines}
+    rows = []
+    h2h = HeadToHead(player.pk, other.pk, 0, 0, 0, 0, 0)
+    for part in found:
+        if part.stats is None:
+            continue
+        mine = Fraction(part.stats.result)
+        theirs, between = (amount_of(v) for v in part.others[str(other.pk)])
+        rows.append(
+            SharedTable(
+                tournaments[part.kept.tournament],
+                part.kept.round,
+                part.kept.number,
+                mine,
+                Fraction(theirs),
+                Fraction(between),
+            )
         )
-        for t in shared
-    ]
-    return VersusPage(data.player, other, head_to_head(data.player.pk, other.pk, shared), rows)
+        h2h = HeadToHead(  # ``head_to_head``'s sum, over the kept parts
+            player.pk,
+            other.pk,
+            h2h.tables + 1,
+            exact(h2h.between + between),
+            h2h.ahead + (mine > theirs),
+            h2h.behind + (mine < theirs),
+            h2h.level + (mine == theirs),
+        )
+    return VersusPage(player, other, h2h, rows)
 
 
 # -- place and points: the standings services, cached per tournament --------------------------
 
 
-def _standings(lines: Iterable[tuple[Tournament, int, int]]) -> dict[int, Standing]:
+def _latest(tournaments: list[Tournament]) -> dict[int, int]:
+    """Each tournament's latest logged change (the cache keys' part)."""
+    return ActionLog.objects.versions(t.pk for t in tournaments)
+
+
+def _standings(
+    lines: Iterable[tuple[Tournament, int, int]], latest: dict[int, int]
+) -> dict[int, Standing]:
     lines = list(lines)
-    latest = ActionLog.objects.versions(t.pk for t, _r, _n in lines)
     keys = {
         f"profile-standing:{t.pk}:{latest.get(t.pk, 0)}:{through}:{registration}": (
             t,
@@ -307,58 +408,3 @@ def _standing(
     if row is None:
         return Standing(place, best, None, None, ())
     return Standing(place, best, row.points, row.whists, row.round_points, row.guest)
-
-
-# -- the charts' series -------------------------------------------------------------------------
-
-
-def contracts_by_level(stats: Stats) -> list[tuple[int, int, dict[str, int]]]:
-    """Per level 6..10: his games declared, and by strain."""
-    out = []
-    for level in LEVELS:
-        by_strain = {s: stats.contracts.get((level, s), 0) for s in STRAINS}
-        out.append((level, sum(by_strain.values()), by_strain))
-    return out
-
-
-def percent(share: Fraction | None) -> str:
-    """``Fraction(3, 4)`` → ``"75 %"``; None → ``"—"``."""
-    return "—" if share is None else f"{round(float(share) * 100)} %"
-
-
-def summary(stats: Stats) -> dict[str, Any]:
-    """What the page writes of ``stats`` beside the counts themselves."""
-    return {
-        "s": stats,
-        "made_share": percent(stats.made_share),
-        "misere_share": percent(stats.misere_share),
-        "whist_share": percent(Fraction(stats.whist_sets, stats.whists) if stats.whists else None),
-        "raspasy_average": stats.raspasy_average,
-        "levels": contracts_by_level(stats),
-        "made_by_level": {
-            level: sum(stats.contracts_made.get((level, s), 0) for s in STRAINS) for level in LEVELS
-        },
-    }
-
-
-def charts(found: Profile, rating: Any) -> dict[str, Any]:
-    """The page's context: the summaries and the bar charts (the rating chart is the
-    history's, ``rating``)."""
-    levels = contracts_by_level(found.overall)
-    made = summary(found.overall)["made_by_level"]
-    return {
-        "overall": summary(found.overall),
-        "lines": [(line, summary(line.stats)) for line in found.tournaments],
-        "points_chart": bar_chart(
-            [(label.rsplit(", ", 1)[-1], points) for label, points in found.round_points],
-            titles=[label for label, _p in found.round_points],
-        )
-        if found.round_points
-        else None,
-        "contracts_chart": bar_chart(
-            [(str(level), count) for level, count, _s in levels], [made[lv] for lv in LEVELS]
-        )
-        if found.overall.declared
-        else None,
-        "rating_chart": rating,
-    }

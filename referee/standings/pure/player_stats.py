@@ -143,19 +143,26 @@ class Stats:
 
     def add(self, other: Stats) -> None:
         """Add ``other``'s counts and sums; keep the larger record (``self``'s on a tie)."""
-        for f in fields(self):
-            mine, theirs = getattr(self, f.name), getattr(other, f.name)
-            if f.name in ("contracts", "contracts_made"):
-                for key, count in theirs.items():
-                    mine[key] = mine.get(key, 0) + count
-            elif f.name in _RECORDS:
-                if theirs is not None and (mine is None or theirs.value > mine.value):
-                    setattr(self, f.name, theirs)
-            else:
-                setattr(self, f.name, exact(mine + theirs))
+        for name in _SUMMED:
+            theirs = getattr(other, name)
+            if theirs:
+                mine = getattr(self, name)
+                total = mine + theirs
+                setattr(self, name, total if type(total) is int else exact(total))
+        for name in ("contracts", "contracts_made"):
+            mine, theirs = getattr(self, name), getattr(other, name)
+            for key, count in theirs.items():
+                mine[key] = mine.get(key, 0) + count
+        for name in _RECORDS:
+            mine, theirs = getattr(self, name), getattr(other, name)
+            if theirs is not None and (mine is None or theirs.value > mine.value):
+                setattr(self, name, theirs)
 
 
 _RECORDS = ("best_result", "longest_raspasy", "worst_misere")
+_SUMMED = tuple(
+    f.name for f in fields(Stats) if f.name not in (*_RECORDS, "contracts", "contracts_made")
+)
 
 
 @dataclass(frozen=True, slots=True)

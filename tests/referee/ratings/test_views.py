@@ -5,6 +5,7 @@ from django.urls import reverse
 
 from referee.ratings.models import RatingList
 from referee.ratings.services.compute import recompute_list
+from referee.standings.services import table_stats
 
 from ..factories import PlayerFactory, UserFactory
 from .helpers import played, registry
@@ -20,6 +21,8 @@ def _history(me, rivals, tournaments):
         cups.append(
             played([me, a, b], [[[(0, 10 * r - 10), (1, 5), (2, 5 - 10 * r)]] for r in range(3)])
         )
+    for cup in cups:  # what the locking of their tables keeps (standings.signals)
+        table_stats.keep_tournament(cup.pk)
     rating_list = RatingList.objects.create(name="Клуб", slug="club", method="openskill")
     rating_list.tournaments.add(*cups)
     recompute_list(rating_list)
@@ -44,9 +47,11 @@ def test_player_page_query_count_does_not_grow_with_the_history(client):
     _history(me, rivals, 6)
     _queries(client, url)
     long, response = _queries(client, url)
-    # the history's five, and the profile's: his registrations with the public rounds, his
-    # tables, their seats, their deals, the tournaments' latest logged changes (the key of
-    # the cached places)
+    # the history's six (the list's changes read twice: the chart's numbers, then its last
+    # lines with their tournaments), and the profile's: his registrations with the public
+    # rounds, his seats, his tables by their ids, the tournaments' latest logged changes
+    # (the key of the cached sums of his tables and of the cached places); his opponents'
+    # names would be one more, but these tables have results and no deals: nobody met
     assert short == long == 10
     text = response.content.decode()
     assert "<svg" in text and "polyline" in text
@@ -109,3 +114,36 @@ def test_the_player_card_links_to_the_registry_page(client):
     entry = cup.entries.get(player=me)
     response = client.get(reverse("player-card", args=[cup.slug, entry.pk]))
     assert reverse("registry-player", args=[me.pk]) in response.content.decode()
+
+
+def test_a_long_career_shows_its_last_tournaments_and_everything_when_asked(client, monkeypatch):
+    from referee.ratings import views
+    from referee.ratings.services import page as page_charts
+
+    monkeypatch.setattr(page_charts, "RECENT_TOURNAMENTS", 2)
+    monkeypatch.setattr(views, "RECENT_CHANGES", 4)
+    me = PlayerFactory(name="Иванов Семён")
+    rivals = registry(6)
+    _history(me, rivals, 3)  # 3 cups of 3 rounds: 9 rating changes
+    url = reverse("registry-player", args=[me.pk]) + "?list=club"
+    response = client.get(url)
+    context = response.context
+    assert len(context["lines"]) == 2 and context["hidden_tournaments"] == 1
+    assert len(context["page"].history) == 4 and context["hidden_changes"] == 9 - 4
+    assert "all=1" in response.content.decode()
+    response = client.get(url + "&all=1")
+    context = response.context
+    assert len(context["lines"]) == 3 and context["hidden_tournaments"] == 0
+    assert len(context["page"].history) == 9 and context["hidden_changes"] == 0
+
+
+def test_a_rating_list_a_page_at_a_time(client, monkeypatch):
+    from referee.ratings import views
+
+    monkeypatch.setattr(views, "LIST_PAGE", 2)
+    monkeypatch.setattr(views, "LIST_TOURNAMENTS", 1)
+    _history(PlayerFactory(), registry(6), 2)  # 2 cups: me and four rivals rated
+    first = client.get(reverse("rating-list", args=["club"])).context
+    assert len(first["rows"]) == 2 and first["first"] == 1 and first["more_tournaments"] == 1
+    last = client.get(reverse("rating-list", args=["club"]) + "?page=3").context
+    assert len(last["rows"]) == 1 and last["first"] == 5
