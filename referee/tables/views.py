@@ -29,7 +29,7 @@ from referee.core.refusals import Outcome, attempt, outcome_of
 from referee.tournaments.models import Tournament
 from scoring.numbers import Amount
 
-from . import services, tablet
+from . import lots, services, tablet
 from .agreements import words_of
 from .dealdata import dealer_of, describe_deal, lot_of, ruling_of, talon_peekers
 from .drawing import pulka_svg
@@ -198,7 +198,7 @@ def _saved(
     posted = form.deal_data()
 
     def save() -> Deal:
-        data = services.draw_lot(posted) if form.draw_requested else posted
+        data = lots.draw_lot(posted) if form.draw_requested else posted
         return call(data)
 
     outcome = outcome_of(save)

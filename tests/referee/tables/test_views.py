@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 
 from referee.accounts.models import Role
-from referee.tables import services
+from referee.tables import lots, services
 from referee.tables.models import Agreement, Deal, DealVersion, Table
 from referee.tournaments.models import ActionLog, Round, Tournament
 from scoring.casefile import check_case, run_case
@@ -214,7 +214,7 @@ def test_the_site_draws_the_lot_of_a_disputed_plan_and_records_it(client, table,
 
 def test_draw_lot_sets_the_drawn_result_and_its_witness():
     data = {**SIX_MADE, "ruling": {"rule": "kodex-3.8.5.1", "mode": "qualification", "lot": None}}
-    drawn = services.draw_lot(data, choose=lambda lots: lots[1])
+    drawn = lots.draw_lot(data, choose=lambda lots: lots[1])
     assert drawn["ruling"]["lot"] == "alternative"
     assert drawn["ruling"]["lot_drawn_by"] == "site"
     assert data["ruling"]["lot"] is None  # the input is not changed
@@ -222,7 +222,7 @@ def test_draw_lot_sets_the_drawn_result_and_its_witness():
 
 def test_draw_lot_refuses_a_deal_without_a_qualification_plan():
     with pytest.raises(services.ServiceError):
-        services.draw_lot(SIX_MADE)
+        lots.draw_lot(SIX_MADE)
 
 
 # -- who may post -------------------------------------------------------------------------
