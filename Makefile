@@ -8,7 +8,7 @@ PORT   ?= 8000
 # the suite runs in parallel, one worker per core
 WORKERS ?= auto
 # the site's pure algorithms (no Django), typed as strictly as the engine
-PURE   := referee/seating/pure referee/standings/pure referee/ratings/pure referee/admission/pure
+PURE   := referee/seating/pure referee/standings/pure referee/ratings/pure referee/admission/pure referee/tables/pure
 
 # the venue's server (make run): gunicorn, workers x threads for this 2-core machine
 SERVER_WORKERS ?= 4
