@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -24,12 +24,7 @@ from .models import Session
 from .notes import movement_notes
 from .results import ROLE_NAMES, Traveller
 from .sealing import board_numbers, closed_boards, results_for, sight
-
-
-def _session(tournament: Tournament, number: int) -> Session:
-    found = get_object_or_404(Session, tournament=tournament, number=number)
-    found.tournament = tournament
-    return found
+from .surfaces import session_for
 
 
 @manage_page
@@ -72,7 +67,7 @@ def manage_sessions(request: HttpRequest, tournament: Tournament) -> HttpRespons
 
 @manage_page
 def manage_session(request: HttpRequest, tournament: Tournament, session: int) -> HttpResponse:
-    found = _session(tournament, session)
+    found = session_for(tournament, session)
     rounds = {
         r.number: r for r in Round.objects.filter(tournament=tournament, number__in=found.rounds)
     }
@@ -115,7 +110,7 @@ def _analysis_state(request: HttpRequest, session: Session, *, chief: bool) -> d
 @manage_page
 def manage_analysis(request: HttpRequest, tournament: Tournament, session: int) -> JsonResponse:
     """The boards' analysis as JSON for the chief's progress bar (``static/js/analysis.js``)."""
-    found = _session(tournament, session)
+    found = session_for(tournament, session)
     response = JsonResponse(_analysis_state(request, found, chief=True))
     response["Cache-Control"] = "no-store"
     return response
@@ -124,7 +119,7 @@ def manage_analysis(request: HttpRequest, tournament: Tournament, session: int) 
 @public_page
 def public_analysis(request: HttpRequest, tournament: Tournament, session: int) -> JsonResponse:
     """Which boards are analysed, for the board page's "being computed" to end by itself."""
-    found = _session(tournament, session)
+    found = session_for(tournament, session)
     if not sight(found, request.user).shown:
         raise Http404
     response = JsonResponse(_analysis_state(request, found, chief=False))
@@ -138,7 +133,7 @@ def retry_analysis(
     request: HttpRequest, tournament: Tournament, session: int, job: int
 ) -> HttpResponse:
     """The chief's *Retry* of a board whose analysis failed three times."""
-    found = _session(tournament, session)
+    found = session_for(tournament, session)
     if analysis.retry_board(found, job):
         messages.success(request, _("The board's analysis is queued again."))
     else:
@@ -151,7 +146,7 @@ def retry_analysis(
 def session_action(
     request: HttpRequest, tournament: Tournament, session: int, action: str
 ) -> HttpResponse:
-    found = _session(tournament, session)
+    found = session_for(tournament, session)
     user = request.user
     if action == "seat":
         attempt(
@@ -173,7 +168,7 @@ def session_action(
 def import_boards(request: HttpRequest, tournament: Tournament, session: int) -> HttpResponse:
     """The chief replaces the session's boards by a board file (pasted or uploaded) before
     any table has played one."""
-    found = _session(tournament, session)
+    found = session_for(tournament, session)
     form = ImportForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         text = str(form.cleaned_data.get("boards") or "")
@@ -195,7 +190,7 @@ def import_boards(request: HttpRequest, tournament: Tournament, session: int) ->
 @public_page
 def export_boards(request: HttpRequest, tournament: Tournament, session: int) -> HttpResponse:
     """The session's boards as a board file, for whoever may read its hand records."""
-    found = _session(tournament, session)
+    found = session_for(tournament, session)
     response = HttpResponse(
         export_text(found, request.user), content_type="text/plain; charset=utf-8"
     )
@@ -206,7 +201,7 @@ def export_boards(request: HttpRequest, tournament: Tournament, session: int) ->
 
 @public_page
 def session_page(request: HttpRequest, tournament: Tournament, session: int) -> HttpResponse:
-    found = _session(tournament, session)
+    found = session_for(tournament, session)
     results = results_for(found, request.user, engine_language())
     return render(
         request,
@@ -223,7 +218,7 @@ def session_page(request: HttpRequest, tournament: Tournament, session: int) -> 
 @public_page
 def session_screen(request: HttpRequest, tournament: Tournament, session: int) -> HttpResponse:
     """The session standings in large type for the hall's screen, read again every 30 s."""
-    found = _session(tournament, session)
+    found = session_for(tournament, session)
     results = results_for(found, request.user, engine_language())
     return render(
         request,
@@ -236,7 +231,7 @@ def session_screen(request: HttpRequest, tournament: Tournament, session: int) -
 def board_page(
     request: HttpRequest, tournament: Tournament, session: int, board: int
 ) -> HttpResponse:
-    found = _session(tournament, session)
+    found = session_for(tournament, session)
     results = results_for(found, request.user, engine_language())
     if results is None:
         raise Http404
@@ -258,7 +253,7 @@ def board_page(
 
 @public_page
 def hand_records(request: HttpRequest, tournament: Tournament, session: int) -> HttpResponse:
-    found = _session(tournament, session)
+    found = session_for(tournament, session)
     seen = sight(found, request.user)
     if not seen.shown:
         raise Http404
@@ -279,7 +274,7 @@ def hand_records(request: HttpRequest, tournament: Tournament, session: int) -> 
 def board_slips(request: HttpRequest, tournament: Tournament, session: int) -> HttpResponse:
     """One slip per table and stanza: its set's boards and who holds which hand (the cards
     are on the hand records: the slips travel with the boards)."""
-    found = _session(tournament, session)
+    found = session_for(tournament, session)
     players = [r for group in found.plan["groups"] for r in group["players"]]
     names = dict(tournament.entries.filter(pk__in=players).values_list("pk", "player__name"))
     slips = [

@@ -31,7 +31,7 @@ from . import fast, tabular
 from .printing import cells as _cells
 from .printing import first_values as _first_values
 from .printing import rules_lines as _rules_lines
-from .reports import _print_widths
+from .reports import print_widths
 from .words import words
 
 #: The machine-readable columns, in order (README documents each).
@@ -129,7 +129,7 @@ def federation_pdf(tournament: Tournament, viewer: Any, list_slug: str | None = 
     sheet = results_sheet(results)
     numeric = [isinstance(v, int | float | Fraction) for v in _first_values(sheet)]
     rows = [_cells(row, numeric) for row in sheet.rows]
-    widths = _print_widths(sheet.header, rows)
+    widths = print_widths(sheet.header, rows)
     return fast.standings_print(
         tournament,
         results.standings,

@@ -266,7 +266,7 @@ def standings_pdf(tournament: Tournament, viewer: Any, after: int | None = None)
     ]
     numeric = [isinstance(v, int | Fraction) for v in first_values(sheet)]
     rows = [cells(row, numeric) for row in sheet.rows]
-    widths = _print_widths(sheet.header, rows)
+    widths = print_widths(sheet.header, rows)
     total = sum(widths)
     return fast.standings_print(
         tournament,
@@ -282,7 +282,7 @@ def standings_pdf(tournament: Tournament, viewer: Any, after: int | None = None)
     )
 
 
-def _print_widths(header: Sequence[str], rows: Sequence[Sequence[Cell]]) -> list[int]:
+def print_widths(header: Sequence[str], rows: Sequence[Sequence[Cell]]) -> list[int]:
     """Each column's width in characters: its longest figure or header word, names up to 32
     characters (longer ones wrap)."""
     widths = []

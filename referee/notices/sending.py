@@ -19,7 +19,7 @@ from referee.jobs.queue import gave_up, handler
 from referee.tournaments.models import Application, Registration, Tournament
 
 from .models import Notice
-from .services import JOB_KIND, _absolute, _application_letter, _links, _render, compose
+from .services import JOB_KIND, absolute, application_letter, compose, links, render
 
 logger = logging.getLogger("referee.notices")
 
@@ -51,7 +51,7 @@ def _letter(args: dict[str, Any]) -> Letter | None:
             .filter(pk=args["application"])
             .first()
         )
-        found = _application_letter(application) if application is not None else None
+        found = application_letter(application) if application is not None else None
         if application is None or found is None:
             return None
         kind, entry = found
@@ -59,15 +59,15 @@ def _letter(args: dict[str, Any]) -> Letter | None:
         context: dict[str, Any] = {
             "tournament": tournament,
             "name": application.name,
-            "page": _absolute(reverse("tournament", args=[tournament.slug])),
+            "page": absolute(reverse("tournament", args=[tournament.slug])),
         }
         stop = ""
         if entry is not None:
             entry.tournament = tournament
-            context.update(_links(entry))
+            context.update(links(entry))
             stop = context["stop"]
         with translation.override(settings.LANGUAGE_CODE):
-            text = _render(kind, context)
+            text = render(kind, context)
         event = {
             "application": application,
             "registration": entry,
@@ -88,7 +88,7 @@ def _letter(args: dict[str, Any]) -> Letter | None:
     if composed is None:
         return None
     event = {"registration": entry, "kind": kind, "round_number": number}
-    return Letter(event, entry.tournament, entry.email, composed, _links(entry)["stop"], entry)
+    return Letter(event, entry.tournament, entry.email, composed, links(entry)["stop"], entry)
 
 
 def _event_of(args: dict[str, Any]) -> dict[str, Any]:

@@ -190,7 +190,7 @@ def schedule(tournament_id: int) -> int:
     return made
 
 
-def _absolute(path: str) -> str:
+def absolute(path: str) -> str:
     return f"{site_url()}{path}"
 
 
@@ -203,19 +203,17 @@ def _seat_of(entry: Registration, number: int) -> Seat | None:
     )
 
 
-def _links(entry: Registration) -> dict[str, str]:
+def links(entry: Registration) -> dict[str, str]:
     tournament = entry.tournament
     return {
-        "link": _absolute(
-            reverse("player-link", args=[tournament.slug, entry.pk, link_key(entry)])
-        ),
-        "stop": _absolute(
+        "link": absolute(reverse("player-link", args=[tournament.slug, entry.pk, link_key(entry)])),
+        "stop": absolute(
             reverse("notices-stop", args=[tournament.slug, entry.pk, unsubscribe_key(entry)])
         ),
     }
 
 
-def _render(kind: str, context: dict[str, Any]) -> tuple[str, str]:
+def render(kind: str, context: dict[str, Any]) -> tuple[str, str]:
     subject = render_to_string(f"notices/{kind}_subject.txt", context).strip()
     body = render_to_string(f"notices/{kind}.txt", context)
     return " ".join(subject.split())[:200], body
@@ -237,7 +235,7 @@ def _cut_context(entry: Registration, number: int) -> dict[str, Any] | None:
         "count": len(cut.through),
         "first_round": number + 1,
         "place": row.rank_label if row is not None else "",
-        "standings": _absolute(reverse("standings", args=[tournament.slug])),
+        "standings": absolute(reverse("standings", args=[tournament.slug])),
     }
 
 
@@ -250,7 +248,7 @@ def compose(entry: Registration, kind: str, number: int) -> tuple[str, str] | No
         "tournament": tournament,
         "name": entry.player.name,
         "round": number,
-        **_links(entry),
+        **links(entry),
     }
     with translation.override(settings.LANGUAGE_CODE):
         if kind == Notice.Kind.CUT:
@@ -258,7 +256,7 @@ def compose(entry: Registration, kind: str, number: int) -> tuple[str, str] | No
             if found is None:
                 return None
             context.update(found)
-            return _render(kind, context)
+            return render(kind, context)
         seat = _seat_of(entry, number)
         if seat is None:
             return None
@@ -281,7 +279,7 @@ def compose(entry: Registration, kind: str, number: int) -> tuple[str, str] | No
                 points=figure(played.points) if played.points is not None else "",
                 place=card.standing.rank_label if card.standing is not None else "",
                 after=card.after,
-                standings=_absolute(reverse("standings", args=[tournament.slug])),
+                standings=absolute(reverse("standings", args=[tournament.slug])),
             )
         elif not Round.objects.filter(
             tournament=tournament,
@@ -289,7 +287,7 @@ def compose(entry: Registration, kind: str, number: int) -> tuple[str, str] | No
             status__in=[Round.Status.STARTED, Round.Status.FINISHED],
         ).exists():
             return None
-        return _render(kind, context)
+        return render(kind, context)
 
 
 def schedule_application(application_id: int) -> int:
@@ -301,7 +299,7 @@ def schedule_application(application_id: int) -> int:
         .filter(pk=application_id)
         .first()
     )
-    if application is None or _application_letter(application) is None:
+    if application is None or application_letter(application) is None:
         return 0
     return queue.submit_many(
         JOB_KIND,
@@ -310,7 +308,7 @@ def schedule_application(application_id: int) -> int:
     )
 
 
-def _application_letter(application: Application) -> tuple[str, Registration | None] | None:
+def application_letter(application: Application) -> tuple[str, Registration | None] | None:
     """The kind of an application's letter and the registration it made, or None when no
     letter is due (undecided, no opt-in, the tournament not published)."""
     if not application.tournament.published:

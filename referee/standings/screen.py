@@ -22,7 +22,7 @@ from referee.tournaments.search import folded
 from referee.tournaments.surfaces import public_page
 
 from . import services
-from .views import _number, display_rows
+from .views import display_rows, whole_number
 
 REFRESH_SECONDS = 30  # the server's pages, without a script
 PAGE_SECONDS = 12  # each measured page, with one
@@ -63,7 +63,7 @@ def standings_screen(request: HttpRequest, tournament: Tournament) -> HttpRespon
     table = services.standings_after(tournament, viewer=request.user)
     rows = display_rows(services.standings_rows(table), tournament.slug)
     server_paged = "page" in request.GET or "rows" in request.GET
-    per_page = min(max(_number(request.GET.get("rows")) or SCREEN_ROWS, 5), 60)
+    per_page = min(max(whole_number(request.GET.get("rows")) or SCREEN_ROWS, 5), 60)
     round_, finders = seating_to_find(tournament)
     seating = server_paged and request.GET.get("part") == "seating" and bool(finders)
     # the finder's two columns hold twice the rows of a standings page

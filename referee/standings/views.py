@@ -30,7 +30,7 @@ from .param_fields import params_in_words
 from .pure import ranking
 
 
-def _number(text: str | None) -> int | None:
+def whole_number(text: str | None) -> int | None:
     try:
         return int(text) if text is not None else None
     except ValueError:
@@ -58,9 +58,9 @@ def display_rows(rows: list[dict[str, Any]], slug: str) -> list[dict[str, Any]]:
 @public_page
 def standings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     after = request.GET.get("after")
-    if after is not None and _number(after) is None:
+    if after is not None and whole_number(after) is None:
         raise Http404
-    table = services.standings_after(tournament, _number(after), viewer=request.user)
+    table = services.standings_after(tournament, whole_number(after), viewer=request.user)
     rows = display_rows(services.standings_rows(table), tournament.slug)
     return render(
         request,

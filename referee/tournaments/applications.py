@@ -20,7 +20,7 @@ from .importing import Person, same_person
 from .log import log_action
 from .models import MAX_CAP, Application, Player, Registration, Tournament
 from .refusals import REFUSALS
-from .registry import _named
+from .registry import named
 from .services.players import PlayerDetails, register_player
 from .services.setup import locked_for_chief, update_settings
 
@@ -96,7 +96,7 @@ def apply(tournament_id: int, details: dict[str, str], address: str = "") -> App
     earlier = Application.objects.filter(tournament=tournament, status__in=OPEN)
     if any(same_person(Person(a.name, a.city), person) for a in earlier):
         raise REFUSALS.error("apply.twice", "name", name=values["name"])
-    found = [p for p in _named([values["name"]]) if same_person(Person(p.name, p.city), person)]
+    found = [p for p in named([values["name"]]) if same_person(Person(p.name, p.city), person)]
     chosen = _admitted(tournament, values, details, found[0] if len(found) == 1 else None)
     taken = entries.filter(status=Registration.Status.ACTIVE).count()
     pending = earlier.filter(status=Application.Status.PENDING).count()

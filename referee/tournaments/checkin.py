@@ -23,7 +23,7 @@ from referee.core.keys import PLAYER_LINK
 from .log import log_action
 from .models import CheckIn, Registration, Round, Tournament
 from .refusals import REFUSALS
-from .services.players import _entry_and_tournament
+from .services.players import entry_and_tournament
 from .services.setup import locked_for_chief
 
 MAX_REASON = 200
@@ -76,7 +76,7 @@ def mark(
     if len(reason) > MAX_REASON:
         raise REFUSALS.error("checkin.reason_long", "reason", n=MAX_REASON)
     if user is not None and not key:
-        entry, tournament = _entry_and_tournament(registration_id, user)
+        entry, tournament = entry_and_tournament(registration_id, user)
     else:
         found = Registration.objects.select_for_update().select_related("tournament", "player")
         held = found.filter(pk=registration_id).first()
@@ -155,7 +155,7 @@ def mark_all_present(tournament_id: int, user: Any) -> int:
 @transaction.atomic
 def revoke_link(registration_id: int, user: Any) -> Registration:
     """The player's private link stops working; a new one replaces it."""
-    entry, tournament = _entry_and_tournament(registration_id, user)
+    entry, tournament = entry_and_tournament(registration_id, user)
     entry.link_version += 1
     entry.save(update_fields=["link_version"])
     log_action(tournament, user, "player.link_revoked", entry.player.name, about=entry)

@@ -22,7 +22,7 @@ def proposals(rows: Sequence[ImportRow]) -> dict[int, Player]:
         return {}
     by_name: dict[str, list[Player]] = {}
     names = {r.name for r in wanted}
-    for player in _named(names):
+    for player in named(names):
         by_name.setdefault(_key(player.name), []).append(player)
     out = {}
     for row in wanted:
@@ -36,7 +36,7 @@ def proposals(rows: Sequence[ImportRow]) -> dict[int, Player]:
     return out
 
 
-def _named(names: Iterable[str]) -> list[Player]:
+def named(names: Iterable[str]) -> list[Player]:
     """Registry players whose name is one of ``names`` (ё and е, case and spaces alike),
     compared in Python like the player search (SQLite folds ASCII letters only)."""
     keys = {_key(n) for n in names}

@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import Http404
-from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -22,6 +21,7 @@ from referee.duplicate.models import Session
 from referee.duplicate.notes import movement_notes
 from referee.duplicate.results import SessionResults, Traveller
 from referee.duplicate.sealing import results_for, sight
+from referee.duplicate.surfaces import session_for
 from referee.jobs.models import Job
 from referee.tournaments.models import Tournament
 
@@ -193,12 +193,6 @@ class AnalysisSerializer(serializers.Serializer):
     )
 
 
-def _session(tournament: Tournament, number: int) -> Session:
-    found = get_object_or_404(Session, tournament=tournament, number=number)
-    found.tournament = tournament
-    return found
-
-
 def _standings(results: SessionResults) -> list[dict[str, Any]]:
     return [
         {
@@ -215,7 +209,7 @@ def _standings(results: SessionResults) -> list[dict[str, Any]]:
     ]
 
 
-def _session_body(request: Request, session: Session) -> dict[str, Any]:
+def session_body(request: Request, session: Session) -> dict[str, Any]:
     results = results_for(session, request.user, engine_language())
     return {
         "number": session.number,
@@ -291,7 +285,7 @@ class SessionList(ApiView):
     @public
     def get(self, request: Request, tournament: Tournament) -> Response:
         sessions = Session.objects.filter(tournament=tournament)
-        return Response([_session_body(request, s) for s in sessions])
+        return Response([session_body(request, s) for s in sessions])
 
     @extend_schema(
         request=SessionCreateSerializer,
@@ -309,14 +303,14 @@ class SessionList(ApiView):
         values["size"] = int(values["size"])
         values["boards"] = values.get("boards") or ""
         session = services.create_session(tournament.pk, request.user, **values)
-        return Response(_session_body(request, session), status=201)
+        return Response(session_body(request, session), status=201)
 
 
 class SessionDetail(ApiView):
     @extend_schema(responses={200: SessionSerializer, **READ_ERRORS}, tags=["duplicate"])
     @public
     def get(self, request: Request, tournament: Tournament, session: int) -> Response:
-        return Response(_session_body(request, _session(tournament, session)))
+        return Response(session_body(request, session_for(tournament, session)))
 
 
 class SessionAction(ApiView):
@@ -332,12 +326,12 @@ class SessionAction(ApiView):
     @idempotent
     @manage
     def post(self, request: Request, tournament: Tournament, session: int) -> Response:
-        found = _session(tournament, session)
+        found = session_for(tournament, session)
         if self.action == "seat":
             services.seat_stanza(found.pk, request.user)
         else:
             services.publish_boards(found.pk, request.user, self.action == "publish")
-        return Response(_session_body(request, _session(tournament, session)))
+        return Response(session_body(request, session_for(tournament, session)))
 
 
 def _analysis_body(request: Request, session: Session) -> dict[str, Any]:
@@ -379,7 +373,7 @@ class SessionAnalysis(ApiView):
     )
     @public
     def get(self, request: Request, tournament: Tournament, session: int) -> Response:
-        found = _session(tournament, session)
+        found = session_for(tournament, session)
         if not sight(found, request.user).shown:
             raise Http404
         return Response(_analysis_body(request, found))
@@ -396,7 +390,7 @@ class AnalysisRetry(ApiView):
     @idempotent
     @manage
     def post(self, request: Request, tournament: Tournament, session: int, job: int) -> Response:
-        found = _session(tournament, session)
+        found = session_for(tournament, session)
         analysis.retry_board(found, job)  # not a failed job of this session: nothing changes
         return Response(_analysis_body(request, found))
 
@@ -405,7 +399,7 @@ class BoardDetail(ApiView):
     @extend_schema(responses={200: BoardSerializer, **READ_ERRORS}, tags=["duplicate"])
     @public
     def get(self, request: Request, tournament: Tournament, session: int, board: int) -> Response:
-        found = _session(tournament, session)
+        found = session_for(tournament, session)
         results = results_for(found, request.user, engine_language())
         if results is None:
             raise Http404

@@ -12,12 +12,13 @@ from rest_framework.response import Response
 
 from referee.duplicate import services
 from referee.duplicate.boardfile import export_name, export_text
+from referee.duplicate.surfaces import session_for
 from referee.tournaments.models import Tournament
 
 from ..base import ERRORS, IDEMPOTENCY_PARAMETER, READ_ERRORS, ApiView, idempotent
 from ..strict import Strict
 from ..surfaces import manage, public
-from .duplicate import SessionSerializer, _session, _session_body
+from .duplicate import SessionSerializer, session_body
 
 
 class BoardFileSerializer(serializers.Serializer):
@@ -42,7 +43,7 @@ class SessionBoardFile(ApiView):
     )
     @public
     def get(self, request: Request, tournament: Tournament, session: int) -> Response:
-        found = _session(tournament, session)
+        found = session_for(tournament, session)
         text = export_text(found, request.user)
         return Response({"filename": export_name(found), "text": text})
 
@@ -60,6 +61,6 @@ class SessionBoardFile(ApiView):
     def post(self, request: Request, tournament: Tournament, session: int) -> Response:
         data = BoardFileImportSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        found = _session(tournament, session)
+        found = session_for(tournament, session)
         services.import_boards(found.pk, request.user, data.validated_data["text"])
-        return Response(_session_body(request, _session(tournament, session)))
+        return Response(session_body(request, session_for(tournament, session)))

@@ -18,7 +18,7 @@ from referee.tournaments.refusals import REFUSALS
 
 from ..log import log_action
 from ..models import Registration, Tournament
-from .players import _entry_and_tournament
+from .players import entry_and_tournament
 
 
 @transaction.atomic
@@ -27,7 +27,7 @@ def mark_guest(
 ) -> Registration:
     """Mark the player a guest (``guest``) or count him again (not ``guest``). The chief
     referee's, until the tournament is finished (its places are final then)."""
-    entry, tournament = _entry_and_tournament(registration_id, user)
+    entry, tournament = entry_and_tournament(registration_id, user)
     name = entry.player.name
     if tournament.status == Tournament.Status.FINISHED:
         raise REFUSALS.error("finished")

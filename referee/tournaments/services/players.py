@@ -185,7 +185,7 @@ def register_player(
     return entry
 
 
-def _entry_and_tournament(registration_id: int, user: Any) -> tuple[Registration, Tournament]:
+def entry_and_tournament(registration_id: int, user: Any) -> tuple[Registration, Tournament]:
     tournament_id = (
         Registration.objects.filter(pk=registration_id)
         .values_list("tournament_id", flat=True)
@@ -210,7 +210,7 @@ def withdraw_player(
 ) -> Registration:
     """The player leaves after ``after_round`` (default: the latest round seated) and is not
     seated in any later round. A round that already seats him must be reseated first."""
-    entry, tournament = _entry_and_tournament(registration_id, user)
+    entry, tournament = entry_and_tournament(registration_id, user)
     ensure_not_finished(tournament)
     if entry.status == Registration.Status.WITHDRAWN:
         raise REFUSALS.error("withdraw.already", name=entry.player.name)
@@ -243,7 +243,7 @@ def reinstate_player(registration_id: int, user: Any, reason: str = "") -> Regis
     """Undo a withdrawal before the tournament starts: the player is back on the list, to be
     seated like everybody else. Once play has started a withdrawal stands (a substitute can
     take his place)."""
-    entry, tournament = _entry_and_tournament(registration_id, user)
+    entry, tournament = entry_and_tournament(registration_id, user)
     name = entry.player.name
     if tournament.status != Tournament.Status.DRAFT:
         raise REFUSALS.error("reinstate.started")
@@ -275,7 +275,7 @@ def substitute_player(
     registration_id: int, player: int | PlayerDetails, user: Any, reason: str = ""
 ) -> Registration:
     """A new player takes the place of a withdrawn one from the next round on."""
-    entry, tournament = _entry_and_tournament(registration_id, user)
+    entry, tournament = entry_and_tournament(registration_id, user)
     ensure_not_finished(tournament)
     if entry.status != Registration.Status.WITHDRAWN:
         raise REFUSALS.error("substitute.not_withdrawn")
