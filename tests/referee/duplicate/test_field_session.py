@@ -1,6 +1,7 @@
-"""Duplicate for any field and a chosen length: a 13-player session made on the chief's page and
-a 20-player one through the API, each with the length the chief chose, the plan shown before
-he confirms, every board played and compared as worked out by hand.
+"""Duplicate for any field and a chosen length: a 13-player session (3 stanzas) and a 20-player
+one (2 stanzas), each made both on the chief's page and through the API, with the length the
+chief chose, the plan shown before he confirms, every board played and compared as worked out
+by hand (the 13 read through the API's travellers and standings, the 20 on the session page).
 
 The values of a board's plays are those of ``test_session``'s three-table board (Sochi, worked
 out there by hand): a pass-out (the first hand 40/3, the others −20/3), 6♠ set by one against
@@ -13,6 +14,7 @@ from fractions import Fraction as f
 
 import pytest
 from django.urls import reverse
+from django.utils.html import escape
 
 from referee.duplicate.models import Session
 from referee.duplicate.results import session_results
@@ -140,6 +142,129 @@ def test_twenty_players_two_stanzas_through_the_api():
     }
     body = api.get(reverse("api-duplicate-session", args=[tournament.slug, 1])).json()
     assert any("Every board is played 2 times" in note for note in body["movement"])
+
+
+def test_thirteen_players_three_stanzas_through_the_api():
+    """The 13-player session of the first test, made, seated, played and read through the
+    API alone: the same plays, so the same matchpoints by hand and play (2, 0, 1; 0, 2, 1;
+    ½, 2, ½), read from each board's traveller and from the session's standings."""
+    tournament, chief = tournament_of(13, convention="sochi")
+    api = client_for(chief, "en")
+    slug = tournament.slug
+    shape = {"size": 3, "boards_per_set": 1, "stanzas": 3}
+    plan = api.post(reverse("api-duplicate-preview", args=[slug]), shape, format="json")
+    # 13 = 4 tables of 3 and 1 sitting out; 3 stanzas of 4; 4 boards each played 3 times,
+    # each hand compared with the 2 others; the 3 who sit out play 2 boards, the rest 3
+    assert plan.json() == {
+        "players": 13,
+        "size": 3,
+        "tables": 4,
+        "stanzas": 3,
+        "most_stanzas": 4,
+        "sitouts": 1,
+        "boards": 4,
+        "plays": 3,
+        "comparisons": 2,
+        "boards_per_player": [2, 3],
+    }
+    assert not Session.objects.exists()
+    made = api.post(reverse("api-duplicate", args=[slug]), {**shape, "seed": 5}, format="json")
+    assert made.status_code == 201, made.json()
+    stanzas = made.json()["stanzas"]
+    assert [len(s["tables"]) for s in stanzas] == [4, 4, 4]
+    letters = "ABC"
+    where: dict[int, list[tuple[int, int]]] = {}  # a board's (round, table) by play
+    for k, stanza in enumerate(stanzas):
+        number = stanza["round"]
+        assert api.post(reverse("api-round-start", args=[slug, number])).status_code == 200
+        for table in stanza["tables"]:
+            assert len(table["seats"]) == 3
+            for planned in table["boards"]:
+                where.setdefault(planned["board"], []).append((number, table["table"]))
+                hands = [letters[table["seats"].index(r)] for r in planned["hands"]]
+                data = deal(planned["board"], k, hands)  # the board's play k: stanza k
+                url = reverse("api-deals", args=[slug, number, table["table"]])
+                posted = api.post(url, {**data, "board": planned["board"]}, format="json")
+                assert posted.status_code == 201, posted.json()
+            signed = api.post(reverse("api-sign-off", args=[slug, number, table["table"]]))
+            assert signed.status_code == 200, signed.json()
+        assert api.post(reverse("api-round-finish", args=[slug, number])).status_code == 200
+        if k < 2:
+            seated = api.post(reverse("api-duplicate-seat", args=[slug, 1]))
+            assert seated.status_code == 200, seated.json()
+    players = {r for s in stanzas for t in s["tables"] for r in t["seats"]}
+    assert len(players) == 13
+    expected = [[2, 0, 1], [0, 2, 1], [0.5, 2, 0.5]]  # by hand, then by play (as above)
+    own: Counter[int] = Counter()
+    for board in range(1, 5):
+        plays = api.get(reverse("api-duplicate-board", args=[slug, 1, board])).json()["plays"]
+        assert [(p["round"], p["table"]) for p in plays] == where[board]
+        assert [p["round"] for p in plays] == [1, 2, 3]
+        for role in range(3):
+            assert [p["hands"][role]["matchpoints"] for p in plays] == expected[role]
+        for k, play in enumerate(plays):
+            for role, hand in enumerate(play["hands"]):
+                own[hand["registration"]] += expected[role][k]
+    # 10 players play 3 boards (most 6), the 3 who sit out once 2 (most 4); everyone's total
+    # is his own hands' matchpoints above; each hand of a board shares 0 + 1 + 2 among its
+    # three plays: 4 boards × 3 hands × 3 = 36 in all
+    assert sum(own.values()) == 36
+    standings = api.get(reverse("api-duplicate-session", args=[slug, 1])).json()["standings"]
+    assert Counter((line["boards"], line["most"]) for line in standings) == {(3, 6): 10, (2, 4): 3}
+    for line in standings:
+        assert line["matchpoints"] == own[line["registration"]]
+        assert line["percent"] == pytest.approx(
+            own[line["registration"]] / line["most"] * 100, abs=0.005
+        )
+    percents = [line["percent"] for line in standings]
+    assert percents == sorted(percents, reverse=True)
+
+
+def test_twenty_players_two_stanzas_on_the_chiefs_page(client):
+    """The 20-player session of the API test, made on the chief's page (the plan shown first)
+    and played: each board passed out in the first stanza and set by one against the second
+    hand's whist in the second (−82/3, 56/3, 26/3 against 40/3, −20/3, −20/3): its first
+    hand gets 1 then 0, its second 0 then 1, its third 0 then 1 (most possible 1)."""
+    tournament, chief = tournament_of(20, convention="sochi")
+    client.force_login(chief)
+    address = reverse("duplicate-sessions", args=[tournament.slug])
+    form = {"size": 3, "boards_per_set": 1, "seed": 9, "stanzas": 2, "method": "matchpoints"}
+    text = client.post(address, {**form, "preview": "1"}, HTTP_ACCEPT_LANGUAGE="en")
+    text = text.content.decode()
+    assert "20 players at 6 tables of 3; 2 sit out each stanza" in text
+    assert "2 stanzas (at most 6), 6 boards." in text
+    assert "Each player plays 1–2 boards" in text
+    assert not Session.objects.exists()
+    assert client.post(address, form).status_code == 302
+    session = Session.objects.get()
+    assert (session.stanzas, session.boards.count()) == (2, 6)
+    play_session(session, chief, deal)  # each board's play k in stanza k
+    points = [[1, 0, 0], [0, 1, 1]]
+    own: Counter[int] = Counter()
+    for k, stanza in enumerate(session.plan["stanzas"]):
+        for planned in stanza:
+            for _board, hands in planned["boards"]:
+                for role, registration in enumerate(hands):
+                    own[registration] += points[k][role]
+    # 6 boards × 3 matchpoints (1 + 0 + 0 + 0 + 1 + 1); 16 play 2 boards, 4 sit out once
+    assert sum(own.values()) == 18 and len(own) == 20
+    out = [r for stanza in session.plan["sitouts"] for r in stanza]
+    assert len(out) == len(set(out)) == 4
+    names = {r.pk: escape(r.player.name) for r in tournament.entries.select_related("player")}
+    for language in ("en", "ru"):
+        page = client.get(
+            reverse("duplicate-session", args=[tournament.slug, 1]), HTTP_ACCEPT_LANGUAGE=language
+        ).content.decode()
+        assert page.count('<tr><td class="num">') == 20
+        assert ("Session standings" if language == "en" else "Итоги сессии") in page
+        for registration, matchpoints in own.items():
+            most = 1 if registration in out else 2  # a matchpoint a board at most
+            row = (
+                f'<td>{names[registration]}</td><td class="num">{most}</td>\n'
+                f'    <td class="num">{matchpoints} / {most}</td>\n'
+                f'    <td class="num">{matchpoints * 100 // most}</td>'  # 0, 50 or 100
+            )
+            assert row in page, row
 
 
 def test_the_plan_is_the_same_on_the_page_and_in_the_api(client):
