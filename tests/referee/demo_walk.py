@@ -60,7 +60,7 @@ KEPT = {
 #: links not followed: downloads (looked at by the exports' tests), leaving the site, logging
 #: out, the admin and the API (not pages of ours in Russian), switching the language
 SKIP = re.compile(
-    r"(\.(pdf|xlsx|csv|json|js|png|svg|ico)(\?|$))|^/(admin|api|i18n|static)/|/logout/"
+    r"(\.(pdf|xlsx|csv|json|txt|js|png|svg|ico)(\?|$))|^/(admin|api|i18n|static)/|/logout/"
     r"|/card/[^/]+/$"
 )
 #: at most this many pages of one URL pattern (the 300 deals' histories are one page)
@@ -70,7 +70,7 @@ WORD = re.compile(r"[A-Za-z][A-Za-z_]+")
 CODE = re.compile(r"\b[a-z][a-z_]*(?:[.-][a-z0-9_]+)+(?:\.[0-9]+)*\b")
 #: spans removed before looking for words: addresses, e-mails, file names, times, units
 NOT_WORDS = re.compile(
-    r"https?://\S+|\b[\w.+-]+@[\w-]+\.[\w.]+|\b[\w-]+\.(pdf|xlsx|csv|json|sqlite3)\b"
+    r"https?://\S+|\b[\w.+-]+@[\w-]+\.[\w.]+|\b[\w-]+\.(pdf|xlsx|csv|json|txt|sqlite3)\b"
     r"|/[\w/.<>:-]*|\b\d+(px|mm|pt|ms|x)\b",
     re.IGNORECASE,
 )
