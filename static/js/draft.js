@@ -52,8 +52,8 @@ export function clearForm(form, fresh) {
   for (const section of form.querySelectorAll("details")) section.open = false;
 }
 
-// A short line for a deal not yet on the server: "A: 6♠, tricks A 6 · B 3 · C 1".
-const SIGNS = { S: "♠", C: "♣", D: "♦", H: "♥", NT: "NT" };
+// A short line for a deal not yet on the server: "A: 6♠, tricks A 6 · B 3 · C 1". The
+// words are the page's own (``words.strains``: the deal form's signs, "БК" in Russian).
 
 export function summary(fields, words) {
   const get = (name) => {
@@ -66,7 +66,10 @@ export function summary(fields, words) {
     .map(([n, v]) => `${n.slice(7)} ${v}`)
     .join(" · ");
   let what = words[type] ?? type;
-  if (type === "game") what = `${get("declarer")}: ${get("level")}${SIGNS[get("strain")] ?? ""}`;
+  if (type === "game") {
+    const strain = get("strain");
+    what = `${get("declarer")}: ${get("level")}${(words.strains ?? {})[strain] ?? strain}`;
+  }
   if (type === "misere") what = `${get("declarer")}: ${words.misere ?? "misère"}`;
   return tricks ? `${what}; ${tricks}` : what;
 }

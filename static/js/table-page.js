@@ -27,8 +27,19 @@ function text(key, n, name) {
   return name === undefined ? raw : raw.replace("%(name)s", name);
 }
 
+// the strains' signs as the deal form writes them (its radio buttons' labels: "♠", "БК")
+function strainSigns() {
+  const signs = {};
+  for (const input of document.querySelectorAll('input[name="strain"]')) {
+    const label = input.closest("label");
+    if (input.value && label) signs[input.value] = label.textContent.trim();
+  }
+  return signs;
+}
+
 function words() {
-  return { raspasy: text("raspasy"), misere: text("misere"), game: text("game") };
+  const strains = strainSigns();
+  return { raspasy: text("raspasy"), misere: text("misere"), game: text("game"), strains };
 }
 
 async function keepPageOffline() {

@@ -135,3 +135,35 @@ def test_a_refused_deal_comes_back_at_its_field_and_the_corrected_one_is_stored(
     assert page.locator("#error-summary").count() == 0  # the corrected deal is stored
     assert [d.data["tricks"] for d in Deal.objects.all()] == [{"A": 4, "B": 3, "C": 3}]
     context.close()
+
+
+def test_a_queued_game_reads_in_the_pages_own_words(live_server, browser):
+    """A deal waiting in the outbox is summed up with the deal form's signs: a no-trump game
+    on a Russian page reads "6БК", never the code "NT" (``draft.summary``, ``words.strains``)."""
+    table = table_with_players(3)
+    referee = referee_of(table.round.tournament, name="tablet")
+    referee.set_password("tablet-pass")
+    referee.save()
+    url = (
+        f"{live_server.url}/t/{table.round.tournament.slug}/r/{table.round.number}"
+        f"/t/{table.number}/"
+    )
+    context = browser.new_context(locale="ru-RU")
+    page = context.new_page()
+    page.goto(f"{live_server.url}/accounts/login/?next={url}")
+    page.fill('input[name="username"]', "tablet")
+    page.fill('input[name="password"]', "tablet-pass")
+    page.locator('main button[type="submit"], main input[type="submit"]').first.click()
+    page.wait_for_url(url)
+    page.wait_for_selector('#offline[data-ready="yes"][data-offline-page="yes"]')
+    context.set_offline(True)
+    form = page.locator("#deal-form")
+    for name, value in (("type", "game"), ("declarer", "A"), ("level", "6"), ("strain", "NT")):
+        form.locator(f'input[name="{name}"][value="{value}"]').check(force=True)
+    for letter, count in {"A": "6", "B": "2", "C": "2"}.items():
+        page.fill(f'#deal-form input[name="tricks_{letter}"]', count)
+    page.locator("#deal-form .actions button.primary").click()
+    page.wait_for_selector("table.deals tr.pending")
+    row = page.text_content("table.deals tr.pending") or ""
+    assert "6БК" in row and "NT" not in row, row
+    context.close()

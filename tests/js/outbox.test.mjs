@@ -156,7 +156,9 @@ describe("keys and summaries", () => {
   it("a pending deal reads like the sheet", () => {
     const fields = [["type", "game"], ["declarer", "A"], ["level", "6"], ["strain", "S"],
       ["tricks_A", "6"], ["tricks_B", "3"], ["tricks_C", "1"], ["tricks_D", ""]];
-    assert.equal(summary(fields, {}), "A: 6♠; A 6 · B 3 · C 1");
+    assert.equal(summary(fields, { strains: { S: "♠" } }), "A: 6♠; A 6 · B 3 · C 1");
+    // without the page's signs the strain's letter stands, never a sign of its own
+    assert.equal(summary(fields, {}), "A: 6S; A 6 · B 3 · C 1");
     assert.equal(summary([["type", "raspasy"]], { raspasy: "распасы" }), "распасы");
   });
 
