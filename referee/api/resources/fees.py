@@ -18,7 +18,8 @@ from referee.admission.report import report_of
 from referee.admission.rules import admission_of
 from referee.tournaments.models import Registration, Tournament
 
-from ..base import ERRORS, IDEMPOTENCY_PARAMETER, READ_ERRORS, ApiView, idempotent
+from ..actions import action
+from ..base import ERRORS, IDEMPOTENCY_PARAMETER, READ_ERRORS, ApiView
 from ..strict import Strict
 from ..surfaces import manage, referee
 
@@ -150,68 +151,43 @@ def _entry(tournament: Tournament, registration: int) -> Registration:
     return get_object_or_404(Registration, pk=registration, tournament=tournament)
 
 
-class RecordPayment(ApiView):
-    @extend_schema(
-        request=PaymentInSerializer,
-        responses={201: PaymentSerializer, **ERRORS},
-        parameters=POST,
-        tags=["players"],
+@action(
+    referee, request=PaymentInSerializer, response=PaymentSerializer, created=True, tags=["players"]
+)
+def RecordPayment(
+    request: Request, tournament: Tournament, v: dict[str, Any], registration: int
+) -> dict[str, Any]:
+    entry = _entry(tournament, registration)
+    made = payments.record_payment(
+        entry.pk, request.user, v["amount"], v["method"], paid_at=v["paid_at"], note=v["note"]
     )
-    @idempotent
-    @referee
-    def post(self, request: Request, tournament: Tournament, registration: int) -> Response:
-        entry = _entry(tournament, registration)
-        data = PaymentInSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        v = data.validated_data
-        made = payments.record_payment(
-            entry.pk, request.user, v["amount"], v["method"], paid_at=v["paid_at"], note=v["note"]
-        )
-        return Response(_payment(made), status=201)
+    return _payment(made)
 
 
-class CorrectPayment(ApiView):
-    @extend_schema(
-        request=CorrectionSerializer,
-        responses={200: PaymentSerializer, **ERRORS},
-        parameters=POST,
-        tags=["players"],
+@action(referee, request=CorrectionSerializer, response=PaymentSerializer, tags=["players"])
+def CorrectPayment(
+    request: Request, tournament: Tournament, v: dict[str, Any], payment: int
+) -> dict[str, Any]:
+    found = get_object_or_404(Payment, pk=payment, registration__tournament=tournament)
+    done = payments.correct_payment(
+        found.pk,
+        request.user,
+        v["amount"],
+        v["method"],
+        note=v["note"],
+        reason=v["reason"],
+        paid_at=v["paid_at"],
     )
-    @idempotent
-    @referee
-    def post(self, request: Request, tournament: Tournament, payment: int) -> Response:
-        found = get_object_or_404(Payment, pk=payment, registration__tournament=tournament)
-        data = CorrectionSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        v = data.validated_data
-        done = payments.correct_payment(
-            found.pk,
-            request.user,
-            v["amount"],
-            v["method"],
-            note=v["note"],
-            reason=v["reason"],
-            paid_at=v["paid_at"],
-        )
-        return Response(_payment(done))
+    return _payment(done)
 
 
-class UnpaidLeave(ApiView):
-    @extend_schema(
-        request=LeaveSerializer,
-        responses={200: LeaveSerializer, **ERRORS},
-        parameters=POST,
-        tags=["players"],
-    )
-    @idempotent
-    @manage
-    def post(self, request: Request, tournament: Tournament, registration: int) -> Response:
-        entry = _entry(tournament, registration)
-        data = LeaveSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        v = data.validated_data
-        done = payments.allow_unpaid(entry.pk, request.user, v["allow"], v["reason"])
-        return Response({"allow": done.unpaid_allowed, "reason": done.unpaid_reason})
+@action(manage, request=LeaveSerializer, response=LeaveSerializer, tags=["players"])
+def UnpaidLeave(
+    request: Request, tournament: Tournament, v: dict[str, Any], registration: int
+) -> dict[str, Any]:
+    entry = _entry(tournament, registration)
+    done = payments.allow_unpaid(entry.pk, request.user, v["allow"], v["reason"])
+    return {"allow": done.unpaid_allowed, "reason": done.unpaid_reason}
 
 
 class RulesSerializer(Strict, serializers.Serializer):
@@ -295,18 +271,10 @@ class Rules(ApiView):
         return Response(_rules(done))
 
 
-class EntryCategory(ApiView):
-    @extend_schema(
-        request=CategorySerializer,
-        responses={200: CategorySerializer, **ERRORS},
-        parameters=POST,
-        tags=["players"],
-    )
-    @idempotent
-    @manage
-    def post(self, request: Request, tournament: Tournament, registration: int) -> Response:
-        entry = _entry(tournament, registration)
-        data = CategorySerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        done = services.set_category(entry.pk, request.user, data.validated_data["category"])
-        return Response({"category": done.category})
+@action(manage, request=CategorySerializer, response=CategorySerializer, tags=["players"])
+def EntryCategory(
+    request: Request, tournament: Tournament, v: dict[str, Any], registration: int
+) -> dict[str, Any]:
+    entry = _entry(tournament, registration)
+    done = services.set_category(entry.pk, request.user, v["category"])
+    return {"category": done.category}
