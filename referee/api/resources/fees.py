@@ -19,11 +19,9 @@ from referee.admission.rules import admission_of
 from referee.tournaments.models import Registration, Tournament
 
 from ..actions import action
-from ..base import ERRORS, IDEMPOTENCY_PARAMETER, READ_ERRORS, ApiView
+from ..base import ERRORS, READ_ERRORS, ApiView
 from ..strict import Strict
 from ..surfaces import manage, referee
-
-POST = [IDEMPOTENCY_PARAMETER]
 
 
 class PaymentInSerializer(Strict, serializers.Serializer):

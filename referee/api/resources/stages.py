@@ -21,13 +21,11 @@ from referee.tournaments.models import Stage, Tournament
 
 from ..actions import action
 from ..answers import RoundAnswer
-from ..base import ERRORS, IDEMPOTENCY_PARAMETER, READ_ERRORS, ApiView, idempotent
+from ..base import READ_ERRORS
 from ..strict import Strict
 from ..surfaces import manage, public
 from .format import FinalPlaceSerializer, StageSerializer
 from .rounds import RoundSerializer
-
-POST = [IDEMPOTENCY_PARAMETER]
 
 
 class StageSpecSerializer(Strict, serializers.Serializer):
@@ -116,40 +114,36 @@ def _cut(found: standings.StageCut | None) -> dict[str, object] | None:
     }
 
 
-def stages_body(tournament: Tournament, viewer: object) -> dict[str, object]:
+def _stages(tournament: Tournament, viewer: object) -> dict[str, object]:
+    """What ``GroupedStagesSerializer`` reads: the stages, the places and the cut."""
     data = standings.load(tournament, viewer)
     tables = standings.stage_tables(tournament, viewer=viewer, data=data)
     places = standings.final_places(tournament, viewer=viewer, tables=tables)
     found = standings.next_cut(tournament, viewer, tables, data.rounds, in_the_running(data))
-    body = {"stages": tables, "places": places, "cut": _cut(found)}
-    return dict(GroupedStagesSerializer(body).data)
+    return {"stages": tables, "places": places, "cut": _cut(found)}
 
 
-class StagesView(ApiView):
+@action(
+    manage,
+    request=StagesInSerializer,
+    response=GroupedStagesSerializer,
+    tags=["standings"],
+    description="Replace the stages, first to last (the chief referee, before play "
+    "starts), as the Format page does.",
+)
+def StagesSet(request: Request, tournament: Tournament, data: dict[str, Any]) -> dict[str, object]:
+    setup.set_stages(tournament.pk, [dict(s) for s in data["stages"]], request.user)
+    return _stages(tournament, request.user)
+
+
+class StagesView(StagesSet):  # type: ignore[valid-type,misc]
     """The stages with their groups, the tournament's places by them and the cut the next
-    stage waits on (what the viewer may see); ``POST`` sets them."""
+    stage waits on (what the viewer may see); ``POST`` sets them (``StagesSet``)."""
 
     @extend_schema(responses={200: GroupedStagesSerializer, **READ_ERRORS}, tags=["standings"])
     @public
     def get(self, request: Request, tournament: Tournament) -> Response:
-        return Response(stages_body(tournament, request.user))
-
-    @extend_schema(
-        request=StagesInSerializer,
-        responses={200: GroupedStagesSerializer, **ERRORS},
-        parameters=POST,
-        description="Replace the stages, first to last (the chief referee, before play "
-        "starts), as the Format page does.",
-        tags=["standings"],
-    )
-    @idempotent
-    @manage
-    def post(self, request: Request, tournament: Tournament) -> Response:
-        data = StagesInSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        specs = [dict(s) for s in data.validated_data["stages"]]
-        setup.set_stages(tournament.pk, specs, request.user)
-        return Response(stages_body(tournament, request.user))
+        return Response(GroupedStagesSerializer(_stages(tournament, request.user)).data)
 
 
 @action(
