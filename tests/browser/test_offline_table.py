@@ -25,27 +25,34 @@ def _enter_raspasy(page, tricks: dict[str, str]) -> None:
     page.locator("#deal-form .actions button.primary").click()
 
 
-def test_three_deals_entered_offline_are_stored_once_when_the_network_returns(
-    live_server, browser, shots
-):
+def _signed_in_table(live_server, browser, locale="ru-RU", name="tablet", kept=True):
+    """A table of 3 and its referee signed in on a tablet in ``locale``, the page ready (and
+    ``kept`` for offline by the service worker): (the table, its referee, context, page)."""
     table = table_with_players(3)
-    referee = referee_of(table.round.tournament, name="tablet")
+    referee = referee_of(table.round.tournament, name=name)
     referee.set_password("tablet-pass")
     referee.save()
     url = (
         f"{live_server.url}/t/{table.round.tournament.slug}/r/{table.round.number}"
         f"/t/{table.number}/"
     )
-    assert "127.0.0.1" in live_server.url
-
-    context = browser.new_context(locale="ru-RU")
+    context = browser.new_context(locale=locale)
     page = context.new_page()
     page.goto(f"{live_server.url}/accounts/login/?next={url}")
-    page.fill('input[name="username"]', "tablet")
+    page.fill('input[name="username"]', name)
     page.fill('input[name="password"]', "tablet-pass")
     page.locator('main button[type="submit"], main input[type="submit"]').first.click()
     page.wait_for_url(url)
-    page.wait_for_selector('#offline[data-ready="yes"][data-offline-page="yes"]')
+    kept_page = '[data-offline-page="yes"]' if kept else ""
+    page.wait_for_selector(f'#offline[data-ready="yes"]{kept_page}')
+    return table, referee, context, page
+
+
+def test_three_deals_entered_offline_are_stored_once_when_the_network_returns(
+    live_server, browser, shots
+):
+    table, referee, context, page = _signed_in_table(live_server, browser)
+    assert "127.0.0.1" in live_server.url
 
     context.set_offline(True)
     assert page.text_content("#entry-title").strip().startswith("Раздача 1")
@@ -89,22 +96,9 @@ def test_three_deals_entered_offline_are_stored_once_when_the_network_returns(
 def test_a_refused_deal_comes_back_at_its_field_and_the_corrected_one_is_stored(
     live_server, browser, shots
 ):
-    table = table_with_players(3)
-    referee = referee_of(table.round.tournament, name="tablet2")
-    referee.set_password("tablet-pass")
-    referee.save()
-    url = (
-        f"{live_server.url}/t/{table.round.tournament.slug}/r/{table.round.number}"
-        f"/t/{table.number}/"
+    _table, _referee, context, page = _signed_in_table(
+        live_server, browser, locale="en-GB", name="tablet2", kept=False
     )
-    context = browser.new_context(locale="en-GB")
-    page = context.new_page()
-    page.goto(f"{live_server.url}/accounts/login/?next={url}")
-    page.fill('input[name="username"]', "tablet2")
-    page.fill('input[name="password"]', "tablet-pass")
-    page.locator('main button[type="submit"], main input[type="submit"]').first.click()
-    page.wait_for_url(url)
-    page.wait_for_selector('#offline[data-ready="yes"]')
 
     _enter_raspasy(page, {"A": "4", "B": "3", "C": "2"})  # 9 tricks
     page.wait_for_selector('#offline[data-refused="yes"]')
@@ -140,22 +134,7 @@ def test_a_refused_deal_comes_back_at_its_field_and_the_corrected_one_is_stored(
 def test_a_queued_game_reads_in_the_pages_own_words(live_server, browser):
     """A deal waiting in the outbox is summed up with the deal form's signs: a no-trump game
     on a Russian page reads "6БК", never the code "NT" (``draft.summary``, ``words.strains``)."""
-    table = table_with_players(3)
-    referee = referee_of(table.round.tournament, name="tablet")
-    referee.set_password("tablet-pass")
-    referee.save()
-    url = (
-        f"{live_server.url}/t/{table.round.tournament.slug}/r/{table.round.number}"
-        f"/t/{table.number}/"
-    )
-    context = browser.new_context(locale="ru-RU")
-    page = context.new_page()
-    page.goto(f"{live_server.url}/accounts/login/?next={url}")
-    page.fill('input[name="username"]', "tablet")
-    page.fill('input[name="password"]', "tablet-pass")
-    page.locator('main button[type="submit"], main input[type="submit"]').first.click()
-    page.wait_for_url(url)
-    page.wait_for_selector('#offline[data-ready="yes"][data-offline-page="yes"]')
+    _table, _referee, context, page = _signed_in_table(live_server, browser)
     context.set_offline(True)
     form = page.locator("#deal-form")
     for name, value in (("type", "game"), ("declarer", "A"), ("level", "6"), ("strain", "NT")):
