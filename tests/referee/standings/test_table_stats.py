@@ -22,6 +22,7 @@ from referee.tables import services
 from referee.tables.models import Deal, Table
 from referee.tournaments.log import log_action
 from referee.tournaments.models import Player, Registration, Tournament
+from tests.referee.tables.test_services import SIX_MADE
 
 from ..factories import referee_of, table_with_players
 
@@ -77,20 +78,6 @@ def test_the_codec_gives_back_what_it_wrote():
     assert decode(encode(stats)) == stats
     assert encode(stats)["result"] == "-17/3"
     assert encode(Stats()) == {}
-
-
-SIX_MADE = {
-    "dealer": "C",
-    "type": "game",
-    "declarer": "A",
-    "contract": {"level": 6, "strain": "S"},
-    "defence": [
-        {"player": "B", "call": "whist", "order": 1},
-        {"player": "C", "call": "whist", "order": 2},
-    ],
-    "play": "closed",
-    "tricks": {"A": 6, "B": 2, "C": 2},
-}
 
 
 def _kept(table: Table) -> dict[int, Stats | None]:
