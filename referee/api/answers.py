@@ -9,6 +9,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
+from django.db.models import Prefetch
+
 import scoring
 from referee.core.engine_text import rule_text
 from referee.core.language import engine_language
@@ -150,4 +152,7 @@ class RoundAnswer:
 
     @property
     def tables(self) -> list[Table]:
-        return list(self.round.tables.order_by("number"))
+        """The round's tables with their seats and players: three queries for the round."""
+        seats = Seat.objects.select_related("registration__player").order_by("position")
+        found = self.round.tables.order_by("number").prefetch_related(Prefetch("seats", seats))
+        return list(found)
