@@ -102,21 +102,8 @@ def write(
 def embed(pdf: pydyf.PDF, face: Face, used: set[str]) -> tuple[pydyf.Dictionary, dict[str, str]]:
     """The face as a Type 0 font of the characters ``used`` (its glyphs renumbered by the
     subsetter), with their widths and a ToUnicode map (text can be searched and copied)."""
-    font = TTFont(face.path)
-    for tag in ("GSUB", "GPOS", "GDEF", "kern", "FFTM", "MATH"):  # no shaping here
-        if tag in font:
-            del font[tag]
-    options = subset.Options()
-    options.layout_features = []
-    options.hinting = False
-    options.notdef_outline = True
-    options.glyph_names = False
     chars = sorted(ch for ch in used if ch in face.advance)
-    subsetter = subset.Subsetter(options)
-    subsetter.populate(unicodes=[ord(ch) for ch in chars])
-    subsetter.subset(font)
-    data = io.BytesIO()
-    font.save(data)
+    font, data = _subset(face, chars)
     scale = 1000 / font["head"].unitsPerEm
     gid = {ch: font.getGlyphID(face.glyph[ord(ch)]) for ch in chars}
     code = {ch: f"{g:04x}" for ch, g in gid.items()}
@@ -125,8 +112,49 @@ def embed(pdf: pydyf.PDF, face: Face, used: set[str]) -> tuple[pydyf.Dictionary,
     digest = zlib.crc32("".join(chars).encode())  # the subset's tag: six letters of its glyphs
     tag = "".join(chr(65 + (digest >> (5 * i)) % 26) for i in range(6))
     base = f"/{tag}+{face.name}"
-    file = pydyf.Stream([data.getvalue()], {"Length1": len(data.getvalue())}, compress=True)
+    file = pydyf.Stream([data], {"Length1": len(data)}, compress=True)
     pdf.add_object(file)
+    cid = _cid_font(pdf, face, base, file, widths)
+    unicode = pydyf.Stream([to_unicode(gid)], compress=True)
+    pdf.add_object(unicode)
+    font_dict = pydyf.Dictionary(
+        {
+            "Type": "/Font",
+            "Subtype": "/Type0",
+            "BaseFont": base,
+            "Encoding": "/Identity-H",
+            "DescendantFonts": pydyf.Array([cid.reference]),
+            "ToUnicode": unicode.reference,
+        }
+    )
+    pdf.add_object(font_dict)
+    return font_dict, code
+
+
+def _subset(face: Face, chars: list[str]) -> tuple[TTFont, bytes]:
+    """The face cut down to the glyphs of ``chars``, without its layout tables (no shaping
+    here), and the bytes of that subset as a TrueType file."""
+    font = TTFont(face.path)
+    for tag in ("GSUB", "GPOS", "GDEF", "kern", "FFTM", "MATH"):
+        if tag in font:
+            del font[tag]
+    options = subset.Options()
+    options.layout_features = []
+    options.hinting = False
+    options.notdef_outline = True
+    options.glyph_names = False
+    subsetter = subset.Subsetter(options)
+    subsetter.populate(unicodes=[ord(ch) for ch in chars])
+    subsetter.subset(font)
+    data = io.BytesIO()
+    font.save(data)
+    return font, data.getvalue()
+
+
+def _cid_font(
+    pdf: pydyf.PDF, face: Face, base: str, file: pydyf.Stream, widths: list[int]
+) -> pydyf.Dictionary:
+    """The CID font and its descriptor over the embedded subset ``file``."""
     descriptor = pydyf.Dictionary(
         {
             "Type": "/FontDescriptor",
@@ -160,20 +188,7 @@ def embed(pdf: pydyf.PDF, face: Face, used: set[str]) -> tuple[pydyf.Dictionary,
         }
     )
     pdf.add_object(cid)
-    unicode = pydyf.Stream([to_unicode(gid)], compress=True)
-    pdf.add_object(unicode)
-    font_dict = pydyf.Dictionary(
-        {
-            "Type": "/Font",
-            "Subtype": "/Type0",
-            "BaseFont": base,
-            "Encoding": "/Identity-H",
-            "DescendantFonts": pydyf.Array([cid.reference]),
-            "ToUnicode": unicode.reference,
-        }
-    )
-    pdf.add_object(font_dict)
-    return font_dict, code
+    return cid
 
 
 def to_unicode(gid: dict[str, int]) -> bytes:
