@@ -106,19 +106,8 @@ class MovementQuality(Generic[P]):
 
 def assess_movement(movement: Movement[P]) -> MovementQuality[P]:
     """The movement's quality; players in the order of the groups' lists."""
-    size = movement.size
-    met: Counter[tuple[P, P]] = Counter()
     order = {p: n for n, p in enumerate(p for g in movement.groups for p in g.players)}
-    boards: Counter[P] = Counter()
-    roles: dict[P, list[int]] = {p: [0] * size for p in order}
-    for stanza in movement.stanzas:
-        for table in stanza.tables:
-            seats = sorted(table.seats, key=order.__getitem__)
-            met.update((a, b) for n, a in enumerate(seats) for b in seats[n + 1 :])
-            for play in table.boards:
-                for role, p in enumerate(play.hands):
-                    boards[p] += 1
-                    roles[p][role] += 1
+    met, boards, roles = _tally(movement, order)
     opponents: dict[P, list[tuple[P, int]]] = defaultdict(list)
     for (a, b), n in met.items():
         opponents[a].append((b, n))
@@ -127,16 +116,48 @@ def assess_movement(movement: Movement[P]) -> MovementQuality[P]:
     repeated = tuple((a, b, n) for (a, b), n in met.items() if n > 1)
     repeats = sum(n - 1 for n in met.values())
     group_size = len(movement.groups[0].players) if movement.groups else 0
-    most = min((size - 1) * len(movement.stanzas), group_size - 1)
-    notes = [
-        MoveNote(
-            "move_boards_played",
-            {
-                "boards": len(movement.groups) * len(movement.stanzas) * movement.boards_per_set,
-                "plays": sum(boards.values()) // size,
-                "per_player": max(boards.values(), default=0),
-            },
-        ),
+    most = min((movement.size - 1) * len(movement.stanzas), group_size - 1)
+    notes = _notes(movement, boards, per, repeated, repeats, most)
+    return MovementQuality(per, repeated, repeats, most, notes)
+
+
+def _tally(
+    movement: Movement[P], order: dict[P, int]
+) -> tuple[Counter[tuple[P, P]], Counter[P], dict[P, list[int]]]:
+    """Who met whom how often (each pair in the groups' order), the boards each played, and
+    how often each held each hand."""
+    met: Counter[tuple[P, P]] = Counter()
+    boards: Counter[P] = Counter()
+    roles: dict[P, list[int]] = {p: [0] * movement.size for p in order}
+    for stanza in movement.stanzas:
+        for table in stanza.tables:
+            seats = sorted(table.seats, key=order.__getitem__)
+            met.update((a, b) for n, a in enumerate(seats) for b in seats[n + 1 :])
+            for play in table.boards:
+                for role, p in enumerate(play.hands):
+                    boards[p] += 1
+                    roles[p][role] += 1
+    return met, boards, roles
+
+
+def _notes(
+    movement: Movement[P],
+    boards: Counter[P],
+    per: tuple[PlayerMoves[P], ...],
+    repeated: tuple[tuple[P, P, int], ...],
+    repeats: int,
+    most: int,
+) -> tuple[MoveNote, ...]:
+    """The four notes that explain the movement: boards, repeats, opponents, hands held."""
+    played = MoveNote(
+        "move_boards_played",
+        {
+            "boards": len(movement.groups) * len(movement.stanzas) * movement.boards_per_set,
+            "plays": sum(boards.values()) // movement.size,
+            "per_player": max(boards.values(), default=0),
+        },
+    )
+    repeat = (
         MoveNote(
             "move_repeats",
             {
@@ -147,25 +168,20 @@ def assess_movement(movement: Movement[P]) -> MovementQuality[P]:
             },
         )
         if repeated
-        else MoveNote("move_no_repeats"),
-        MoveNote(
-            "move_opponents",
-            {
-                "low": min((p.distinct for p in per), default=0),
-                "high": max((p.distinct for p in per), default=0),
-                "most": most,
-            },
-        ),
-    ]
-    counts = [n for p in per for n in p.roles]
-    notes.append(
-        MoveNote(
-            "move_roles",
-            {
-                "low": min(counts, default=0),
-                "high": max(counts, default=0),
-                "spread": max((p.role_spread for p in per), default=0),
-            },
-        )
+        else MoveNote("move_no_repeats")
     )
-    return MovementQuality(per, repeated, repeats, most, tuple(notes))
+    distinct = [p.distinct for p in per]
+    opponents = MoveNote(
+        "move_opponents",
+        {"low": min(distinct, default=0), "high": max(distinct, default=0), "most": most},
+    )
+    counts = [n for p in per for n in p.roles]
+    held = MoveNote(
+        "move_roles",
+        {
+            "low": min(counts, default=0),
+            "high": max(counts, default=0),
+            "spread": max((p.role_spread for p in per), default=0),
+        },
+    )
+    return (played, repeat, opponents, held)
