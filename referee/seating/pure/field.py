@@ -92,22 +92,9 @@ def plan_field(
     out: list[Stanza[P]] = []
     sitouts: list[tuple[P, ...]] = []
     for k, at in enumerate(rounds):
-        rows = []
-        for s in range(tables):
-            seats = at[s]
-            for a in seats:
-                for b in seats:
-                    if a < b:
-                        met[(a, b)] += 1
-            table = (s - k) % tables + 1
-            first = s * boards_per_set + 1
-            seated = tuple(players[i] for i in seats)
-            boards = tuple(
-                BoardPlay(first + j, tuple(seated[(role + j) % size] for role in range(size)))
-                for j in range(boards_per_set)
-            )
-            rows.append(TablePlay(table, 1, s + 1, seated, boards))
-        out.append(Stanza(k + 1, tuple(sorted(rows, key=lambda t: t.table))))
+        for seats in at[:tables]:
+            met.update((a, b) for a in seats for b in seats if a < b)
+        out.append(_stanza(players, size, boards_per_set, k, at[:tables]))
         sitouts.append(tuple(players[i] for i in sorted(at[tables])))
     repeats = sum(times - 1 for times in met.values() if times > 1)
     notes = (
@@ -138,6 +125,24 @@ def plan_field(
     group = Group(1, tuple(range(1, tables + 1)), tuple(range(1, tables + 1)), tuple(players))
     movement = Movement(size, boards_per_set, (group,), tuple(out), notes)
     return FieldPlan(movement, tuple(sitouts))
+
+
+def _stanza(
+    players: Sequence[P], size: int, boards_per_set: int, k: int, at: list[list[int]]
+) -> Stanza[P]:
+    """Stanza ``k`` (from 0): set ``s`` goes to table ``s − k`` (the sets move down one table
+    a stanza), and its boards' hands turn one seat a board."""
+    tables = len(at)
+    rows = []
+    for s, seats in enumerate(at):
+        first = s * boards_per_set + 1
+        seated = tuple(players[i] for i in seats)
+        boards = tuple(
+            BoardPlay(first + j, tuple(seated[(role + j) % size] for role in range(size)))
+            for j in range(boards_per_set)
+        )
+        rows.append(TablePlay((s - k) % tables + 1, 1, s + 1, seated, boards))
+    return Stanza(k + 1, tuple(sorted(rows, key=lambda t: t.table)))
 
 
 def _rounds(n: int, size: int, stanzas: int, rng: random.Random) -> list[list[list[int]]]:
