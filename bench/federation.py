@@ -189,6 +189,8 @@ def _pages(state: State) -> dict[str, str]:
         "standings": reverse("standings", args=[first.slug]),
         "federation sheet": reverse("export-federation-xlsx", args=[first.slug]),
         "player search": reverse("player-search", args=[first.slug]) + "?q=семен",
+        "registry list": reverse("registry") + "?page=3",
+        "registry search": reverse("registry") + "?q=ветеранов федор",
         "profile": reverse("registry-player", args=[hero]),
         "head to head": reverse("registry-versus", args=[hero, rival]),
         "rating list": reverse("rating-list", args=["fspr"]),

@@ -23,7 +23,7 @@ from referee.tournaments.models import Tournament
 from referee.tournaments.surfaces import manage_page
 
 from .models import Category, PlayerRating, RatingList
-from .services import compute, history, profile, qualification, registry
+from .services import compute, history, listing, profile, qualification, registry
 from .services import page as page_charts
 
 LIST_PAGE = 100  # players a page of a rating list (issue 33: flat in the registry's size)
@@ -162,3 +162,9 @@ def manage_qualification(request: HttpRequest, tournament: Tournament) -> HttpRe
             ),
         },
     )
+
+
+def registry_list(request: HttpRequest) -> HttpResponse:
+    """The registry: every player of a published tournament, searched by name (``?q=``)."""
+    found = listing.registry_page(request.GET.get("q", ""), _number(request.GET.get("page")) or 1)
+    return render(request, "ratings/registry.html", {"page": found})

@@ -1,16 +1,13 @@
 """The one player search: by name, in any case and word order, with ё and е alike.
 
-Names are compared in Python, not SQL: SQLite's LIKE folds ASCII letters only, and Russian
-readers type "Семен" for "Семён"."""
+A tournament's names are compared in Python; the registry's by the folded name each player
+keeps (``names.folded``: SQLite's LIKE folds ASCII letters only, and Russian readers type
+"Семен" for "Семён")."""
 
 from __future__ import annotations
 
 from .models import Player, Registration, Tournament
-
-
-def folded(text: str) -> str:
-    """Case-insensitive, and ё = е."""
-    return text.casefold().replace("ё", "е")
+from .names import folded
 
 
 def matches(query: str, name: str) -> bool:
@@ -36,6 +33,6 @@ def players_to_register(tournament: Tournament, query: str, limit: int) -> list[
     query = " ".join(query.split())
     if not query:
         return []
-    others = Player.objects.exclude(entries__tournament=tournament).order_by("name", "pk")
-    found = [p for p in others if p.federation_id == query or matches(query, p.name)]
-    return sorted(found, key=lambda p: (folded(p.name), p.name, p.pk))[:limit]
+    others = Player.objects.exclude(entries__tournament=tournament)
+    found = others.filter(federation_id=query) | others.named(query)
+    return list(found.order_by("folded_name", "name", "pk")[:limit])

@@ -77,6 +77,9 @@ MATCHED_BY: dict[type[models.Model], str] = {Category: "name"}
 # references that go round in a circle (an entry cancelled by the appeal against it): set
 # once both sections exist
 DEFERRED: dict[type[models.Model], tuple[str, ...]] = {Entry: ("cancelled_by_id",)}
+#: fields a model works out from its others on save: neither written nor read back (an
+#: archive made before such a field existed restores the same)
+DERIVED: dict[type[models.Model], tuple[str, ...]] = {Player: ("folded_name",)}
 
 
 class ArchiveError(ServiceError):

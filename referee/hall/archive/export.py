@@ -11,13 +11,15 @@ from django.utils import timezone
 
 from referee.tournaments.models import Tournament
 
-from .document import FORMAT, USER_FIELDS, VERSION, Encoder, seal, sections
+from .document import DERIVED, FORMAT, USER_FIELDS, VERSION, Encoder, seal, sections
 
 
 def _row(obj: models.Model) -> dict[str, Any]:
     row: dict[str, Any] = {}
+    derived = DERIVED.get(type(obj), ())
     for field in obj._meta.concrete_fields:
-        row[field.attname] = field.value_from_object(obj)
+        if field.attname not in derived:
+            row[field.attname] = field.value_from_object(obj)
     for field in obj._meta.many_to_many:
         row[field.name] = sorted(field.value_from_object(obj), key=lambda o: o.pk)
         row[field.name] = [o.pk for o in row[field.name]]

@@ -26,6 +26,7 @@ from referee.tournaments.models import (
 
 from .document import (
     DEFERRED,
+    DERIVED,
     FORMAT,
     LATER_SECTIONS,
     MATCHED_BY,
@@ -105,7 +106,7 @@ class _Importer:
             values: dict[str, Any] = {}
             later: dict[str, Any] = {}
             for field in model._meta.concrete_fields:
-                if field.primary_key:
+                if field.primary_key or field.attname in DERIVED.get(model, ()):
                     continue
                 value = row[field.attname]
                 if field.attname in DEFERRED.get(model, ()):

@@ -8,6 +8,7 @@ urlpatterns = [
     path("ratings/", views.rating_lists, name="rating-lists"),
     path("ratings/<slug:slug>/", views.rating_list, name="rating-list"),
     path("ratings/<slug:slug>/recompute/", views.recompute, name="rating-recompute"),
+    path("players/", views.registry_list, name="registry"),
     path("players/<int:player_id>/", views.player, name="registry-player"),
     path("players/<int:player_id>/vs/<int:other_id>/", views.versus, name="registry-versus"),
     path("registry/duplicates/", views.duplicates, name="registry-duplicates"),

@@ -5,11 +5,30 @@ from __future__ import annotations
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from ..names import folded
 from .tournament import Tournament
+
+
+class PlayerQuerySet(models.QuerySet["Player"]):
+    def bulk_create(self, objs, *args, **kwargs):  # type: ignore[no-untyped-def]
+        """Every way of making players keeps the folded name (``save`` and this)."""
+        objs = list(objs)
+        for player in objs:
+            player.folded_name = folded(player.name)
+        return super().bulk_create(objs, *args, **kwargs)
+
+    def named(self, query: str) -> PlayerQuerySet:
+        """Players whose name holds every word of ``query``, in any case and order, ё = е."""
+        found = self
+        for word in folded(query).split():
+            found = found.filter(folded_name__contains=word)
+        return found
 
 
 class Player(models.Model):
     name = models.CharField(_("name"), max_length=200)
+    # the name as the registry searches and sorts it (names.folded), kept on every save
+    folded_name = models.CharField(max_length=200, default="", editable=False, db_index=True)
     city = models.CharField(_("city"), max_length=100, blank=True)
     club = models.CharField(_("club"), max_length=100, blank=True)
     rating = models.DecimalField(_("rating"), max_digits=8, decimal_places=2, null=True, blank=True)
@@ -20,8 +39,17 @@ class Player(models.Model):
         verbose_name = _("player")
         verbose_name_plural = _("players")
 
+    objects = PlayerQuerySet.as_manager()
+
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        self.folded_name = folded(self.name)
+        fields = kwargs.get("update_fields")
+        if fields is not None and "name" in fields:
+            kwargs["update_fields"] = {*fields, "folded_name"}
+        super().save(*args, **kwargs)
 
 
 class Team(models.Model):

@@ -1,0 +1,46 @@
+"""The registry's public list: every player of a published tournament, by name (in any case,
+with ё and е alike: the kept ``Player.folded_name``), a page at a time.
+
+A page costs the same whatever the registry's size: the players are read in the order of the
+folded name's index, one more than a page to know whether another follows (no count of the
+whole registry), and each one's published tournaments are counted for the page's rows only."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db.models import Count, Exists, IntegerField, OuterRef, Subquery
+
+from referee.tournaments.models import Player, Registration
+
+PAGE = 50  # players a page
+LONGEST_QUERY = 100  # characters of a search kept (a name is at most 200)
+
+
+@dataclass(frozen=True)
+class RegistryPage:
+    players: list[Player]  # each with ``tournaments``: the published ones he played
+    number: int  # from 1
+    has_next: bool
+    query: str
+
+
+def registry_page(query: str, number: int) -> RegistryPage:
+    """Page ``number`` of the registry's players whose name holds every word of ``query``."""
+    query = " ".join(query.split())[:LONGEST_QUERY]
+    number = max(number, 1)
+    published = Registration.objects.filter(player=OuterRef("pk"), tournament__published=True)
+    played = Subquery(
+        published.values("player").annotate(n=Count("pk")).values("n"),
+        output_field=IntegerField(),
+    )
+    found = (
+        Player.objects.named(query)
+        .filter(Exists(published))
+        .annotate(tournaments=played)
+        .order_by("folded_name", "pk")
+        .only("pk", "name", "city", "club", "federation_id")
+    )
+    start = (number - 1) * PAGE
+    rows = list(found[start : start + PAGE + 1])
+    return RegistryPage(rows[:PAGE], number, len(rows) > PAGE, query)
