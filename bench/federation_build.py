@@ -53,9 +53,12 @@ class State:
     rival: int = 0
     pool: int = TEMPLATES  # scored sheets per (convention, table size)
     templates: dict[tuple[str, int], list[Any]] = field(default_factory=dict)
+    boards: dict[tuple[Any, ...], list[Any]] = field(default_factory=dict)  # duplicate sheets
+    movements: dict[tuple[int, ...], Any] = field(default_factory=dict)  # duplicate plans
     deal_count: int = 0
     table_count: int = 0
     timings: dict[str, float] = field(default_factory=dict)  # seconds by part
+    writer: Any = None  # federation_write.Writer, one a grow
 
 
 @dataclass
@@ -90,17 +93,24 @@ def grow(state: State, upto: int) -> None:
     from django.db import transaction
 
     from federation_pool import make_pool
+    from federation_write import Writer, loosen
 
     if state.made == 0:
         with _timed(state, "templates"):
             state.templates = make_pool(state.rng, state.deals, state.pool)
         _start(state)
-    while state.made < upto:
-        count = min(BATCH, upto - state.made)
-        with transaction.atomic():
-            _more_registry(state, NEW_PLAYERS * count + (40 if state.made == 0 else 0))
-            _batch(state, count)
-        state.made += count
+    again = loosen()
+    try:
+        state.writer = Writer()
+        while state.made < upto:
+            count = min(BATCH, upto - state.made)
+            with transaction.atomic():
+                _more_registry(state, NEW_PLAYERS * count + (40 if state.made == 0 else 0))
+                _batch(state, count)
+            state.made += count
+    finally:
+        with _timed(state, "indexes, keys, vacuum"):
+            again()
 
 
 class _timed:
@@ -233,9 +243,12 @@ def _batch(state: State, count: int) -> None:
             )
         )
     tournaments = Tournament.objects.bulk_create(made)
-    kinds = {t.pk: kind_of(n) for n, t in zip(range(first, first + count), tournaments, strict=True)}
+    kinds = {
+        t.pk: kind_of(n) for n, t in zip(range(first, first + count), tournaments, strict=True)
+    }
     fields = {
-        t.pk: _field(state, n) for n, t in zip(range(first, first + count), tournaments, strict=True)
+        t.pk: _field(state, n)
+        for n, t in zip(range(first, first + count), tournaments, strict=True)
     }
     sizes = {}  # a duplicate event's table size
     for t in tournaments:
@@ -268,10 +281,8 @@ def _batch(state: State, count: int) -> None:
             else:
                 plan += stages.duplicate(state, t, entered, player_of, sizes[t.pk], rounds[t.pk])
     write_tables(state, plan)
-    plan = []
     with _timed(state, "stage cuts"):
-        for final in finals:
-            plan += stages.final(state, final, player_of)
+        plan = stages.finals(state, finals, player_of)
     write_tables(state, plan)
 
 
@@ -285,11 +296,10 @@ def write_tables(state: State, plan: list[Planned]) -> None:
     """The tables of ``plan``, locked, with their seats, deals (one version each) and kept
     statistics (``federation_pool.rows``)."""
     from federation_pool import rows
-    from federation_write import Writer
 
     if not plan:
         return
-    writer = Writer()
+    writer = state.writer
     at = writer.when(datetime.datetime(2015, 1, 10, 12, tzinfo=datetime.UTC))
     with _timed(state, "writing tables and seats"):
         first = writer.reserve("tables_table", len(plan))
@@ -303,34 +313,26 @@ def write_tables(state: State, plan: list[Planned]) -> None:
             "tables_seat",
             ("table_id", "registration_id", "position", "first_dealer"),
             (
-                (i, entry, k, k == p.first_dealer)
+                (i, entry, k, writer.true if k == p.first_dealer else writer.false)
                 for i, p in zip(ids, plan)
                 for k, entry in enumerate(p.entries, start=1)
             ),
         )
     total = sum(len(p.deals) for p in plan)
-    with _timed(state, "writing deals"):
+    with _timed(state, "writing deals and their versions"):
         start = writer.reserve("tables_deal", total)
         deals = [(i, k, data) for i, p in zip(ids, plan) for k, data in enumerate(p.deals, 1)]
-        writer.write(
-            "tables_deal",
-            ("id", "table_id", "number", "data", "version", "deleted"),
-            ((start + j, i, k, data, 1, False) for j, (i, k, data) in enumerate(deals)),
-        )
-    with _timed(state, "writing deal versions"):
-        writer.write(
-            "tables_dealversion",
-            ("deal_id", "version", "data", "deleted", "at", "reason"),
-            ((start + j, 1, data, False, at, "") for j, (_i, _k, data) in enumerate(deals)),
-        )
+        writer.deals([(start + j, *deal) for j, deal in enumerate(deals)], at)
     with _timed(state, "writing kept statistics"):
         writer.write(
             "standings_playertablestats",
             ("table_id", "player_id", "stats", "others"),
             (
-                (i, *row)
+                (i, player, writer.null if stats is None else stats, others)
                 for i, p in zip(ids, plan)
-                for row in rows(p.seats, p.people, (p.tournament, p.round_number, p.number))
+                for player, stats, others in rows(
+                    p.seats, p.people, (p.tournament, p.round_number, p.number)
+                )
             ),
         )
     state.deal_count += total

@@ -26,8 +26,13 @@ _RECORDS = ("best_result", "longest_raspasy", "worst_misere")
 
 
 def dumps(value: Any) -> str:
-    """JSON as the rows keep it (compact: a deal is written two million times)."""
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    """JSON as the rows keep it (compact: a deal is written two million times), and as
+    ``federation_write`` copies it unescaped: refused if it holds a backslash (a control
+    character or a quote in a text), which the generated values never do."""
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    if "\\" in text:
+        raise ValueError(f"a value COPY would need escaped: {text[:80]}")
+    return text
 
 
 @dataclass(frozen=True)

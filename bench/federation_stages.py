@@ -28,7 +28,11 @@ DUPLICATE_FIELD = 36  # a duplicate event's most players (one movement group)
 
 
 def make_rounds(
-    tournament: Any, numbers: Iterable[int], stage: Any = None, method: str = "random", seed: int = 0
+    tournament: Any,
+    numbers: Iterable[int],
+    stage: Any = None,
+    method: str = "random",
+    seed: int = 0,
 ) -> list[Any]:
     """Finished rounds ``numbers`` of ``tournament`` (of ``stage``), written at once."""
     from referee.tournaments.models import Round
@@ -103,32 +107,39 @@ def cut_at(ranks: list[int], target: int) -> int | None:
     return None
 
 
-def final(state: State, planned: Final, player_of: dict[int, int]) -> list[Planned]:
-    """The final of ``planned``: its top N fixed from the qualification's standings as the
-    site ranks them, and its rounds seated."""
+def finals(state: State, planned: list[Final], player_of: dict[int, int]) -> list[Planned]:
+    """The finals of ``planned``: each one's top N fixed from its qualification's standings
+    as the site ranks them (the tournaments' tables read at once, ``standings.batch``), and
+    its rounds seated."""
     from django.contrib.auth.models import AnonymousUser
 
     from federation_build import seat_round
     from referee.standings.services import stage_tables
+    from referee.standings.services.batch import loaded
 
-    tournament, stage = planned.tournament, planned.stage
-    rows = stage_tables(tournament, viewer=AnonymousUser())[0].rows
-    count = cut_at([r.rank for r in rows], max(9, len(rows) // 2)) or len(rows)
-    stage.entry_count = count
-    stage.qualified = [int(r.player) for r in rows[:count]]
-    stage.save(update_fields=["entry_count", "qualified"])
-    numbers = range(planned.first, planned.first + planned.rounds)
+    if not planned:
+        return []
+    viewer = AnonymousUser()
+    data = loaded([p.tournament for p in planned], viewer)
     plan = []
-    for r in make_rounds(tournament, numbers, stage, "swiss"):
-        plan += seat_round(state, tournament, r, stage.qualified, player_of)
+    for one in planned:
+        tournament, stage = one.tournament, one.stage
+        rows = stage_tables(tournament, viewer=viewer, data=data[tournament.pk])[0].rows
+        count = cut_at([r.rank for r in rows], max(9, len(rows) // 2)) or len(rows)
+        stage.entry_count = count
+        stage.qualified = [int(r.player) for r in rows[:count]]
+        stage.save(update_fields=["entry_count", "qualified"])
+        numbers = range(one.first, one.first + one.rounds)
+        for r in make_rounds(tournament, numbers, stage, "swiss"):
+            plan += seat_round(state, tournament, r, stage.qualified, player_of)
     return plan
 
 
 def duplicate_field(state: State, chosen: list[int]) -> tuple[list[int], int]:
     """A duplicate event's field (at most ``DUPLICATE_FIELD``, filling its tables; the hero
     and the veterans, first in ``chosen``, kept) and its table size."""
-    size = 4 if state.rng.random() < 0.4 else 3
     count = min(len(chosen), DUPLICATE_FIELD)
+    size = 4 if state.rng.random() < 0.4 and count >= 12 else 3  # three tables at least
     return chosen[: count - count % size], size
 
 
@@ -145,10 +156,7 @@ def duplicate(
     import random
 
     from federation_build import Planned
-    from federation_pool import board_table
     from referee.duplicate.models import Board, Session
-    from referee.duplicate.services import plan_json, shortened
-    from referee.seating.pure.movement import plan_movement
     from referee.standings.models import StandingsSettings
     from referee.tables.dealdata import LETTERS
     from scoring.board import deal_boards
@@ -158,23 +166,21 @@ def duplicate(
     players = list(entries)
     random.Random(seed).shuffle(players)  # the draw of the first stanza's seats, as the site's
     per_set = rng.randint(2, 4)
-    movement = plan_movement(players, size, boards_per_set=per_set)
-    if len(movement.groups) == 1:
-        movement = shortened(movement, min(stanzas, len(movement.stanzas)))
-    boards = len(movement.groups) * len(movement.groups[0].sets) * per_set
+    plan, notes, boards = _movement(state, len(players), size, per_set, stanzas)
+    plan = _relabel(plan, players)
     session = Session.objects.create(
         tournament=tournament,
         number=1,
         size=size,
         boards_per_set=per_set,
         first_round=1,
-        stanzas=len(movement.stanzas),
+        stanzas=len(plan["stanzas"]),
         seed=seed,
         method=rng.choice(Session.Method.values),
         counts=Session.Counts.PLACES,
         published=True,
-        plan={**plan_json(movement), "sitouts": [[] for _ in movement.stanzas]},
-        notes=[note.as_json() for note in movement.notes],
+        plan=plan,
+        notes=notes,
     )
     Board.objects.bulk_create(
         Board(session=session, number=b.number, text=b.text()) for b in deal_boards(seed, boards)
@@ -190,7 +196,7 @@ def duplicate(
             seats = table["seats"]
             # the board's dealer: its last role (``duplicate.services.dealer_letter``)
             dealers = [LETTERS[seats.index(hands[size - 1])] for _b, hands in table["boards"]]
-            deals, result, seated = board_table(rng, tournament, rules, dealers, size)
+            deals, result, seated = _board_sheet(state, tournament, rules, dealers, size)
             people = [player_of[e] for e in seats]
             plan.append(
                 Planned(
@@ -207,3 +213,60 @@ def duplicate(
                 )
             )
     return plan
+
+
+BOARD_SHEETS = 6  # scored sheets per (convention, table size, dealers) of duplicate tables
+
+
+def _board_sheet(
+    state: State, tournament: Any, rules: Any, dealers: list[str], size: int
+) -> tuple[Any, ...]:
+    """A duplicate table's sheet for these dealers: a new one scored until its pool holds
+    ``BOARD_SHEETS`` of them, then one of those (scoring is the dear part)."""
+    from federation_pool import board_table
+
+    sheets = state.boards.setdefault((tournament.convention, size, *dealers), [])
+    if len(sheets) < BOARD_SHEETS:
+        sheets.append(board_table(state.rng, tournament, rules, dealers, size))
+        return sheets[-1]
+    return state.rng.choice(sheets)
+
+
+def _movement(
+    state: State, players: int, size: int, per_set: int, stanzas: int
+) -> tuple[dict[str, Any], list[Any], int]:
+    """The session's plan (``duplicate.services.plan_json``, sit-outs included) for players
+    0..``players``-1, its notes and its number of boards: the movement the site plans, the
+    Mitchell movement's first ``stanzas`` (one group), planned once for each shape (its
+    search takes a second) and kept in ``state.movements``."""
+    from referee.duplicate.services import plan_json, shortened
+    from referee.seating.pure.movement import plan_movement
+
+    key = (players, size, per_set, stanzas)
+    if key not in state.movements:
+        movement = plan_movement(list(range(players)), size, boards_per_set=per_set)
+        if len(movement.groups) == 1:
+            movement = shortened(movement, min(stanzas, len(movement.stanzas)))
+        boards = len(movement.groups) * len(movement.groups[0].sets) * per_set
+        plan = {**plan_json(movement), "sitouts": [[] for _ in movement.stanzas]}
+        state.movements[key] = (plan, [note.as_json() for note in movement.notes], boards)
+    return state.movements[key]
+
+
+def _relabel(plan: dict[str, Any], players: list[int]) -> dict[str, Any]:
+    """``plan`` of players 0..n-1 with ``players`` (registration ids) put in."""
+    return {
+        **plan,
+        "groups": [{**g, "players": [players[p] for p in g["players"]]} for g in plan["groups"]],
+        "stanzas": [
+            [
+                {
+                    **table,
+                    "seats": [players[p] for p in table["seats"]],
+                    "boards": [[b, [players[p] for p in hands]] for b, hands in table["boards"]],
+                }
+                for table in stanza
+            ]
+            for stanza in plan["stanzas"]
+        ],
+    }

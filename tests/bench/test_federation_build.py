@@ -73,9 +73,7 @@ def test_the_archive_holds_every_kind_and_mixed_rounds(archive: State) -> None:
 def _kept() -> dict[tuple[int, int], tuple[Any, Any]]:
     from referee.standings.models import PlayerTableStats
 
-    return {
-        (r.table_id, r.player_id): (r.stats, r.others) for r in PlayerTableStats.objects.all()
-    }
+    return {(r.table_id, r.player_id): (r.stats, r.others) for r in PlayerTableStats.objects.all()}
 
 
 def test_the_kept_statistics_are_the_sites_rows_for_each_table(archive: State) -> None:
@@ -117,7 +115,10 @@ def test_a_finals_players_are_the_sites_cut_of_the_qualification(archive: State)
     final = Stage.objects.get(number=2)
     tournament = final.tournament
     tables = stage_tables(tournament, viewer=AnonymousUser())
-    everybody = {str(e) for e in Registration.objects.filter(tournament=tournament).values_list("pk", flat=True)}
+    everybody = {
+        str(e)
+        for e in Registration.objects.filter(tournament=tournament).values_list("pk", flat=True)
+    }
     cut = stage_cut(tables, final, everybody)
     assert cut is not None and not cut.tied
     assert sorted(int(p) for ids in cut.through for p in ids) == sorted(final.qualified)
@@ -142,7 +143,9 @@ def test_a_duplicate_sessions_boards_are_all_played_by_their_dealers(archive: St
         plan = table_plan(session, table.round.number, table.number)
         seats = list(table.seats.order_by("position").values_list("registration", flat=True))
         assert seats == plan["seats"]
-        dealers = [d["dealer"] for d in table.deals.order_by("number").values_list("data", flat=True)]
+        dealers = [
+            d["dealer"] for d in table.deals.order_by("number").values_list("data", flat=True)
+        ]
         assert dealers == [dealer_letter(session, seats, hands) for _b, hands in plan["boards"]]
 
 
@@ -156,7 +159,7 @@ def test_the_pages_read_the_archive(archive: State) -> None:
     pages = [
         reverse("home"),
         reverse("stage-places", args=[staged]),
-        reverse("duplicate-session", args=[session.tournament.slug, session.pk]),
+        reverse("duplicate-session", args=[session.tournament.slug, session.number]),
         reverse("registry-player", args=[archive.hero]),
         reverse("registry-player", args=[archive.veterans[0]]),
         reverse("registry-versus", args=[archive.hero, archive.rival]),
