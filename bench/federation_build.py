@@ -91,7 +91,6 @@ def kind_of(n: int) -> str:
 def grow(state: State, upto: int) -> None:
     """Add tournaments until the archive holds ``upto``."""
     from django.db import transaction
-
     from federation_pool import make_pool
     from federation_write import Writer, loosen
 
@@ -218,11 +217,11 @@ def seat_round(
 
 
 def _batch(state: State, count: int) -> None:
+    import federation_stages as stages
+
     import scoring
     from referee.standings.models import StandingsSettings
     from referee.tournaments.models import Registration, Tournament
-
-    import federation_stages as stages
 
     rng = state.rng
     presets = sorted(scoring.PRESETS)
@@ -307,21 +306,28 @@ def write_tables(state: State, plan: list[Planned]) -> None:
         writer.write(
             "tables_table",
             ("id", "round_id", "number", "status", "notes", "result", "locked_at"),
-            ((i, p.round, p.number, "locked", "[]", p.result, at) for i, p in zip(ids, plan)),
+            (
+                (i, p.round, p.number, "locked", "[]", p.result, at)
+                for i, p in zip(ids, plan, strict=True)
+            ),
         )
         writer.write(
             "tables_seat",
             ("table_id", "registration_id", "position", "first_dealer"),
             (
                 (i, entry, k, writer.true if k == p.first_dealer else writer.false)
-                for i, p in zip(ids, plan)
+                for i, p in zip(ids, plan, strict=True)
                 for k, entry in enumerate(p.entries, start=1)
             ),
         )
     total = sum(len(p.deals) for p in plan)
     with _timed(state, "writing deals and their versions"):
         start = writer.reserve("tables_deal", total)
-        deals = [(i, k, data) for i, p in zip(ids, plan) for k, data in enumerate(p.deals, 1)]
+        deals = [
+            (i, k, data)
+            for i, p in zip(ids, plan, strict=True)
+            for k, data in enumerate(p.deals, 1)
+        ]
         writer.deals([(start + j, *deal) for j, deal in enumerate(deals)], at)
     with _timed(state, "writing kept statistics"):
         writer.write(
@@ -329,7 +335,7 @@ def write_tables(state: State, plan: list[Planned]) -> None:
             ("table_id", "player_id", "stats", "others"),
             (
                 (i, player, writer.null if stats is None else stats, others)
-                for i, p in zip(ids, plan)
+                for i, p in zip(ids, plan, strict=True)
                 for player, stats, others in rows(
                     p.seats, p.people, (p.tournament, p.round_number, p.number)
                 )

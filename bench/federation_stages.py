@@ -64,6 +64,7 @@ def qualification(
     """The two stages of a tournament of ``rounds`` rounds (the last two or three are the
     final's) and the qualification's tables; the final waits on its cut."""
     from federation_build import seat_round
+
     from referee.tournaments.models import Stage
 
     rng = state.rng
@@ -112,8 +113,8 @@ def finals(state: State, planned: list[Final], player_of: dict[int, int]) -> lis
     as the site ranks them (the tournaments' tables read at once, ``standings.batch``), and
     its rounds seated."""
     from django.contrib.auth.models import AnonymousUser
-
     from federation_build import seat_round
+
     from referee.standings.services import stage_tables
     from referee.standings.services.batch import loaded
 
@@ -156,6 +157,7 @@ def duplicate(
     import random
 
     from federation_build import Planned
+
     from referee.duplicate.models import Board, Session
     from referee.standings.models import StandingsSettings
     from referee.tables.dealdata import LETTERS
