@@ -81,9 +81,9 @@ class Planned:
 
 def kind_of(n: int) -> str:
     """The kind of the archive's tournament ``n`` (from 0)."""
-    if n % DUPLICATE == DUPLICATE - 13:
+    if n % DUPLICATE == 7:
         return "duplicate"
-    if n % STAGED == STAGED - 3:
+    if n % STAGED == 3:
         return "staged"
     return "plain"
 
@@ -216,69 +216,81 @@ def seat_round(
     return out
 
 
-def _batch(state: State, count: int) -> None:
+@dataclass
+class Entered:
+    """A batch's tournaments and who entered them."""
+
+    tournaments: list[Any]
+    kinds: dict[int, str]  # tournament id -> kind_of
+    entries: dict[int, list[int]]  # tournament id -> registration ids
+    player_of: dict[int, int]  # registration id -> player id
+    sizes: dict[int, int]  # a duplicate event's table size
+
+
+def _entered(state: State, count: int) -> Entered:
+    """The batch's ``count`` tournaments (finished, published, each convention in turn) and
+    their registrations, written."""
     import federation_stages as stages
 
     import scoring
-    from referee.standings.models import StandingsSettings
     from referee.tournaments.models import Registration, Tournament
 
-    rng = state.rng
     presets = sorted(scoring.PRESETS)
-    first = state.made
-    made: list[Any] = []
-    for n in range(first, first + count):
-        day = _day(state, n)
-        made.append(
-            Tournament(
-                name=f"Турнир {n + 1}",
-                slug=f"t{n + 1}",
-                starts_on=day,
-                ends_on=day,
-                venue=CITIES[n % len(CITIES)],
-                convention=presets[n % len(presets)],
-                status=Tournament.Status.FINISHED,
-                published=True,
-            )
+    numbers = range(state.made, state.made + count)
+    tournaments = Tournament.objects.bulk_create(
+        Tournament(
+            name=f"Турнир {n + 1}",
+            slug=f"t{n + 1}",
+            starts_on=_day(state, n),
+            ends_on=_day(state, n),
+            venue=CITIES[n % len(CITIES)],
+            convention=presets[n % len(presets)],
+            status=Tournament.Status.FINISHED,
+            published=True,
         )
-    tournaments = Tournament.objects.bulk_create(made)
-    kinds = {
-        t.pk: kind_of(n) for n, t in zip(range(first, first + count), tournaments, strict=True)
-    }
-    fields = {
-        t.pk: _field(state, n)
-        for n, t in zip(range(first, first + count), tournaments, strict=True)
-    }
-    sizes = {}  # a duplicate event's table size
+        for n in numbers
+    )
+    kinds = {t.pk: kind_of(n) for n, t in zip(numbers, tournaments, strict=True)}
+    fields = {t.pk: _field(state, n) for n, t in zip(numbers, tournaments, strict=True)}
+    sizes = {}
     for t in tournaments:
         if kinds[t.pk] == "duplicate":
             fields[t.pk], sizes[t.pk] = stages.duplicate_field(state, fields[t.pk])
-    entries = Registration.objects.bulk_create(
+    made = Registration.objects.bulk_create(
         Registration(tournament=t, player_id=p) for t in tournaments for p in fields[t.pk]
     )
-    entry_lists: dict[int, list[int]] = {t.pk: [] for t in tournaments}
-    player_of: dict[int, int] = {}
-    for e in entries:
-        entry_lists[e.tournament_id].append(e.pk)
-        player_of[e.pk] = e.player_id
-    rounds = {t.pk: rng.randint(*state.rounds) for t in tournaments}
+    entries: dict[int, list[int]] = {t.pk: [] for t in tournaments}
+    for e in made:
+        entries[e.tournament_id].append(e.pk)
+    return Entered(tournaments, kinds, entries, {e.pk: e.player_id for e in made}, sizes)
+
+
+def _batch(state: State, count: int) -> None:
+    import federation_stages as stages
+
+    from referee.standings.models import StandingsSettings
+
+    batch = _entered(state, count)
+    rounds = {t.pk: state.rng.randint(*state.rounds) for t in batch.tournaments}
     StandingsSettings.objects.bulk_create(
-        StandingsSettings(tournament=t, published_through=rounds[t.pk]) for t in tournaments
+        StandingsSettings(tournament=t, published_through=rounds[t.pk]) for t in batch.tournaments
     )
     plan: list[Planned] = []
     finals = []
+    player_of = batch.player_of
     with _timed(state, "planning"):
-        for t in tournaments:
-            kind, entered = kinds[t.pk], entry_lists[t.pk]
+        for t in batch.tournaments:
+            kind, entered = batch.kinds[t.pk], batch.entries[t.pk]
             if kind == "plain":
                 for r in stages.make_rounds(t, range(1, rounds[t.pk] + 1)):
                     plan += seat_round(state, t, r, entered, player_of)
             elif kind == "staged":
-                made_plan, final = stages.qualification(state, t, rounds[t.pk], entered, player_of)
-                plan += made_plan
+                made, final = stages.qualification(state, t, rounds[t.pk], entered, player_of)
+                plan += made
                 finals.append(final)
             else:
-                plan += stages.duplicate(state, t, entered, player_of, sizes[t.pk], rounds[t.pk])
+                size = batch.sizes[t.pk]
+                plan += stages.duplicate(state, t, entered, player_of, size, rounds[t.pk])
     write_tables(state, plan)
     with _timed(state, "stage cuts"):
         plan = stages.finals(state, finals, player_of)

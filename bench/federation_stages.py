@@ -168,20 +168,20 @@ def duplicate(
     players = list(entries)
     random.Random(seed).shuffle(players)  # the draw of the first stanza's seats, as the site's
     per_set = rng.randint(2, 4)
-    plan, notes, boards = _movement(state, len(players), size, per_set, stanzas)
-    plan = _relabel(plan, players)
+    shape, notes, boards = _movement(state, len(players), size, per_set, stanzas)
+    movement = _relabel(shape, players)
     session = Session.objects.create(
         tournament=tournament,
         number=1,
         size=size,
         boards_per_set=per_set,
         first_round=1,
-        stanzas=len(plan["stanzas"]),
+        stanzas=len(movement["stanzas"]),
         seed=seed,
         method=rng.choice(Session.Method.values),
         counts=Session.Counts.PLACES,
         published=True,
-        plan=plan,
+        plan=movement,
         notes=notes,
     )
     Board.objects.bulk_create(
@@ -192,7 +192,7 @@ def duplicate(
     )
     rounds = make_rounds(tournament, session.rounds, method="duplicate", seed=seed)
     rules = tournament.rules()
-    plan = []
+    plan: list[Planned] = []
     for round_, stanza in zip(rounds, session.plan["stanzas"], strict=True):
         for table in stanza:
             seats = table["seats"]
