@@ -154,13 +154,44 @@ def duplicate(
 ) -> list[Planned]:
     """A published duplicate session of ``entries`` at tables of ``size``: its boards, its
     movement's stanzas (at most ``stanzas``) as rounds, and every table's play of its set."""
-    import random
-
     from federation_build import Planned
+
+    from referee.tables.dealdata import LETTERS
+
+    session = _session(state, tournament, entries, size, stanzas)
+    rounds = make_rounds(tournament, session.rounds, method="duplicate", seed=session.seed)
+    rules = tournament.rules()
+    plan: list[Planned] = []
+    for round_, stanza in zip(rounds, session.plan["stanzas"], strict=True):
+        for table in stanza:
+            seats = table["seats"]
+            # the board's dealer: its last role (``duplicate.services.dealer_letter``)
+            dealers = [LETTERS[seats.index(hands[size - 1])] for _b, hands in table["boards"]]
+            deals, result, seated = _board_sheet(state, tournament, rules, dealers, size)
+            people = [player_of[e] for e in seats]
+            plan.append(
+                Planned(
+                    tournament.pk,
+                    round_.pk,
+                    round_.number,
+                    table["table"],
+                    people,
+                    seats,
+                    size,
+                    deals,
+                    result,
+                    seated,
+                )
+            )
+    return plan
+
+
+def _session(state: State, tournament: Any, entries: list[int], size: int, stanzas: int) -> Any:
+    """The session (counting for the final places, its boards published) and its boards."""
+    import random
 
     from referee.duplicate.models import Board, Session
     from referee.standings.models import StandingsSettings
-    from referee.tables.dealdata import LETTERS
     from scoring.board import deal_boards
 
     rng = state.rng
@@ -190,31 +221,7 @@ def duplicate(
     StandingsSettings.objects.filter(tournament=tournament).update(
         published_through=session.stanzas
     )
-    rounds = make_rounds(tournament, session.rounds, method="duplicate", seed=seed)
-    rules = tournament.rules()
-    plan: list[Planned] = []
-    for round_, stanza in zip(rounds, session.plan["stanzas"], strict=True):
-        for table in stanza:
-            seats = table["seats"]
-            # the board's dealer: its last role (``duplicate.services.dealer_letter``)
-            dealers = [LETTERS[seats.index(hands[size - 1])] for _b, hands in table["boards"]]
-            deals, result, seated = _board_sheet(state, tournament, rules, dealers, size)
-            people = [player_of[e] for e in seats]
-            plan.append(
-                Planned(
-                    tournament.pk,
-                    round_.pk,
-                    round_.number,
-                    table["table"],
-                    people,
-                    seats,
-                    size,
-                    deals,
-                    result,
-                    seated,
-                )
-            )
-    return plan
+    return session
 
 
 BOARD_SHEETS = 6  # scored sheets per (convention, table size, dealers) of duplicate tables
