@@ -1,7 +1,7 @@
 """Fast writes for ``federation_build``: rows straight into the tables, no model instances.
 
 On PostgreSQL each big table (tables, seats, the kept statistics) is written by ``COPY …
-FROM STDIN`` (psycopg's ``cursor.copy``), several times faster than ``bulk_create``'s
+FROM STDIN`` (psycopg's ``cursor.copy``) as text made here, not by ``bulk_create``'s
 INSERTs, which build a model instance and adapt each value in Python; on SQLite
 (``.ci/run``'s small archives) by ``executemany``. The ids of the rows that others point at
 (tables, deals) are reserved beforehand as a block (``reserve``) so that the rows pointing at
@@ -55,9 +55,9 @@ class Writer:
                 cursor.execute("TRUNCATE fedgen_pool, fedgen_deals")
 
     def reserve(self, table: str, count: int) -> int:
-        """The first of ``count`` ids of ``table`` nobody else will be given. PostgreSQL: the
-        id sequence moved past them at once; SQLite: after the largest id (the archive has
-        one writer; an AUTOINCREMENT table follows the largest id inserted)."""
+        """The first of ``count`` ids of ``table`` for rows written next (the archive has one
+        writer). PostgreSQL: the id sequence moved past them; SQLite: after the largest id
+        (an AUTOINCREMENT table follows the largest id inserted)."""
         with self.connection.cursor() as cursor:
             if self.postgres:
                 cursor.execute(
