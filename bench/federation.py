@@ -3,7 +3,8 @@
     python bench/federation.py [--sizes 100,1000] [--database URL] [--runs 9] [--check]
 
 Builds a generated federation archive (``bench/federation_build.py``: seasons, every
-convention, tables of 3 and 4, a registry with veterans, a rating list and a cup a season)
+convention, tables of 3 and 4, stages and duplicate sessions, a registry with veterans, a
+rating list and a cup a season)
 in a throw-away SQLite database, or in ``--database`` (a PostgreSQL URL: its tables are
 emptied first), grows it to each size of ``--sizes`` and reads each page through the test
 client: the first read after the cache is cleared (cold), then ``--runs`` reads (warm) of
@@ -44,8 +45,9 @@ def main() -> None:
     parser.add_argument("--sizes", default="100,1000")
     parser.add_argument("--database", help="a database URL (its data is replaced)")
     parser.add_argument("--runs", type=int, default=9)
-    parser.add_argument("--deals", default="10,20", help="deals per table, min,max")
-    parser.add_argument("--players", default="12,36", help="players per tournament, min,max")
+    parser.add_argument("--deals", default="16,28", help="deals per table, min,max")
+    parser.add_argument("--players", default="30,72", help="players per tournament, min,max")
+    parser.add_argument("--rounds", default="5,8", help="rounds per tournament, min,max")
     parser.add_argument("--career", type=int, default=20, help="the hero's tournaments")
     parser.add_argument("--season", type=int, default=50, help="tournaments a season (a cup)")
     parser.add_argument("--check", action="store_true")
@@ -110,6 +112,7 @@ def run(args: argparse.Namespace) -> int:
         random.Random(33),
         deals=_pair(args.deals),
         players=_pair(args.players),
+        rounds=_pair(args.rounds),
         career=args.career,
         season=args.season,
     )
@@ -126,6 +129,9 @@ def run(args: argparse.Namespace) -> int:
             f"archive: {size} tournaments, {state.deal_count:,} deals, "
             f"{len(state.registry) + 8:,} players; grown in {built:.1f} s, "
             f"ratings and cups recomputed in {ranked:.1f} s ({lists})"
+        )
+        print(
+            "  the build's time: " + ", ".join(f"{k} {v:.1f} s" for k, v in state.timings.items())
         )
         results[size] = _measure(state, args.runs)
     failed = _report(sizes, results, args)

@@ -1,17 +1,23 @@
 """The federation archive generator of ``bench/federation.py`` (issue 33 point 1).
 
-``grow(state, upto)`` adds tournaments to the archive until it holds ``upto``: several
-seasons (a year each, ``PER_SEASON`` tournaments), cities, every convention preset, rounds
-of mixed tables of 3 and 4, a registry that grows with the archive, veterans who play a
-third of all tournaments, one *hero* (and his rival) who played the first twenty and then
-stopped (his profile must read the same whatever the archive). Everything is written with
-bulk inserts, a batch of tournaments at a time, never through the demo loader's services.
+``grow(state, upto)`` adds tournaments to the archive until it holds ``upto``: seasons (a
+year each, ``PER_SEASON`` tournaments), cities, every convention preset in turn, rounds of
+mixed tables of 3 and 4 (30–72 players, 5–8 rounds, 16–28 deals a table by default: about
+2,100 deals a tournament), a registry that grows with the archive (8 new players a
+tournament) from which each field is drawn, six veterans who play a third of all
+tournaments, one *hero* (and his rival) who played the first twenty and then stopped (his
+profile must read the same whatever the archive).
 
-The deals come from a small pool of random legal sheets per (convention, table size),
-scored once: each table draws one, and what it adds to each player's statistics is the
-template's ``table_stats`` with the table's players and place put in
-(``standings.services.table_stats.rows_of`` on placeholder players: the one rule of the
-kept rows), so a million deals need no million scorings.
+Every sixth tournament is played in two stages, the way the site models them
+(``federation_stages``): a qualification of all players, then a final of the top N of its
+standings as the site ranks them. Every twentieth is a duplicate event
+(``federation_stages.duplicate``): a session of boards dealt from a seed, the movement's
+stanzas as its rounds, every board played at every table the movement gives it to.
+
+Everything is written a batch of tournaments at a time, never through the demo loader's
+services: the small tables by ``bulk_create``, the big ones (tables, seats, deals, their
+versions, the kept statistics) by ``federation_write`` (COPY on PostgreSQL), their sheets
+drawn from the pool of scored templates of ``federation_pool``.
 """
 
 from __future__ import annotations
@@ -23,25 +29,21 @@ from typing import Any
 
 CITIES = ("Москва", "Санкт-Петербург", "Сочи", "Ростов-на-Дону", "Казань", "Тула", "Пермь")
 PER_SEASON = 50
-TEMPLATES = 6  # random sheets per (convention, table size)
-BATCH = 25  # tournaments per bulk write
+TEMPLATES = 40  # scored sheets per (convention, table size)
+BATCH = 25  # tournaments per write
+NEW_PLAYERS = 8  # the registry's growth per tournament
+ACTIVE = 1500  # a field is drawn from the latest players of the registry (careers end)
+STAGED, DUPLICATE = 6, 20  # every sixth tournament has stages, every twentieth is duplicate
 FIRST_NAMES = ("Семён", "Пётр", "Иван", "Фёдор", "Алексей", "Артём", "Олег", "Ёлка")
 SURNAMES = ("Иванов", "Петров", "Сидоров", "Ёжиков", "Смирнов", "Кузнецов", "Попов")
 
 
 @dataclass
-class Template:
-    data: list[dict[str, Any]]
-    result: dict[str, Any]
-    rows: list[tuple[dict[str, Any] | None, dict[str, list[str]]]]  # per seat: stats, others
-
-
-@dataclass
 class State:
     rng: random.Random
-    deals: tuple[int, int] = (10, 20)
-    players: tuple[int, int] = (12, 36)
-    rounds: tuple[int, int] = (4, 6)
+    deals: tuple[int, int] = (16, 28)
+    players: tuple[int, int] = (30, 72)
+    rounds: tuple[int, int] = (5, 8)
     made: int = 0
     registry: list[int] = field(default_factory=list)
     veterans: list[int] = field(default_factory=list)
@@ -49,42 +51,88 @@ class State:
     career: int = 20  # the hero's tournaments: the first ``career``
     season: int = PER_SEASON  # tournaments a season (a cup each)
     rival: int = 0
-    templates: dict[tuple[str, int], list[Template]] = field(default_factory=dict)
+    pool: int = TEMPLATES  # scored sheets per (convention, table size)
+    templates: dict[tuple[str, int], list[Any]] = field(default_factory=dict)
+    boards: dict[tuple[Any, ...], list[Any]] = field(default_factory=dict)  # duplicate sheets
+    movements: dict[tuple[int, ...], Any] = field(default_factory=dict)  # duplicate plans
     deal_count: int = 0
+    table_count: int = 0
+    timings: dict[str, float] = field(default_factory=dict)  # seconds by part
+    writer: Any = None  # federation_write.Writer, one a grow
 
 
-def _templates(state: State) -> None:
-    import scoring
-    from referee.standings.services.table_stats import played_table, rows_of
-    from referee.tables.dealdata import letters
-    from referee.tables.results import summary
-    from referee.tournaments.models import Tournament
-    from scoring.casefile import deal_to_json
-    from scoring.samples import random_pulka
+@dataclass
+class Planned:
+    """One table to write: its round, number, players (registry ids) and registrations in
+    seat order, the seat that deals first, and its sheet (deals' JSON, result's JSON, the
+    seats' kept statistics on placeholders, see ``federation_pool``)."""
 
-    for convention in scoring.PRESETS:
-        tournament = Tournament(pk=0, convention=convention)
-        rules = tournament.rules()
-        for size in (3, 4):
-            seats = letters(size)
-            out = []
-            for _ in range(TEMPLATES):
-                length = state.rng.randint(*state.deals)
-                dealt = random_pulka(state.rng, rules, seats, length)
-                data = [deal_to_json(d) for d in dealt]
-                placeholders = list(range(1, size + 1))
-                played = played_table(tournament, rules, 0, 0, placeholders, data)
-                assert played is not None, "a generated sheet the engine refuses"
-                sheet = scoring.score_pulka(rules, seats, dealt, tournament.pool_size)
-                rows = [(r.stats, r.others) for r in rows_of(0, placeholders, played)]
-                out.append(Template(data, summary(sheet, len(data)), rows))
-            state.templates[(convention, size)] = out
+    tournament: int
+    round: int  # the round's id
+    round_number: int
+    number: int
+    people: list[int]
+    entries: list[int]
+    first_dealer: int
+    deals: tuple[str, ...] | list[str]
+    result: str
+    seats: tuple[Any, ...]
+
+
+def kind_of(n: int) -> str:
+    """The kind of the archive's tournament ``n`` (from 0)."""
+    if n % DUPLICATE == 7:
+        return "duplicate"
+    if n % STAGED == 3:
+        return "staged"
+    return "plain"
+
+
+def grow(state: State, upto: int) -> None:
+    """Add tournaments until the archive holds ``upto``."""
+    from django.db import transaction
+    from federation_pool import make_pool
+    from federation_write import Writer, loosen
+
+    if state.made == 0:
+        with _timed(state, "templates"):
+            state.templates = make_pool(state.rng, state.deals, state.pool)
+        _start(state)
+    again = loosen()
+    try:
+        state.writer = Writer()
+        while state.made < upto:
+            count = min(BATCH, upto - state.made)
+            with transaction.atomic():
+                _more_registry(state, NEW_PLAYERS * count + (40 if state.made == 0 else 0))
+                _batch(state, count)
+            state.made += count
+    finally:
+        with _timed(state, "indexes, keys, vacuum"):
+            again()
+
+
+class _timed:
+    """Adds the seconds of a ``with`` block to ``state.timings[part]`` (the build's profile)."""
+
+    def __init__(self, state: State, part: str) -> None:
+        self.state, self.part = state, part
+
+    def __enter__(self) -> None:
+        import time
+
+        self.began = time.perf_counter()
+
+    def __exit__(self, *_exc: object) -> None:
+        import time
+
+        spent = time.perf_counter() - self.began
+        self.state.timings[self.part] = self.state.timings.get(self.part, 0.0) + spent
 
 
 def _start(state: State) -> None:
     from referee.tournaments.models import Player
 
-    _templates(state)
     made = Player.objects.bulk_create(
         [Player(name="Героев Семён", city="Москва"), Player(name="Соперников Пётр", city="Тула")]
         + [
@@ -112,136 +160,198 @@ def _more_registry(state: State, count: int) -> None:
 
 
 def _field(state: State, t: int) -> list[int]:
-    """The players of tournament ``t``: the hero and his rival in the first twenty, each
-    veteran in a third, the rest from the registry."""
+    """The players of tournament ``t``: the hero and his rival in the first ``career``, each
+    veteran in a third, the rest from the latest ``ACTIVE`` of the registry."""
     rng = state.rng
     size = rng.randint(*state.players)
     chosen = [v for v in state.veterans if rng.random() < 1 / 3]
     if t < state.career:
         chosen += [state.hero, state.rival]
-    others = rng.sample(state.registry, min(len(state.registry), size))
+    active = state.registry[-ACTIVE:]
+    others = rng.sample(active, min(len(active), size))
     chosen += [p for p in others if p not in chosen]
     return chosen[: max(size, 9)]
 
 
-def _tables(n: int, rng: random.Random) -> list[int]:
-    """Table sizes for ``n`` players: tables of 4 as needed, the rest of 3 (n ≥ 6)."""
+def tables_for(n: int, rng: random.Random) -> list[int]:
+    """Table sizes for ``n`` players (n ≥ 6): tables of 4 as needed, or three more, the rest
+    of 3, so that a round mixes tables of 3 and 4."""
     fours = n % 3 + 3 * rng.randint(0, 1)
     if 4 * fours > n:
         fours = n % 3
     return [4] * fours + [3] * ((n - 4 * fours) // 3)
 
 
-def grow(state: State, upto: int) -> None:
-    """Add tournaments until the archive holds ``upto``."""
-    if state.made == 0:
-        _start(state)
-    while state.made < upto:
-        count = min(BATCH, upto - state.made)
-        _more_registry(state, 3 * count + (40 if state.made == 0 else 0))
-        _batch(state, count)
-        state.made += count
+def seat_round(
+    state: State,
+    tournament: Any,
+    round_: Any,
+    entries: list[int],
+    player_of: dict[int, int],
+) -> list[Planned]:
+    """An ordinary round of ``entries`` (registration ids) at tables of 3 and 4 drawn at
+    random, each with a sheet drawn from the pool."""
+    rng = state.rng
+    people = list(entries)
+    rng.shuffle(people)
+    out, at = [], 0
+    for number, size in enumerate(tables_for(len(people), rng), start=1):
+        template = rng.choice(state.templates[(tournament.convention, size)])
+        seated = people[at : at + size]
+        at += size
+        out.append(
+            Planned(
+                tournament.pk,
+                round_.pk,
+                round_.number,
+                number,
+                [player_of[e] for e in seated],
+                seated,
+                1,
+                template.deals,
+                template.result,
+                template.seats,
+            )
+        )
+    return out
+
+
+@dataclass
+class Entered:
+    """A batch's tournaments and who entered them."""
+
+    tournaments: list[Any]
+    kinds: dict[int, str]  # tournament id -> kind_of
+    entries: dict[int, list[int]]  # tournament id -> registration ids
+    player_of: dict[int, int]  # registration id -> player id
+    sizes: dict[int, int]  # a duplicate event's table size
+
+
+def _entered(state: State, count: int) -> Entered:
+    """The batch's ``count`` tournaments (finished, published, each convention in turn) and
+    their registrations, written."""
+    import federation_stages as stages
+
+    import scoring
+    from referee.tournaments.models import Registration, Tournament
+
+    presets = sorted(scoring.PRESETS)
+    numbers = range(state.made, state.made + count)
+    tournaments = Tournament.objects.bulk_create(
+        Tournament(
+            name=f"Турнир {n + 1}",
+            slug=f"t{n + 1}",
+            starts_on=_day(state, n),
+            ends_on=_day(state, n),
+            venue=CITIES[n % len(CITIES)],
+            convention=presets[n % len(presets)],
+            status=Tournament.Status.FINISHED,
+            published=True,
+        )
+        for n in numbers
+    )
+    kinds = {t.pk: kind_of(n) for n, t in zip(numbers, tournaments, strict=True)}
+    fields = {t.pk: _field(state, n) for n, t in zip(numbers, tournaments, strict=True)}
+    sizes = {}
+    for t in tournaments:
+        if kinds[t.pk] == "duplicate":
+            fields[t.pk], sizes[t.pk] = stages.duplicate_field(state, fields[t.pk])
+    made = Registration.objects.bulk_create(
+        Registration(tournament=t, player_id=p) for t in tournaments for p in fields[t.pk]
+    )
+    entries: dict[int, list[int]] = {t.pk: [] for t in tournaments}
+    for e in made:
+        entries[e.tournament_id].append(e.pk)
+    return Entered(tournaments, kinds, entries, {e.pk: e.player_id for e in made}, sizes)
 
 
 def _batch(state: State, count: int) -> None:
-    import scoring
-    from referee.standings.models import PlayerTableStats, StandingsSettings
-    from referee.tables.models import Deal, DealVersion, Seat, Table
-    from referee.tournaments.models import Registration, Round, Tournament
+    import federation_stages as stages
 
-    rng = state.rng
-    presets = sorted(scoring.PRESETS)
-    first = state.made
-    tournaments: list[Any] = []
-    for n in range(first, first + count):
-        day = datetime.date(2015, 1, 10) + datetime.timedelta(
-            days=365 * (n // state.season) + n % state.season * 300 // state.season
-        )
-        tournaments.append(
-            Tournament(
-                name=f"Турнир {n + 1}",
-                slug=f"t{n + 1}",
-                starts_on=day,
-                ends_on=day,
-                convention=presets[n % len(presets)],
-                status=Tournament.Status.FINISHED,
-                published=True,
-            )
-        )
-    tournaments = Tournament.objects.bulk_create(tournaments)
-    fields = {
-        t.pk: _field(state, n)
-        for n, t in zip(range(first, first + count), tournaments, strict=True)
-    }
-    entries = Registration.objects.bulk_create(
-        Registration(tournament=t, player_id=p) for t in tournaments for p in fields[t.pk]
-    )
-    entry_of = {(e.tournament_id, e.player_id): e.pk for e in entries}
-    plan = []  # (tournament, round number, table number, players, template)
-    rounds = []
-    for t in tournaments:
-        for number in range(1, rng.randint(*state.rounds) + 1):
-            rounds.append(
-                Round(tournament=t, number=number, status=Round.Status.FINISHED, seed=number)
-            )
-            people = list(fields[t.pk])
-            rng.shuffle(people)
-            at = 0
-            for table_number, size in enumerate(_tables(len(people), rng), start=1):
-                template = rng.choice(state.templates[(t.convention, size)])
-                plan.append((t, number, table_number, people[at : at + size], template))
-                at += size
-    rounds = Round.objects.bulk_create(rounds)
-    round_of = {(r.tournament_id, r.number): r for r in rounds}
-    tables = Table.objects.bulk_create(
-        Table(round=round_of[(t.pk, n)], number=k, status="locked", result=tpl.result)
-        for t, n, k, _p, tpl in plan
-    )
-    Seat.objects.bulk_create(
-        Seat(table=table, registration_id=entry_of[(t.pk, p)], position=i, first_dealer=i == 1)
-        for table, (t, _n, _k, people, _tpl) in zip(tables, plan, strict=True)
-        for i, p in enumerate(people, start=1)
-    )
-    deals = Deal.objects.bulk_create(
-        (
-            Deal(table=table, number=i, data=data)
-            for table, (*_x, tpl) in zip(tables, plan, strict=True)
-            for i, data in enumerate(tpl.data, start=1)
-        ),
-        batch_size=5000,
-    )
-    state.deal_count += len(deals)
-    DealVersion.objects.bulk_create(
-        (DealVersion(deal=d, version=1, data=d.data) for d in deals), batch_size=5000
-    )
-    PlayerTableStats.objects.bulk_create(
-        (
-            row
-            for table, (t, n, k, people, tpl) in zip(tables, plan, strict=True)
-            for row in _rows(table.pk, (t.pk, n, k), people, tpl)
-        ),
-        batch_size=5000,
-    )
+    from referee.standings.models import StandingsSettings
+
+    batch = _entered(state, count)
+    rounds = {t.pk: state.rng.randint(*state.rounds) for t in batch.tournaments}
     StandingsSettings.objects.bulk_create(
-        StandingsSettings(
-            tournament=t, published_through=len([r for r in rounds if r.tournament_id == t.pk])
-        )
-        for t in tournaments
+        StandingsSettings(tournament=t, published_through=rounds[t.pk]) for t in batch.tournaments
+    )
+    plan: list[Planned] = []
+    finals = []
+    player_of = batch.player_of
+    with _timed(state, "planning"):
+        for t in batch.tournaments:
+            kind, entered = batch.kinds[t.pk], batch.entries[t.pk]
+            if kind == "plain":
+                for r in stages.make_rounds(t, range(1, rounds[t.pk] + 1)):
+                    plan += seat_round(state, t, r, entered, player_of)
+            elif kind == "staged":
+                made, final = stages.qualification(state, t, rounds[t.pk], entered, player_of)
+                plan += made
+                finals.append(final)
+            else:
+                size = batch.sizes[t.pk]
+                plan += stages.duplicate(state, t, entered, player_of, size, rounds[t.pk])
+    write_tables(state, plan)
+    with _timed(state, "stage cuts"):
+        plan = stages.finals(state, finals, player_of)
+    write_tables(state, plan)
+
+
+def _day(state: State, n: int) -> datetime.date:
+    return datetime.date(2015, 1, 10) + datetime.timedelta(
+        days=365 * (n // state.season) + n % state.season * 300 // state.season
     )
 
 
-def _rows(table: int, where: tuple[int, int, int], people: list[int], tpl: Template) -> list[Any]:
-    """The template's kept rows with the table's players and place put in."""
-    from referee.standings.models import PlayerTableStats
+def write_tables(state: State, plan: list[Planned]) -> None:
+    """The tables of ``plan``, locked, with their seats, deals (one version each) and kept
+    statistics (``federation_pool.rows``)."""
+    from federation_pool import rows
 
-    out = []
-    for player, (stats, others) in zip(people, tpl.rows, strict=True):
-        mine = None
-        if stats is not None:
-            mine = dict(stats)
-            for record in ("best_result", "longest_raspasy", "worst_misere"):
-                if record in mine:
-                    mine[record] = [mine[record][0], *where]
-        theirs = {str(people[int(o) - 1]): v for o, v in others.items()}
-        out.append(PlayerTableStats(table_id=table, player_id=player, stats=mine, others=theirs))
-    return out
+    if not plan:
+        return
+    writer = state.writer
+    at = writer.when(datetime.datetime(2015, 1, 10, 12, tzinfo=datetime.UTC))
+    with _timed(state, "writing tables and seats"):
+        first = writer.reserve("tables_table", len(plan))
+        ids = range(first, first + len(plan))
+        writer.write(
+            "tables_table",
+            ("id", "round_id", "number", "status", "notes", "result", "locked_at"),
+            (
+                (i, p.round, p.number, "locked", "[]", p.result, at)
+                for i, p in zip(ids, plan, strict=True)
+            ),
+        )
+        writer.write(
+            "tables_seat",
+            ("table_id", "registration_id", "position", "first_dealer"),
+            (
+                (i, entry, k, writer.true if k == p.first_dealer else writer.false)
+                for i, p in zip(ids, plan, strict=True)
+                for k, entry in enumerate(p.entries, start=1)
+            ),
+        )
+    total = sum(len(p.deals) for p in plan)
+    with _timed(state, "writing deals and their versions"):
+        start = writer.reserve("tables_deal", total)
+        deals = [
+            (i, k, data)
+            for i, p in zip(ids, plan, strict=True)
+            for k, data in enumerate(p.deals, 1)
+        ]
+        writer.deals([(start + j, *deal) for j, deal in enumerate(deals)], at)
+    with _timed(state, "writing kept statistics"):
+        writer.write(
+            "standings_playertablestats",
+            ("table_id", "player_id", "stats", "others"),
+            (
+                (i, player, writer.null if stats is None else stats, others)
+                for i, p in zip(ids, plan, strict=True)
+                for player, stats, others in rows(
+                    p.seats, p.people, (p.tournament, p.round_number, p.number)
+                )
+            ),
+        )
+    state.deal_count += total
+    state.table_count += len(plan)
