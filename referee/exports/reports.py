@@ -33,11 +33,10 @@ from referee.core.permissions import may_view, may_view_table
 from referee.exports.refusals import REFUSALS
 from referee.standings import services as standings
 from referee.standings.services import NotVisible, RoundResults, Standings
-from referee.tables.drawing import pulka_svg
 from referee.tables.evidence import deals_evidence
 from referee.tables.models import Table
 from referee.tables.seat_draw import current_draw
-from referee.tables.sheet import TableSheet, build_sheet, paper_figures
+from referee.tables.sheet import TableSheet, build_sheet, sheet_drawing
 from referee.tournaments.models import Tournament
 
 from . import fast, tabular
@@ -313,16 +312,7 @@ def shown_protocol_pdf(table: Table, base: str = "") -> bytes:
 
 def protocol_pdf_of(sheet: TableSheet, base: str = "") -> bytes:
     protocol = Protocol.of_sheet(sheet)
-    figures = paper_figures(sheet)
-    drawing = pulka_svg(
-        sheet.names,
-        figures.pool,
-        figures.mountain,
-        figures.whists,
-        sheet.result,
-        pool_size=protocol.tournament.pool_size,
-        title=protocol.title,
-    )
+    drawing = sheet_drawing(sheet, protocol.title)
     table = protocol.table
     return render_pdf(
         "exports/protocol.html",

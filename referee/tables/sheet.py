@@ -20,6 +20,7 @@ from scoring.ledger import Totals
 from scoring.numbers import Amount
 
 from .dealdata import LETTERS, deal_words, dealer_of, described, score_table
+from .drawing import pulka_svg
 from .models import Deal, Seat, Table
 
 
@@ -245,6 +246,21 @@ def paper_figures(sheet: TableSheet) -> PaperFigures:
             if value != before[2].get(pair, 0):
                 figures.whists.setdefault(pair, []).append(value)
     return figures
+
+
+def sheet_drawing(sheet: TableSheet, title: str) -> str:
+    """The table's paper pulka as SVG (``drawing.pulka_svg``, which escapes every text it
+    writes), as its page and its protocol show it."""
+    figures = paper_figures(sheet)
+    return pulka_svg(
+        sheet.names,
+        figures.pool,
+        figures.mountain,
+        figures.whists,
+        sheet.result,
+        pool_size=sheet.table.round.tournament.pool_size,
+        title=title,
+    )
 
 
 def table_case(sheet: TableSheet) -> dict[str, Any]:
