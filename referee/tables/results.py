@@ -5,6 +5,7 @@ Standings, Swiss seating and exports read table results from here.
 
 from __future__ import annotations
 
+import functools
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -172,13 +173,7 @@ def _results(
         ):
             deals[table_id].append(data)
     # The same few texts ("-12", "1/3") recur across a tournament's tables: parse each once.
-    amounts: dict[str, Amount] = {}
-
-    def amount(text: str) -> Amount:
-        value = amounts.get(text)
-        if value is None:
-            value = amounts[text] = _exact(text)
-        return value
+    amount = functools.cache(_exact)
 
     out = []
     for pk, round_number, number, status, result in tables:
