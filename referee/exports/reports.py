@@ -43,7 +43,7 @@ from . import fast, tabular
 from .format_sheets import format_lines, format_notes, sheets_of_format
 from .hall import protocol_extras
 from .pdf import render_pdf
-from .printing import Cell, cells, first_values, page_counter, rules_lines
+from .printing import Cell, Printout, cells, first_values, page_counter, rules_lines
 from .protocol import Protocol, table_protocols
 from .words import words
 
@@ -267,9 +267,7 @@ def standings_pdf(tournament: Tournament, viewer: Any, after: int | None = None)
     rows = [cells(row, numeric) for row in sheet.rows]
     widths = print_widths(sheet.header, rows)
     total = sum(widths)
-    return fast.standings_print(
-        tournament,
-        table,
+    page = Printout(
         sheet.caption,
         list(zip(sheet.header, numeric, widths, strict=True)),
         rows,
@@ -279,6 +277,7 @@ def standings_pdf(tournament: Tournament, viewer: Any, after: int | None = None)
         more=more,
         chief=person(tournament.chief_referee),
     )
+    return fast.standings_print(tournament, table, page)
 
 
 def print_widths(header: Sequence[str], rows: Sequence[Sequence[Cell]]) -> list[int]:
