@@ -17,6 +17,7 @@ from scoring.numbers import Amount
 
 from .dealdata import LETTERS, score_table
 from .models import Deal, Seat, Table
+from .sheet import seated_by_table
 
 if TYPE_CHECKING:
     from referee.tournaments.models import Round, Tournament
@@ -156,13 +157,7 @@ def _results(
     tables: Sequence[_Kept], seated: Mapping[str, Any], summarise: _Summarise
 ) -> list[SettledTable]:
     """The tables' results; ``seated`` filters the seats of (at least) these tables."""
-    seats: dict[int, list[int]] = defaultdict(list)
-    for table_id, registration_id in (
-        Seat.objects.filter(**seated)
-        .order_by("table_id", "position")
-        .values_list("table_id", "registration_id")
-    ):
-        seats[table_id].append(registration_id)
+    seats = seated_by_table(**seated)
     missing = [pk for pk, *_, result in tables if result is None]
     deals: dict[int, list[dict[str, Any]]] = defaultdict(list)
     if missing:

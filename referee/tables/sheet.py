@@ -93,6 +93,18 @@ class TableSheet:
         ]
 
 
+def seated_by_table(value: str = "registration_id", **where: Any) -> dict[int, list[Any]]:
+    """Each table's seats in seat order, by table id (a table with none: an empty list),
+    of the seats ``where`` selects: ``value`` of each (the registration's id, or another of
+    its values: ``registration__player__name``)."""
+    by_table: dict[int, list[Any]] = defaultdict(list)
+    for table_id, item in (
+        Seat.objects.filter(**where).order_by("table_id", "position").values_list("table_id", value)
+    ):
+        by_table[table_id].append(item)
+    return by_table
+
+
 def seats_of(table: Table) -> list[SheetSeat]:
     seats = Seat.objects.filter(table=table).select_related("registration__player")
     return [
