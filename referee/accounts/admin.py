@@ -23,6 +23,12 @@ from referee.tournaments.log import log_action
 from .models import Role
 
 
+def _log(request: HttpRequest, role: Role, action: str) -> None:
+    """A role granted or revoked in the admin, logged as the staff pages log it."""
+    data = {"kind": role.kind, "via": "admin"}
+    log_action(role.tournament, request.user, action, person(role.user), about=role.user, data=data)
+
+
 @admin.register(Role)
 class RoleAdmin(TournamentScoped):
     list_display = ["user", "tournament", "kind"]
@@ -33,24 +39,10 @@ class RoleAdmin(TournamentScoped):
 
     def save_model(self, request: HttpRequest, obj: Role, form: Any, change: bool) -> None:
         super().save_model(request, obj, form, change)
-        log_action(
-            obj.tournament,
-            request.user,
-            "role.granted",
-            person(obj.user),
-            about=obj.user,
-            data={"kind": obj.kind, "via": "admin"},
-        )
+        _log(request, obj, "role.granted")
 
     def delete_model(self, request: HttpRequest, obj: Role) -> None:
-        log_action(
-            obj.tournament,
-            request.user,
-            "role.revoked",
-            person(obj.user),
-            about=obj.user,
-            data={"kind": obj.kind, "via": "admin"},
-        )
+        _log(request, obj, "role.revoked")
         super().delete_model(request, obj)
 
     def delete_queryset(self, request: HttpRequest, queryset: Any) -> None:

@@ -1,8 +1,4 @@
-"""The accounts' refusals: referees' roles, users and the tables they are assigned to.
-
-Each code (``accounts.`` + its key) is what the API answers; ``REFUSALS.error(code, field,
-**params)`` is the refusal to raise (``referee.core.codes``).
-"""
+"""The accounts' refusals: referees' roles, users and the tables they are assigned to."""
 
 from __future__ import annotations
 

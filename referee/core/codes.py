@@ -6,7 +6,8 @@ deals."), …})`` (code -> lazily translated template with ``%(param)s`` placeho
 service then raises ``REFUSALS.error("deal.cap_reached", "number", cap=24)``: a
 ``ServiceError`` whose ``code`` is the namespaced ``tables.deal.cap_reached``, whose ``field``
 is ``number``, whose ``params`` are the values and whose ``message`` is the template rendered
-in the active language. The API answers ``code``, ``field`` and ``params``.
+in the active language. The API answers ``code``, ``field`` and ``params``. This is said
+here once: a package's ``refusals.py`` names only what it refuses.
 
 The engine (``ScoringError``) and the standings' pure modules (``StandingsError``) cannot
 import Django: they refuse with a bare ``code`` and ``params``, and their registry is declared

@@ -24,6 +24,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from .hooks import add_once
+
 if TYPE_CHECKING:  # what the core reads of the apps' objects (``shapes``): it imports no app
     from django.db.models import QuerySet
 
@@ -82,15 +84,11 @@ def register(method: str, kind: RoundKind) -> RoundKind:
 
 
 def register_places(source: PlacesSource) -> PlacesSource:
-    if source not in _PLACES:
-        _PLACES.append(source)
-    return source
+    return add_once(_PLACES, source)
 
 
 def register_notes(source: NotesSource) -> NotesSource:
-    if source not in _NOTES:
-        _NOTES.append(source)
-    return source
+    return add_once(_NOTES, source)
 
 
 def notes(tournament: Tournament) -> list[tuple[str, str]]:

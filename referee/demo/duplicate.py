@@ -10,7 +10,7 @@ from typing import Any
 
 from django.test.utils import override_settings
 
-from referee.accounts.models import Role
+from referee.demo.opening import open_tournament
 from referee.duplicate import services as duplicate
 from referee.duplicate.analysis import analyse_boards
 from referee.seating import services as seating
@@ -76,18 +76,15 @@ def _game(rng: random.Random, hands: list[str], contract: tuple[int, str, int]) 
 
 def load_duplicate_demo(chief: Any, referee: Any) -> Tournament:
     rng = random.Random(SEED)
-    tournament = Tournament.objects.create(
-        name="Демо-дубликат: Кубок «Одни карты»",
-        slug=SLUG,
-        starts_on=datetime.date(2026, 12, 3),
-        ends_on=datetime.date(2026, 12, 3),
-        venue="Ростов-на-Дону, клуб «Висты»",
-        chief_referee=chief,
+    tournament = open_tournament(
+        "Демо-дубликат: Кубок «Одни карты»",
+        SLUG,
+        (datetime.date(2026, 12, 3), datetime.date(2026, 12, 3)),
+        "Ростов-на-Дону, клуб «Висты»",
+        chief,
+        [referee],
         convention="rostov",
-        status=Tournament.Status.RUNNING,
-        published=True,
     )
-    Role.objects.create(tournament=tournament, user=referee, kind=Role.Kind.REFEREE)
     referee = type(referee).objects.get(pk=referee.pk)  # its roles are kept on the object
     for name, city in PLAYERS:
         Registration.objects.create(

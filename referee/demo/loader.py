@@ -16,9 +16,9 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.db import transaction
 
-from referee.accounts.models import Role
 from referee.core.permissions import ORGANISERS
 from referee.demo.duplicate import load_duplicate_demo
+from referee.demo.opening import CLUB, open_tournament, play_pulka
 from referee.demo.season import load_season_demo
 from referee.seating import services as seating
 from referee.standings import services as standings
@@ -91,20 +91,15 @@ def load_demo(seed: int = 2026) -> Tournament:
         get_user_model().objects.create_superuser("admin", password="demo-admin")
     chief, referee, second, organiser = (_user(name, password) for name, password, _ in LOGINS)
     Group.objects.get_or_create(name=ORGANISERS)[0].user_set.add(organiser)
-    tournament = Tournament.objects.create(
-        name="Демо-турнир: Кубок ФСПР",
-        slug=SLUG,
-        starts_on=datetime.date(2026, 11, 28),
-        ends_on=datetime.date(2026, 11, 29),
-        venue="Москва, клуб «Пуля»",
-        chief_referee=chief,
-        convention="fspr",
+    tournament = open_tournament(
+        "Демо-турнир: Кубок ФСПР",
+        SLUG,
+        (datetime.date(2026, 11, 28), datetime.date(2026, 11, 29)),
+        CLUB,
+        chief,
+        [referee, second],
         time_limit_minutes=150,
-        status=Tournament.Status.RUNNING,
-        published=True,
     )
-    Role.objects.create(tournament=tournament, user=referee, kind=Role.Kind.REFEREE)
-    Role.objects.create(tournament=tournament, user=second, kind=Role.Kind.REFEREE)
     for name, city in PLAYERS:
         player = Player.objects.create(name=name, city=city)
         Registration.objects.create(tournament=tournament, player=player)
@@ -117,13 +112,7 @@ def load_demo(seed: int = 2026) -> Tournament:
         for table in round_.tables.order_by("number"):
             size = table.seats.count()
             count = DEALS_PER_TABLE[size] - (rng.randrange(4, 12) if in_play else 0)
-            first = table.seats.get(first_dealer=True).position
-            seats = letters(size)
-            order = seats[first - 1 :] + seats[: first - 1]
-            for deal in random_pulka(rng, rules, order, count):
-                # random_pulka deals first from the first seat it is given; a rotation of
-                # the seat letters keeps their clockwise order
-                tables.record_deal(table.pk, deal_to_json(deal), referee)
+            play_pulka(rng, rules, table, count, referee)
             if not in_play or table.number % 2:
                 tables.submit_table(table.pk, referee)
         if not in_play:

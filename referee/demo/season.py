@@ -9,17 +9,14 @@ import datetime
 import random
 from typing import Any
 
-from referee.accounts.models import Role
+from referee.demo.opening import CLUB, open_tournament, play_pulka
 from referee.seating import services as seating
 from referee.series import services as series
 from referee.series.models import Series
 from referee.standings import services as standings
 from referee.tables import services as tables
-from referee.tables.dealdata import letters
 from referee.tournaments.models import Player, Registration, Round, Tournament
 from referee.tournaments.services import finish_tournament
-from scoring.casefile import deal_to_json
-from scoring.samples import random_pulka
 
 SLUG = "demo-autumn"
 SERIES_SLUG = "season-2026"
@@ -30,19 +27,15 @@ DEALS = 12
 
 def load_season_demo(first: Tournament, chief: Any, referee: Any, organiser: Any) -> Series:
     rng = random.Random(2025)
-    tournament = Tournament.objects.create(
-        name="Демо-турнир: Осенний кубок",
-        slug=SLUG,
-        starts_on=datetime.date(2026, 10, 17),
-        ends_on=datetime.date(2026, 10, 17),
-        venue="Москва, клуб «Пуля»",
-        chief_referee=chief,
-        convention="fspr",
+    tournament = open_tournament(
+        "Демо-турнир: Осенний кубок",
+        SLUG,
+        (datetime.date(2026, 10, 17), datetime.date(2026, 10, 17)),
+        CLUB,
+        chief,
+        [referee],
         time_limit_minutes=120,
-        status=Tournament.Status.RUNNING,
-        published=True,
     )
-    Role.objects.create(tournament=tournament, user=referee, kind=Role.Kind.REFEREE)
     referee = type(referee).objects.get(pk=referee.pk)  # its roles are kept on the object
     players = [e.player for e in first.entries.select_related("player").order_by("pk")[:REUSED]]
     players += [Player.objects.create(name=name, city=city) for name, city in NEWCOMERS]
@@ -54,12 +47,7 @@ def load_season_demo(first: Tournament, chief: Any, referee: Any, organiser: Any
         round_ = seating.seat_next_round(tournament.pk, chief, method, seed=2025 + number)
         seating.start_round(round_.pk, chief)
         for table in round_.tables.order_by("number"):
-            size = table.seats.count()
-            first_seat = table.seats.get(first_dealer=True).position
-            seats = letters(size)
-            order = seats[first_seat - 1 :] + seats[: first_seat - 1]
-            for deal in random_pulka(rng, rules, order, DEALS):
-                tables.record_deal(table.pk, deal_to_json(deal), referee)
+            play_pulka(rng, rules, table, DEALS, referee)
             tables.submit_table(table.pk, referee)
         seating.finish_round(round_.pk, chief)
     standings.update_settings(tournament, chief, {"published_through": 2})

@@ -3,34 +3,20 @@ services (the register page, the API), which check the rights and keep the actio
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.contrib import admin
-from django.http import HttpRequest
 
-from referee.tournaments.admin import TournamentScoped
+from referee.tournaments.admin import ReadOnlyRows, TournamentScoped
 
 from .models import Appeal, Entry
 
 
-class ReadOnly(TournamentScoped):
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-
 @admin.register(Entry)
-class EntryAdmin(ReadOnly):
+class EntryAdmin(ReadOnlyRows, TournamentScoped):
     list_display = ["registration", "kind", "round_number", "rule", "referee", "at"]
     list_filter = ["kind", "tournament"]
 
 
 @admin.register(Appeal)
-class AppealAdmin(ReadOnly):
+class AppealAdmin(ReadOnlyRows, TournamentScoped):
     list_display = ["appellant", "subject", "decision", "filed_at", "decided_by"]
     list_filter = ["decision", "tournament"]

@@ -1,8 +1,4 @@
-"""The discipline's refusals: penalty entries and appeals.
-
-Each code (``discipline.`` + its key) is what the API answers; ``REFUSALS.error(code, field,
-**params)`` is the refusal to raise (``referee.core.codes``).
-"""
+"""The discipline's refusals: penalty entries and appeals."""
 
 from __future__ import annotations
 

@@ -24,8 +24,9 @@ from referee.core.people import person
 from referee.core.permissions import may_view_register
 from referee.tables.dealdata import LETTERS, referee_rulings_of, ruling_of
 from referee.tables.form_choices import RULINGS
-from referee.tables.models import Deal, Seat
+from referee.tables.models import Deal
 from referee.tables.results import rounds_results
+from referee.tables.sheet import seated_by_table
 from referee.tournaments.models import Registration, Round, Tournament
 
 from .models import Appeal, Entry
@@ -145,51 +146,32 @@ def _rulings(tournament: Tournament) -> list[RegisterRow]:
         .filter(data__has_any_keys=["ruling", "referee_rulings"])
         .values_list("table__round__number", "table__number", "number", "data", "table_id")
     )
-    seats: dict[int, list[int]] = defaultdict(list)
-    for table_id, registration in (
-        Seat.objects.filter(table__round__tournament=tournament)
-        .order_by("table_id", "position")
-        .values_list("table_id", "registration_id")
-    ):
-        seats[table_id].append(registration)
+    seats = seated_by_table(table__round__tournament=tournament)
     for round_number, table_number, number, data, table_id in deals:
         by_letter = dict(zip(LETTERS, seats[table_id], strict=False))
+        place = (round_number, table_number, number)
         ruling = ruling_of(data)
         if ruling:
             who = [data.get("declarer"), ruling.get("dissenter"), ruling.get("insisting")]
-            rows.append(
-                RegisterRow(
-                    round_number,
-                    table_number,
-                    number,
-                    "ruling",
-                    rule_label(str(ruling.get("rule", ""))),
-                    tuple(by_letter[w] for w in who if w in by_letter),
-                    None,
-                    "",
-                    "",
-                    None,
-                    "",
-                )
-            )
+            rows.append(_ruling_row(place, by_letter, str(ruling.get("rule", "")), who))
         for item in referee_rulings_of(data):
-            who = [item.get("player")]
-            rows.append(
-                RegisterRow(
-                    round_number,
-                    table_number,
-                    number,
-                    "ruling",
-                    rule_label(str(item.get("rule") or "")),
-                    tuple(by_letter[w] for w in who if w in by_letter),
-                    None,
-                    ruling_kind_label(str(item.get("kind", ""))),
-                    "",
-                    None,
-                    "",
-                )
-            )
+            kind = ruling_kind_label(str(item.get("kind", "")))
+            rule = str(item.get("rule") or "")
+            rows.append(_ruling_row(place, by_letter, rule, [item.get("player")], kind))
     return rows
+
+
+def _ruling_row(
+    place: tuple[int, int, int],
+    by_letter: dict[str, int],
+    rule: str,
+    who: list[Any],
+    kind: str = "",
+) -> RegisterRow:
+    """A ruling's line: its round, table and deal, its rule, the players it concerns (their
+    seat letters in the deal, ``by_letter``) and, for a referee's own ruling, its kind."""
+    concerned = tuple(by_letter[w] for w in who if w in by_letter)
+    return RegisterRow(*place, "ruling", rule_label(rule), concerned, None, kind, "", None, "")
 
 
 def _adjustments(results: list[Any]) -> list[RegisterRow]:

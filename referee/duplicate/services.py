@@ -20,7 +20,7 @@ from referee.seating.pure.movement import Movement, plan_movement
 from referee.seating.pure.movenotes import MovementError, MoveNote
 from referee.tables.dealdata import LETTERS
 from referee.tables.models import Deal, Seat, Table
-from referee.tables.results import summary
+from referee.tables.seats import NewTable, seated_round
 from referee.tables.services import record_deal
 from referee.tournaments.log import log_action
 from referee.tournaments.models import Registration, Round, Tournament
@@ -264,34 +264,14 @@ def preview(
 
 def _seat(session: Session, tournament: Tournament, stanza: int, user: Any) -> Round:
     number = session.first_round + stanza - 1
-    round_ = Round.objects.create(
-        tournament=tournament,
-        number=number,
-        method=Round.Method.DUPLICATE,
-        seed=session.seed or 0,
-        notes=[],  # the movement's notes are the session's (duplicate.notes)
-    )
     dealer = session.size  # the board's dealer: the third hand at 3, the dealer at 4
-    for table in session.plan["stanzas"][stanza - 1]:
-        created = Table.objects.create(round=round_, number=table["table"], result=summary(None, 0))
-        Seat.objects.bulk_create(
-            Seat(
-                table=created,
-                registration_id=registration,
-                position=position,
-                first_dealer=position == dealer,
-            )
-            for position, registration in enumerate(table["seats"], start=1)
-        )
-    log_action(
-        tournament,
-        user,
-        "round.seated",
-        str(number),
-        about=round_,
-        data={"seed": round_.seed, "method": round_.method, "byes": []},
-    )
-    return round_
+    tables = [
+        NewTable(table["table"], table["seats"], table["seats"][dealer - 1])
+        for table in session.plan["stanzas"][stanza - 1]
+    ]
+    # no notes: the movement's notes are the session's (duplicate.notes)
+    method, seed = Round.Method.DUPLICATE, session.seed or 0
+    return seated_round(tournament, user, number, method, seed, tables)
 
 
 @transaction.atomic

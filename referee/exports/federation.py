@@ -28,6 +28,7 @@ from referee.ratings.services.sheet import (
 from referee.tournaments.models import Tournament
 
 from . import fast, tabular
+from .printing import Printout
 from .printing import cells as _cells
 from .printing import first_values as _first_values
 from .printing import rules_lines as _rules_lines
@@ -130,16 +131,10 @@ def federation_pdf(tournament: Tournament, viewer: Any, list_slug: str | None = 
     numeric = [isinstance(v, int | float | Fraction) for v in _first_values(sheet)]
     rows = [_cells(row, numeric) for row in sheet.rows]
     widths = print_widths(sheet.header, rows)
-    return fast.standings_print(
-        tournament,
-        results.standings,
-        sheet.caption,
-        list(zip(sheet.header, numeric, widths, strict=True)),
-        rows,
-        landscape=True,
-        rules=footer(results),
-        chief=person(tournament.chief_referee),
-    )
+    columns = list(zip(sheet.header, numeric, widths, strict=True))
+    rules, chief = footer(results), person(tournament.chief_referee)
+    page = Printout(sheet.caption, columns, rows, True, rules, chief=chief)
+    return fast.standings_print(tournament, results.standings, page)
 
 
 def results_json(tournament: Tournament, viewer: Any, list_slug: str | None = None) -> bytes:

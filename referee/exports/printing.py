@@ -30,6 +30,23 @@ class Cell:
     negative: bool = False
 
 
+@dataclass(frozen=True)
+class Printout:
+    """What the standings printout shows beyond the tournament's facts, for either twin
+    (``standings_print`` here, ``fast.standings_print``): its title, the table (``columns``:
+    title, right-aligned or not, width in characters: the columns share the page in
+    proportion; ``rows``), the further sheets (``more``: title, header, rows), the rules and
+    the chief referee's name for the signature."""
+
+    title: str
+    columns: Sequence[tuple[str, bool, int]]
+    rows: Sequence[Sequence[Cell]]
+    landscape: bool
+    rules: Sequence[str]
+    more: Sequence[tuple[str, Sequence[str], Sequence[Sequence[Cell]]]] = ()
+    chief: str = ""
+
+
 def first_values(sheet: tabular.Sheet) -> list[tabular.Value]:
     """Per column, its first value that is not empty (numeric columns are right-aligned)."""
     firsts: list[tabular.Value] = [None] * len(sheet.header)
@@ -112,14 +129,7 @@ def page_counter() -> SafeString:
 def standings_print(
     tournament: Tournament,
     standings: Standings,
-    title: str,
-    columns: Sequence[tuple[str, bool, int]],
-    rows: Sequence[Sequence[Cell]],
-    *,
-    landscape: bool,
-    rules: Sequence[str],
-    more: Sequence[tuple[str, Sequence[str], Sequence[Sequence[Cell]]]] = (),
-    chief: str = "",
+    page: Printout,
 ) -> bytes:
     """The standings on A4 through WeasyPrint (``exports/standings.html``): the plain twin of
     ``fast.standings_print``, which the exports use, and the reference its test reads the
@@ -127,20 +137,20 @@ def standings_print(
     in proportion to their widths in characters."""
     from .pdf import render_pdf
 
-    total = sum(width for _, _, width in columns) or 1
+    total = sum(width for _, _, width in page.columns) or 1
     context = {
         "tournament": tournament,
         "standings": standings,
-        "title": title,
+        "title": page.title,
         "columns": [
             {"title": t, "numeric": numeric, "width": f"{100 * width / total:.2f}%"}
-            for t, numeric, width in columns
+            for t, numeric, width in page.columns
         ],
-        "rows": rows,
-        "landscape": landscape,
-        "rules": rules,
-        "more": [{"title": c, "header": h, "rows": r} for c, h, r in more],
-        "chief": chief,
+        "rows": page.rows,
+        "landscape": page.landscape,
+        "rules": page.rules,
+        "more": [{"title": c, "header": h, "rows": r} for c, h, r in page.more],
+        "chief": page.chief,
         "printed": timezone.localdate(),
         "page_counter": page_counter(),
     }

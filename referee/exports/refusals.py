@@ -1,8 +1,4 @@
-"""The exports' refusals: a protocol the viewer may not see.
-
-Each code (``exports.`` + its key) is what the API answers; ``REFUSALS.error(code, field,
-**params)`` is the refusal to raise (``referee.core.codes``).
-"""
+"""The exports' refusals: a protocol the viewer may not see."""
 
 from __future__ import annotations
 

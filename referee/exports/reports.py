@@ -33,18 +33,17 @@ from referee.core.permissions import may_view, may_view_table
 from referee.exports.refusals import REFUSALS
 from referee.standings import services as standings
 from referee.standings.services import NotVisible, RoundResults, Standings
-from referee.tables.drawing import pulka_svg
 from referee.tables.evidence import deals_evidence
 from referee.tables.models import Table
 from referee.tables.seat_draw import current_draw
-from referee.tables.sheet import TableSheet, build_sheet, paper_figures
+from referee.tables.sheet import TableSheet, build_sheet, sheet_drawing
 from referee.tournaments.models import Tournament
 
 from . import fast, tabular
 from .format_sheets import format_lines, format_notes, sheets_of_format
 from .hall import protocol_extras
 from .pdf import render_pdf
-from .printing import Cell, cells, first_values, page_counter, rules_lines
+from .printing import Cell, Printout, cells, first_values, page_counter, rules_lines
 from .protocol import Protocol, table_protocols
 from .words import words
 
@@ -268,9 +267,7 @@ def standings_pdf(tournament: Tournament, viewer: Any, after: int | None = None)
     rows = [cells(row, numeric) for row in sheet.rows]
     widths = print_widths(sheet.header, rows)
     total = sum(widths)
-    return fast.standings_print(
-        tournament,
-        table,
+    page = Printout(
         sheet.caption,
         list(zip(sheet.header, numeric, widths, strict=True)),
         rows,
@@ -280,6 +277,7 @@ def standings_pdf(tournament: Tournament, viewer: Any, after: int | None = None)
         more=more,
         chief=person(tournament.chief_referee),
     )
+    return fast.standings_print(tournament, table, page)
 
 
 def print_widths(header: Sequence[str], rows: Sequence[Sequence[Cell]]) -> list[int]:
@@ -313,16 +311,7 @@ def shown_protocol_pdf(table: Table, base: str = "") -> bytes:
 
 def protocol_pdf_of(sheet: TableSheet, base: str = "") -> bytes:
     protocol = Protocol.of_sheet(sheet)
-    figures = paper_figures(sheet)
-    drawing = pulka_svg(
-        sheet.names,
-        figures.pool,
-        figures.mountain,
-        figures.whists,
-        sheet.result,
-        pool_size=protocol.tournament.pool_size,
-        title=protocol.title,
-    )
+    drawing = sheet_drawing(sheet, protocol.title)
     table = protocol.table
     return render_pdf(
         "exports/protocol.html",

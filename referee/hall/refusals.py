@@ -1,8 +1,4 @@
-"""The hall's refusals: tournament archives and locked-out logins.
-
-Each code (``hall.`` + its key) is what the API answers; ``REFUSALS.error(code, field,
-**params)`` is the refusal to raise (``referee.core.codes``).
-"""
+"""The hall's refusals: tournament archives and locked-out logins."""
 
 from __future__ import annotations
 

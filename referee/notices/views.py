@@ -63,12 +63,8 @@ def letters(request: HttpRequest, slug: str, registration: int, key: str) -> Htt
 @key_page("player_link", by="registration")
 @csrf_exempt  # the key is the right; a mail client's one-click unsubscribe posts no token
 def stop(request: HttpRequest, slug: str, registration: int, key: str) -> HttpResponse:
-    entry = (
-        Registration.objects.select_related("tournament", "player")
-        .filter(pk=registration, tournament__slug=slug)
-        .first()
-    )
-    if entry is None or not services.holds_unsubscribe_key(entry, key):
+    entry = link_entry(slug, registration, key, services.holds_unsubscribe_key)
+    if entry is None:
         raise Http404
     stopped = False
     if request.method == "POST":

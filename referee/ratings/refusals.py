@@ -1,8 +1,4 @@
-"""The ratings' refusals: rating lists, categories, divisions and merging players.
-
-Each code (``ratings.`` + its key) is what the API answers; ``REFUSALS.error(code, field,
-**params)`` is the refusal to raise (``referee.core.codes``).
-"""
+"""The ratings' refusals: rating lists, categories, divisions and merging players."""
 
 from __future__ import annotations
 

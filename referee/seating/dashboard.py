@@ -17,7 +17,8 @@ from django.shortcuts import render
 from django.utils import timezone
 
 from referee.tables.lap import round_started
-from referee.tables.models import Agreement, DealVersion, Seat, Table
+from referee.tables.models import Agreement, DealVersion, Table
+from referee.tables.sheet import seated_by_table
 from referee.tournaments.models import Round, Tournament
 from referee.tournaments.steps import round_to_seat
 from referee.tournaments.surfaces import manage_page, with_round
@@ -68,13 +69,7 @@ def table_lines(
     )
     open_ = Counter(d.table_id for d in disputes if d.open)
     resolved = Counter(d.table_id for d in disputes if d.resolution)
-    names: dict[int, list[str]] = {}
-    for table_id, name in (
-        Seat.objects.filter(table__round=round_)
-        .order_by("table_id", "position")
-        .values_list("table_id", "registration__player__name")
-    ):
-        names.setdefault(table_id, []).append(name)
+    names = seated_by_table("registration__player__name", table__round=round_)
     lines = []
     for table in tables:
         when = last.get(table.pk)

@@ -1,8 +1,4 @@
-"""The seating's refusals: rounds, swaps, stages and the fixed schedule.
-
-Each code (``seating.`` + its key) is what the API answers; ``REFUSALS.error(code, field,
-**params)`` is the refusal to raise (``referee.core.codes``).
-"""
+"""The seating's refusals: rounds, swaps, stages and the fixed schedule."""
 
 from __future__ import annotations
 

@@ -18,7 +18,7 @@ from referee.core.permissions import require_chief
 from referee.seating.refusals import REFUSALS
 from referee.standings.services import standings_after
 from referee.tables.models import Seat, Table
-from referee.tables.results import summary
+from referee.tables.seats import NewTable, seated_round
 from referee.tournaments.checkin import present_for
 from referee.tournaments.log import log_action
 from referee.tournaments.models import Registration, Round, Tournament
@@ -166,25 +166,14 @@ def seat_next_round(
         # a count, not ``players``: that parameter names players (pure/notes.py)
         info = {"number": stage.number, "name": stage.name, "count": len(players)}
         notes.insert(0, Note("stage", info).as_json())
-    round_ = Round.objects.create(
-        tournament=tournament,
-        number=number,
-        method=method,
-        seed=seed,
-        notes=notes,
-        byes=list(seating.byes),
-        stage=stage,
+    at_tables = [
+        NewTable(t.number, t.seats, t.first_dealer, [note.as_json() for note in t.notes])
+        for t in seating.tables
+    ]
+    byes = seating.byes
+    return seated_round(
+        tournament, user, number, method, seed, at_tables, notes=notes, byes=byes, stage=stage
     )
-    _write_tables(round_, seating)
-    log_action(
-        tournament,
-        user,
-        "round.seated",
-        str(number),
-        about=round_,
-        data={"seed": seed, "method": method, "byes": list(seating.byes)},
-    )
-    return round_
 
 
 def _present(
@@ -201,26 +190,6 @@ def _present(
         if p not in present
     ]
     return [p for p in players if p in present], absent
-
-
-def _write_tables(round_: Round, seating: RoundSeating[int]) -> None:
-    """The seated round's tables and their seats."""
-    for seated in seating.tables:
-        table = Table.objects.create(
-            round=round_,
-            number=seated.number,
-            notes=[note.as_json() for note in seated.notes],
-            result=summary(None, 0),
-        )
-        Seat.objects.bulk_create(
-            Seat(
-                table=table,
-                registration_id=registration,
-                position=position,
-                first_dealer=registration == seated.first_dealer,
-            )
-            for position, registration in enumerate(seated.seats, start=1)
-        )
 
 
 def _seat(

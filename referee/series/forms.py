@@ -8,6 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from .models import Series
+from .services import FIELDS
 
 CRITERIA = (
     ("best_result", _("best single result")),
@@ -22,21 +23,8 @@ CHAIN_SLOTS = 4
 class SeriesForm(forms.ModelForm):
     class Meta:
         model = Series
-        fields = (
-            "name",
-            "slug",
-            "season",
-            "published",
-            "method",
-            "points_table",
-            "floor",
-            "shared",
-            "factor",
-            "winner_gets",
-            "best",
-            "drop_equal",
-            "min_starts",
-        )
+        # the service's fields but the tie-break chain, which the form asks in slots
+        fields = tuple(name for name in FIELDS if name != "chain")
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -119,6 +119,17 @@ def rules_of(series: Series) -> SeriesRules:
         raise RULES.wrap(error, getattr(error, "field", None)) from None
 
 
+def _save(series: Series, values: Mapping[str, Any]) -> None:
+    """``values`` checked and saved on ``series`` (a new one or one being changed); a slug
+    taken meanwhile by another series is refused as one taken before."""
+    _apply(series, values)
+    try:
+        with transaction.atomic():
+            series.save()
+    except IntegrityError:
+        raise REFUSALS.error("slug_taken", "slug") from None
+
+
 def _apply(series: Series, values: Mapping[str, Any]) -> None:
     for name in FIELDS:
         if name not in values:
@@ -145,12 +156,7 @@ def create_series(user: Any, values: Mapping[str, Any]) -> Series:
     if not may_create_series(user):
         raise NotAllowed(_("Only organisers create cups and seasons."))
     series = Series()
-    _apply(series, values)
-    try:
-        with transaction.atomic():
-            series.save()
-    except IntegrityError:
-        raise REFUSALS.error("slug_taken", "slug") from None
+    _save(series, values)
     series.managers.add(user)
     return series
 
@@ -165,12 +171,7 @@ def _managed(series_id: int, user: Any) -> Series:
 @transaction.atomic
 def update_series(series_id: int, user: Any, values: Mapping[str, Any]) -> Series:
     series = _managed(series_id, user)
-    _apply(series, values)
-    try:
-        with transaction.atomic():
-            series.save()
-    except IntegrityError:
-        raise REFUSALS.error("slug_taken", "slug") from None
+    _save(series, values)
     return series
 
 

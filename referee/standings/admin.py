@@ -13,12 +13,13 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from referee.core.permissions import chief_of_filter
+from referee.tournaments.admin import MadeByServices
 
 from .models import StandingsSettings
 
 
 @admin.register(StandingsSettings)
-class StandingsSettingsAdmin(admin.ModelAdmin):
+class StandingsSettingsAdmin(MadeByServices, admin.ModelAdmin):
     list_display = ("tournament", "method", "normalisation", "published_through", "edit_link")
     list_select_related = ("tournament",)
     readonly_fields = [f.name for f in StandingsSettings._meta.fields] + ["edit_link"]
@@ -34,9 +35,3 @@ class StandingsSettingsAdmin(admin.ModelAdmin):
         if user.is_superuser:
             return queryset
         return queryset.filter(chief_of_filter(user, "tournament__")).distinct()
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False

@@ -15,7 +15,7 @@ from django.http import HttpRequest
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
-from referee.tournaments.admin import TournamentScoped
+from referee.tournaments.admin import MadeByServices, ReadOnlyRows, TournamentScoped
 from referee.tournaments.models import Round
 
 from .models import Deal, DealVersion, Seat, Table
@@ -76,7 +76,7 @@ def _pretty(data: Any) -> Any:
     return format_html("<pre>{}</pre>", json.dumps(data, ensure_ascii=False, indent=1))
 
 
-class DealVersionInline(admin.TabularInline):
+class DealVersionInline(MadeByServices, admin.TabularInline):
     model = DealVersion
     extra = 0
     can_delete = False
@@ -87,15 +87,9 @@ class DealVersionInline(admin.TabularInline):
     def shown_data(self, version: DealVersion) -> Any:
         return _pretty(version.data)
 
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
 
 @admin.register(Deal)
-class DealAdmin(TournamentScoped):
+class DealAdmin(ReadOnlyRows, TournamentScoped):
     """Read-only: corrections go through the site so that every version is kept."""
 
     tournament_path = "table__round__tournament"
@@ -108,12 +102,3 @@ class DealAdmin(TournamentScoped):
     @admin.display(description=_("deal"))
     def shown_data(self, deal: Deal) -> Any:
         return _pretty(deal.data)
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False

@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from referee.core.hooks import add_once
+
 from .models import Table
 from .refusals import REFUSALS
 
@@ -28,15 +30,11 @@ _PANELS: list[Panel] = []
 
 
 def on_new_deal(hook: DealHook) -> DealHook:
-    if hook not in _DEAL_HOOKS:
-        _DEAL_HOOKS.append(hook)
-    return hook
+    return add_once(_DEAL_HOOKS, hook)
 
 
 def table_panel(panel: Panel) -> Panel:
-    if panel not in _PANELS:
-        _PANELS.append(panel)
-    return panel
+    return add_once(_PANELS, panel)
 
 
 def prepared(

@@ -30,6 +30,14 @@ from .form_choices import (
 Choices = list[tuple[str, str]]
 
 
+def _level(label: Any) -> forms.TypedChoiceField:
+    """A contract's level, as radio buttons (a number, or None when not given)."""
+    radio = OneFocusRadioSelect
+    return forms.TypedChoiceField(
+        label=label, choices=LEVELS, coerce=int, required=False, empty_value=None, widget=radio
+    )
+
+
 def _label_text(template: Any, **values: Any) -> str:
     return str(template) % {name: str(value) for name, value in values.items()}
 
@@ -85,14 +93,7 @@ def _contract_fields(seat: Choices, maybe: Choices, four: bool) -> dict[str, for
     f["declarer"] = forms.ChoiceField(
         label=gettext_lazy("Declarer"), choices=seat, required=False, widget=radio
     )
-    f["level"] = forms.TypedChoiceField(
-        label=gettext_lazy("Level"),
-        choices=LEVELS,
-        coerce=int,
-        required=False,
-        empty_value=None,
-        widget=radio,
-    )
+    f["level"] = _level(gettext_lazy("Level"))
     f["strain"] = forms.ChoiceField(
         label=gettext_lazy("Trumps"), choices=STRAINS, required=False, widget=radio
     )
@@ -149,14 +150,7 @@ def _ruling_fields(
     f["ruling"] = forms.ChoiceField(
         label=gettext_lazy("Kodeks ruling"), choices=RULINGS, required=False
     )
-    f["bid_level"] = forms.TypedChoiceField(
-        label=gettext_lazy("Level reached in the bidding"),
-        choices=LEVELS,
-        coerce=int,
-        required=False,
-        empty_value=None,
-        widget=radio,
-    )
+    f["bid_level"] = _level(gettext_lazy("Level reached in the bidding"))
     f["proven_undertricks"] = forms.IntegerField(
         label=gettext_lazy("Proven undertricks"),
         min_value=0,

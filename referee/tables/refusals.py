@@ -1,8 +1,4 @@
-"""The tables' refusals: deals, sign-off, confirmation, disputes and substitutes.
-
-Each code (``tables.`` + its key) is what the API answers; ``REFUSALS.error(code, field,
-**params)`` is the refusal to raise (``referee.core.codes``).
-"""
+"""The tables' refusals: deals, sign-off, confirmation, disputes and substitutes."""
 
 from __future__ import annotations
 

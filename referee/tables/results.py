@@ -5,6 +5,7 @@ Standings, Swiss seating and exports read table results from here.
 
 from __future__ import annotations
 
+import functools
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -16,6 +17,7 @@ from scoring.numbers import Amount
 
 from .dealdata import LETTERS, score_table
 from .models import Deal, Seat, Table
+from .sheet import seated_by_table
 
 if TYPE_CHECKING:
     from referee.tournaments.models import Round, Tournament
@@ -155,13 +157,7 @@ def _results(
     tables: Sequence[_Kept], seated: Mapping[str, Any], summarise: _Summarise
 ) -> list[SettledTable]:
     """The tables' results; ``seated`` filters the seats of (at least) these tables."""
-    seats: dict[int, list[int]] = defaultdict(list)
-    for table_id, registration_id in (
-        Seat.objects.filter(**seated)
-        .order_by("table_id", "position")
-        .values_list("table_id", "registration_id")
-    ):
-        seats[table_id].append(registration_id)
+    seats = seated_by_table(**seated)
     missing = [pk for pk, *_, result in tables if result is None]
     deals: dict[int, list[dict[str, Any]]] = defaultdict(list)
     if missing:
@@ -172,13 +168,7 @@ def _results(
         ):
             deals[table_id].append(data)
     # The same few texts ("-12", "1/3") recur across a tournament's tables: parse each once.
-    amounts: dict[str, Amount] = {}
-
-    def amount(text: str) -> Amount:
-        value = amounts.get(text)
-        if value is None:
-            value = amounts[text] = _exact(text)
-        return value
+    amount = functools.cache(_exact)
 
     out = []
     for pk, round_number, number, status, result in tables:

@@ -28,6 +28,7 @@ from referee.tournaments.models import Round
 from .models import Deal, Seat, SeatDraw, Table
 from .pure import seat_draw as pure
 from .refusals import REFUSALS
+from .seats import seat_players
 
 
 def _locked(table_id: int, user: Any) -> Table:
@@ -77,15 +78,7 @@ def record_seat_draw(
     seats = list(table.seats.select_related("registration__player").order_by("position"))
     made = _draw(seats, cards, table)
     Seat.objects.filter(table=table).delete()  # positions 1..4 are unique: seat them anew
-    Seat.objects.bulk_create(
-        Seat(
-            table=table,
-            registration_id=player,
-            position=position,
-            first_dealer=player == made.first_dealer,
-        )
-        for position, player in enumerate(made.seats, start=1)
-    )
+    seat_players(table, made.seats, made.first_dealer)
     record = SeatDraw.objects.create(
         table=table,
         version=latest + 1,

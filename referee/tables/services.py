@@ -196,16 +196,22 @@ def _keep_evidence(deal: Deal) -> None:
         return
 
 
+def _locked_for_reason(deal_id: int, user: Any, reason: str, missing: str) -> tuple[Table, Deal]:
+    """The deal and its table, locked (the table first, as every change locks), for a
+    change that must say why: no reason is refused with the code ``missing``."""
+    table = _locked_table(Deal.objects.values_list("table_id", flat=True).get(pk=deal_id))
+    deal = Deal.objects.select_for_update().get(pk=deal_id)
+    if not reason.strip():
+        raise REFUSALS.error(missing, "reason")
+    check_text(reason)
+    _check_may_change(table, user, reason)
+    return table, deal
+
+
 @transaction.atomic
 def delete_deal(deal_id: int, user: Any, reason: str, expected_version: int | None = None) -> Deal:
     """Strike a deal from the sheet; it stays in the history and can be restored."""
-    table_id = Deal.objects.values_list("table_id", flat=True).get(pk=deal_id)
-    table = _locked_table(table_id)
-    deal = Deal.objects.select_for_update().get(pk=deal_id)
-    if not reason.strip():
-        raise REFUSALS.error("deal.delete_reason", "reason")
-    check_text(reason)
-    _check_may_change(table, user, reason)
+    table, deal = _locked_for_reason(deal_id, user, reason, "deal.delete_reason")
     _check_version(deal, expected_version)
     if deal.deleted:
         raise REFUSALS.error("deal.deleted_already")
@@ -215,13 +221,7 @@ def delete_deal(deal_id: int, user: Any, reason: str, expected_version: int | No
 
 @transaction.atomic
 def restore_deal(deal_id: int, user: Any, reason: str) -> Deal:
-    table_id = Deal.objects.values_list("table_id", flat=True).get(pk=deal_id)
-    table = _locked_table(table_id)
-    deal = Deal.objects.select_for_update().get(pk=deal_id)
-    if not reason.strip():
-        raise REFUSALS.error("deal.restore_reason", "reason")
-    check_text(reason)
-    _check_may_change(table, user, reason)
+    table, deal = _locked_for_reason(deal_id, user, reason, "deal.restore_reason")
     if not deal.deleted:
         raise REFUSALS.error("deal.not_deleted")
     sheet = sorted([*_current(table), deal], key=lambda d: d.number)

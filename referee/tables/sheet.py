@@ -20,6 +20,7 @@ from scoring.ledger import Totals
 from scoring.numbers import Amount
 
 from .dealdata import LETTERS, deal_words, dealer_of, described, score_table
+from .drawing import pulka_svg
 from .models import Deal, Seat, Table
 
 
@@ -90,6 +91,18 @@ class TableSheet:
             (by, [None if by == on else self.whists.get((by, on), 0) for on in self.letters])
             for by in self.letters
         ]
+
+
+def seated_by_table(value: str = "registration_id", **where: Any) -> dict[int, list[Any]]:
+    """Each table's seats in seat order, by table id (a table with none: an empty list),
+    of the seats ``where`` selects: ``value`` of each (the registration's id, or another of
+    its values: ``registration__player__name``)."""
+    by_table: dict[int, list[Any]] = defaultdict(list)
+    for table_id, item in (
+        Seat.objects.filter(**where).order_by("table_id", "position").values_list("table_id", value)
+    ):
+        by_table[table_id].append(item)
+    return by_table
 
 
 def seats_of(table: Table) -> list[SheetSeat]:
@@ -245,6 +258,21 @@ def paper_figures(sheet: TableSheet) -> PaperFigures:
             if value != before[2].get(pair, 0):
                 figures.whists.setdefault(pair, []).append(value)
     return figures
+
+
+def sheet_drawing(sheet: TableSheet, title: str) -> str:
+    """The table's paper pulka as SVG (``drawing.pulka_svg``, which escapes every text it
+    writes), as its page and its protocol show it."""
+    figures = paper_figures(sheet)
+    return pulka_svg(
+        sheet.names,
+        figures.pool,
+        figures.mountain,
+        figures.whists,
+        sheet.result,
+        pool_size=sheet.table.round.tournament.pool_size,
+        title=title,
+    )
 
 
 def table_case(sheet: TableSheet) -> dict[str, Any]:

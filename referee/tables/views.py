@@ -32,7 +32,6 @@ from scoring.numbers import Amount
 from . import lots, services, tablet
 from .agreements import words_of
 from .dealdata import dealer_of, describe_deal, lot_of, ruling_of, talon_peekers
-from .drawing import pulka_svg
 from .evidence import current_hands, evidence_of, has_contract
 from .extensions import panels
 from .form_choices import RULE_REFERENCES
@@ -40,7 +39,7 @@ from .forms import DealForm, HandsForm
 from .lap import table_lap
 from .models import Deal, Table
 from .seat_draw import panel
-from .sheet import TableSheet, build_sheet, paper_figures, seats_of
+from .sheet import TableSheet, build_sheet, seats_of, sheet_drawing
 from .surfaces import public_table_page, referee_table_page
 
 #: the right to enter and correct deals at the table, checked before the form is shown
@@ -108,16 +107,7 @@ def _page(request: HttpRequest, table: Table, form: DealForm | None = None) -> H
     if form is not None:
         form.minimum_level = sheet.minimum_level
         form.focus()
-    figures = paper_figures(sheet)
-    drawing = pulka_svg(
-        sheet.names,
-        figures.pool,
-        figures.mountain,
-        figures.whists,
-        sheet.result,
-        pool_size=tournament.pool_size,
-        title=_("The pulka of table %(table)s") % {"table": table},
-    )
+    drawing = sheet_drawing(sheet, _("The pulka of table %(table)s") % {"table": table})
     names = sheet.names
     deals = [
         {

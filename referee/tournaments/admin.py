@@ -91,6 +91,25 @@ RUNNING_READ_ONLY = (
 )
 
 
+class MadeByServices:
+    """Rows that only their services add and change (they check the rights, validate and
+    keep the action log): the admin shows them. A mixin, before the admin class (a
+    ``ModelAdmin`` or an inline: ``obj`` is the inline's parent)."""
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+class ReadOnlyRows(MadeByServices):
+    """Rows the admin only reads: nor does it delete one."""
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
 class TournamentAdminForm(forms.ModelForm):
     class Meta:
         model = Tournament
@@ -255,7 +274,7 @@ class RoundAdmin(TournamentScoped):
 
 
 @admin.register(ActionLog)
-class ActionLogAdmin(TournamentScoped):
+class ActionLogAdmin(ReadOnlyRows, TournamentScoped):
     """The record of every change: read, never edited."""
 
     list_display = ["at", "tournament", "user", "label", "subject"]
@@ -275,37 +294,16 @@ class ActionLogAdmin(TournamentScoped):
         "at",
     ]
 
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
 
 @admin.register(Stage)
-class StageAdmin(TournamentScoped):
+class StageAdmin(MadeByServices, TournamentScoped):
     """Read only: the stages change on the Format page (``services.set_stages``)."""
 
     list_display = ["tournament", "number", "name", "rounds_planned", "method", "entry"]
 
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
 
 @admin.register(Team)
-class TeamAdmin(TournamentScoped):
+class TeamAdmin(MadeByServices, TournamentScoped):
     """Read only: teams are formed on the Format page (``services.create_team``)."""
 
     list_display = ["tournament", "name"]
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False

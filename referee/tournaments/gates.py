@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TypeVar
+
+from referee.core.hooks import add_once
 
 from .models import Player, Registration, Tournament
 
@@ -44,7 +45,6 @@ class Mark:
     ok: bool
 
 
-H = TypeVar("H")
 Gate = Callable[[Tournament, Candidate], None]
 Entered = Callable[[Registration, Mapping[str, str]], None]
 Choices = Callable[[Tournament], Mapping[str, Sequence[str]]]
@@ -58,30 +58,24 @@ _MARKS: list[Marks] = []
 _TERMS: list[Terms] = []
 
 
-def _add(hooks: list[H], hook: H) -> H:
-    if hook not in hooks:
-        hooks.append(hook)
-    return hook
-
-
 def entry_gate(hook: Gate) -> Gate:
-    return _add(_GATES, hook)
+    return add_once(_GATES, hook)
 
 
 def on_entered(hook: Entered) -> Entered:
-    return _add(_ENTERED, hook)
+    return add_once(_ENTERED, hook)
 
 
 def entry_choices(hook: Choices) -> Choices:
-    return _add(_CHOICES, hook)
+    return add_once(_CHOICES, hook)
 
 
 def check_in_marks(hook: Marks) -> Marks:
-    return _add(_MARKS, hook)
+    return add_once(_MARKS, hook)
 
 
 def entry_terms(hook: Terms) -> Terms:
-    return _add(_TERMS, hook)
+    return add_once(_TERMS, hook)
 
 
 def terms(tournament: Tournament) -> list[str]:

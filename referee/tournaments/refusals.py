@@ -1,8 +1,4 @@
-"""The tournaments' refusals: creating and setting up a tournament, its format and players.
-
-Each code (``tournaments.`` + its key) is what the API answers; ``REFUSALS.error(code, field,
-**params)`` is the refusal to raise (``referee.core.codes``).
-"""
+"""The tournaments' refusals: creating and setting up a tournament, its format and players."""
 
 from __future__ import annotations
 

@@ -5,6 +5,10 @@ their imports are ``player_views``). Views read and show; every change goes thro
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
+from django import forms
 from django.contrib import messages
 from django.core.paginator import Paginator
 from django.db.models import Count, Q
@@ -212,29 +216,31 @@ def manage_pair_add(request: HttpRequest, tournament: Tournament) -> HttpRespons
     form = ForbiddenPairForm(
         request.POST, entries=list(tournament.entries.select_related("player"))
     )
-    if form.is_valid():
-        first, second = form.cleaned_data["first"], form.cleaned_data["second"]
-        attempt(
-            request,
-            lambda: services.add_forbidden_pair(tournament.pk, first, second, request.user),
-            _("The two players will never sit at one table."),
-        )
-    else:
+    if not form.is_valid():
         messages.error(request, _("Choose two registered players."))
-    return redirect("manage-settings", tournament.slug)
+    done = _("The two players will never sit at one table.")
+    return _pair_change(request, tournament, form, services.add_forbidden_pair, done)
 
 
 @manage_page
 @get_leads_to(manage_url("manage-settings"))
 def manage_pair_remove(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     form = PairForm(request.POST)
+    done = _("The two players may meet again.")
+    return _pair_change(request, tournament, form, services.remove_forbidden_pair, done)
+
+
+def _pair_change(
+    request: HttpRequest,
+    tournament: Tournament,
+    form: forms.Form,
+    service: Callable[[int, int, int, Any], Any],
+    done: str,
+) -> HttpResponse:
+    """A forbidden pair added or removed through ``service``, if ``form`` names the two."""
     if form.is_valid():
         first, second = form.cleaned_data["first"], form.cleaned_data["second"]
-        attempt(
-            request,
-            lambda: services.remove_forbidden_pair(tournament.pk, first, second, request.user),
-            _("The two players may meet again."),
-        )
+        attempt(request, lambda: service(tournament.pk, first, second, request.user), done)
     return redirect("manage-settings", tournament.slug)
 
 

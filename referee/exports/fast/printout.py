@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import get_language
@@ -14,26 +12,18 @@ from referee.standings.services import Standings
 from referee.tournaments.conventions import preset_name
 from referee.tournaments.models import Tournament
 
-from ..printing import Cell
+from ..printing import Printout
 from . import gridpdf
 
 
 def standings_print(
     tournament: Tournament,
     standings: Standings,
-    title: str,
-    columns: Sequence[tuple[str, bool, int]],
-    rows: Sequence[Sequence[Cell]],
-    *,
-    landscape: bool,
-    rules: Sequence[str],
-    more: Sequence[tuple[str, Sequence[str], Sequence[Sequence[Cell]]]] = (),
-    chief: str = "",
+    page: Printout,
 ) -> bytes:
     """The standings on A4 (``gridpdf``): the tournament, its dates, venue and convention,
-    the standings' heading and the day printed, the table (``columns``: title, right-aligned
-    or not, width in characters: the columns share the page in proportion), the further
-    sheets (``more``: title, header, rows), the rules and the chief referee's signature."""
+    the standings' heading and the day printed, then ``page``: the table, the further
+    sheets, the rules and the chief referee's signature."""
     mm = gridpdf.MM
     dates = date_format(tournament.starts_on, "j E Y")
     if tournament.ends_on != tournament.starts_on:
@@ -55,22 +45,24 @@ def standings_print(
             color=gridpdf.GREY,
         ),
     ]
-    if rows:
-        grid = [gridpdf.Column(str(t), numeric, width) for t, numeric, width in columns]
-        blocks.append(gridpdf.Grid(grid, rows))
+    if page.rows:
+        grid = [gridpdf.Column(str(t), numeric, width) for t, numeric, width in page.columns]
+        blocks.append(gridpdf.Grid(grid, page.rows))
     elif standings.official:
         blocks.append(gridpdf.Text(_("No results yet.")))
     else:
         blocks.append(gridpdf.Text(_("No results are public yet.")))
-    for caption, titles, sheet_rows in more:
+    for caption, titles, sheet_rows in page.more:
         blocks.append(_heading(caption))
         blocks.append(gridpdf.Grid([gridpdf.Column(str(t), False, 1) for t in titles], sheet_rows))
-    for i, line in enumerate(rules):  # 4 mm above the first
+    for i, line in enumerate(page.rules):  # 4 mm above the first
         blocks.append(gridpdf.Text(line, 7, color=gridpdf.GREY, before=4 * mm if i == 0 else 0))
-    blocks.append(gridpdf.Signature(_("Chief referee"), chief))
+    blocks.append(gridpdf.Signature(_("Chief referee"), page.chief))
     counter = _("page %(page)s of %(pages)s")
     return gridpdf.render(
-        gridpdf.Document(title, tournament.name, counter, blocks, landscape, get_language() or "en")
+        gridpdf.Document(
+            page.title, tournament.name, counter, blocks, page.landscape, get_language() or "en"
+        )
     )
 
 

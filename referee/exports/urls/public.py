@@ -7,6 +7,7 @@ from typing import Any
 from django.urls import URLPattern, path
 
 from referee.exports import views
+from referee.tables.urls.public import TABLE
 
 
 def alias(route: str, identifier: str, fmt: str, name: str) -> URLPattern:
@@ -31,6 +32,6 @@ urlpatterns = [
     alias("export/federation.pdf", "federation", "pdf", "export-federation-pdf"),
     alias("export/results.json", "federation", "json", "export-results-json"),
     alias("export/results.csv", "federation", "csv", "export-results-csv"),
-    alias("r/<int:round>/t/<int:table>/protocol.pdf", "protocol", "pdf", "export-protocol"),
-    alias("r/<int:round>/t/<int:table>/protocol.json", "case", "json", "table-case"),
+    alias(TABLE + "protocol.pdf", "protocol", "pdf", "export-protocol"),
+    alias(TABLE + "protocol.json", "case", "json", "table-case"),
 ]

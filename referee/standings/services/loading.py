@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -121,15 +122,7 @@ def fractions() -> Callable[[Amount], Fraction]:
     """``Fraction`` that makes each value once: a tournament's tables repeat the same few
     results, so most conversions become a dict lookup, and a cached result that shares the
     values pickles each of them once."""
-    made: dict[Amount, Fraction] = {}
-
-    def fraction(value: Amount) -> Fraction:
-        found = made.get(value)
-        if found is None:
-            found = made[value] = Fraction(value)
-        return found
-
-    return fraction
+    return functools.cache(Fraction)
 
 
 def score(

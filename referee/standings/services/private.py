@@ -17,6 +17,7 @@ guessed: ``tournaments.checkin.link_key``); a wrong or revoked key finds nothing
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -46,14 +47,21 @@ class PrivateLink:
     verdict: Outlook | None  # his own line in it
 
 
-def link_entry(slug: str, registration: int, key: str) -> Registration | None:
-    """The registration the link names, when ``key`` is its link's current key."""
+def link_entry(
+    slug: str,
+    registration: int,
+    key: str,
+    holds: Callable[[Registration, str], bool] = checkin.holds_key,
+) -> Registration | None:
+    """The registration the link names (its tournament and player loaded), when ``key`` is
+    its link's current key (``holds``: the private link's, or another keyed link's, such as
+    the letters' opt-out)."""
     entry = (
         Registration.objects.select_related("tournament", "player")
         .filter(pk=registration, tournament__slug=slug)
         .first()
     )
-    if entry is None or not checkin.holds_key(entry, key):
+    if entry is None or not holds(entry, key):
         return None
     return entry
 

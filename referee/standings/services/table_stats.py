@@ -24,7 +24,8 @@ import scoring
 from referee.jobs import queue
 from referee.jobs.queue import handler
 from referee.tables.dealdata import letters, to_deal
-from referee.tables.models import Deal, Seat, Table
+from referee.tables.models import Deal, Table
+from referee.tables.sheet import seated_by_table
 from referee.tournaments.models import Tournament
 
 from ..models import PlayerTableStats
@@ -96,13 +97,7 @@ def tables_data(
     """The seated registry ids (in seat order) and the current deals' data of the tables
     ``ids`` (two queries)."""
     ids = list(ids)
-    seats: dict[int, list[int]] = defaultdict(list)
-    for table_id, person in (
-        Seat.objects.filter(table_id__in=ids)
-        .order_by("table_id", "position")
-        .values_list("table_id", "registration__player_id")
-    ):
-        seats[table_id].append(person)
+    seats = seated_by_table("registration__player_id", table_id__in=ids)
     deals: dict[int, list[dict[str, Any]]] = defaultdict(list)
     for table_id, data in (
         Deal.objects.filter(table_id__in=ids, deleted=False)

@@ -4,7 +4,8 @@ from django.urls import path
 
 from referee.tables import disputes, seat_draw_page, signoff, views
 
-TABLE = "r/<int:round>/t/<int:table>/"
+from .public import TABLE
+
 DEAL = TABLE + "deals/<int:number>/"
 
 urlpatterns = [

@@ -223,19 +223,8 @@ def withdraw_player(
     )["n"]
     if seated is not None:
         raise REFUSALS.error("withdraw.seated", "after_round", name=entry.player.name, round=seated)
-    entry.status = Registration.Status.WITHDRAWN
-    entry.withdrawn_after_round = after
-    entry.save(update_fields=["status", "withdrawn_after_round"])
-    log_action(
-        tournament,
-        user,
-        "player.withdrawn",
-        entry.player.name,
-        about=entry,
-        reason=reason,
-        data={"registration": entry.pk, "after_round": after},
-    )
-    return entry
+    data = {"after_round": after}
+    return _withdrawal(entry, tournament, user, after, "player.withdrawn", reason, data)
 
 
 @transaction.atomic
@@ -254,19 +243,26 @@ def reinstate_player(registration_id: int, user: Any, reason: str = "") -> Regis
     seated = latest_round(tournament)
     if seated:
         raise REFUSALS.error("reinstate.seated", round=seated, name=name)
-    after = entry.withdrawn_after_round
-    entry.status = Registration.Status.ACTIVE
-    entry.withdrawn_after_round = None
+    data = {"withdrawn_after_round": entry.withdrawn_after_round}
+    return _withdrawal(entry, tournament, user, None, "player.reinstated", reason, data)
+
+
+def _withdrawal(
+    entry: Registration,
+    tournament: Tournament,
+    user: Any,
+    after: int | None,
+    action: str,
+    reason: str,
+    data: dict[str, Any],
+) -> Registration:
+    """``entry`` withdrawn after round ``after`` (None: back in play), saved and logged."""
+    withdrawn = after is not None
+    entry.status = Registration.Status.WITHDRAWN if withdrawn else Registration.Status.ACTIVE
+    entry.withdrawn_after_round = after
     entry.save(update_fields=["status", "withdrawn_after_round"])
-    log_action(
-        tournament,
-        user,
-        "player.reinstated",
-        name,
-        about=entry,
-        reason=reason,
-        data={"registration": entry.pk, "withdrawn_after_round": after},
-    )
+    data = {"registration": entry.pk, **data}
+    log_action(tournament, user, action, entry.player.name, about=entry, reason=reason, data=data)
     return entry
 
 

@@ -152,10 +152,10 @@ def test_the_printout_has_the_words_of_the_weasyprint_printout(landscape):
         for n in range(1, 61)
     ]
     more = [("Команды", ["Команда", "Очки"], [[Cell("Север"), Cell("12", True)]])]
-    args = (tournament, standings, "Кубок — итоги", columns, rows)
-    kwargs = {"landscape": landscape, "rules": ["Очки: пуля и висты."], "more": more}
+    rules = ["Очки: пуля и висты."]
+    page = printing.Printout("Кубок — итоги", columns, rows, landscape, rules, more, "Анна Судьина")
     with translation.override("ru"):
-        fast_words = words_of(fast.standings_print(*args, chief="Анна Судьина", **kwargs))
-        plain_words = words_of(printing.standings_print(*args, chief="Анна Судьина", **kwargs))
+        fast_words = words_of(fast.standings_print(tournament, standings, page))
+        plain_words = words_of(printing.standings_print(tournament, standings, page))
     assert "Игрок" in fast_words and "Судьина" in fast_words and "-420,5" in fast_words
     assert fast_words == plain_words

@@ -173,3 +173,36 @@ def test_deals_listed_by_the_admin_cost_the_same_queries_at_any_size(
             tables.record_deal(table.pk, SIX_MADE, referee_of(table.round.tournament))
         with django_assert_num_queries(6):
             assert admin_client.get(reverse("admin:tables_deal_changelist")).status_code == 200
+
+
+def test_a_role_granted_and_revoked_in_the_admin_is_logged(admin_client):
+    tournament = TournamentFactory()
+    user = UserFactory(username="ivanov", first_name="Иван", last_name="Иванов")
+    admin_client.post(
+        reverse("admin:accounts_role_add"),
+        {"user": user.pk, "tournament": tournament.pk, "kind": Role.Kind.REFEREE},
+    )
+    role = Role.objects.get(user=user)
+    admin_client.post(reverse("admin:accounts_role_delete", args=[role.pk]), {"post": "yes"})
+    assert not Role.objects.filter(user=user).exists()
+    logged = ActionLog.objects.filter(action__startswith="role.").order_by("pk")
+    assert [(e.action, e.subject, e.data, e.user.username) for e in logged] == [
+        ("role.granted", "Иван Иванов", {"kind": "referee", "via": "admin"}, "root"),
+        ("role.revoked", "Иван Иванов", {"kind": "referee", "via": "admin"}, "root"),
+    ]
+
+
+@pytest.mark.parametrize(
+    "model",
+    [
+        "tournaments_actionlog",
+        "tournaments_stage",
+        "tournaments_team",
+        "discipline_entry",
+        "discipline_appeal",
+        "tables_deal",
+        "standings_standingssettings",
+    ],
+)
+def test_rows_that_only_the_services_write_cannot_be_added_in_the_admin(admin_client, model):
+    assert admin_client.get(reverse(f"admin:{model}_add")).status_code == 403

@@ -6,7 +6,6 @@ per round (json, csv), seeing what an official sees; ``--list`` names the rating
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
@@ -14,7 +13,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from referee.exports.exporters import FEDERATION
 
 from .export_results import Command as ExportResults
-from .export_results import everyone
+from .export_results import everyone, written
 
 
 class Command(BaseCommand):
@@ -33,9 +32,4 @@ class Command(BaseCommand):
         tournament = ExportResults()._tournament(str(options["tournament"]))
         build = FEDERATION[kind]
         content = build(tournament, everyone(), options["list"])
-        output = Path(options["output"])
-        try:
-            output.write_bytes(content)
-        except OSError as error:
-            raise CommandError(f"Cannot write {output}: {error.strerror}") from None
-        self.stdout.write(f"Wrote {output} ({len(content):,} bytes).")
+        written(self, options["output"], content)

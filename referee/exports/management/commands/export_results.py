@@ -22,6 +22,17 @@ from referee.tournaments.models import Tournament
 FORMATS = ("xlsx", "csv", "pdf")
 
 
+def written(command: BaseCommand, name: str, content: bytes) -> None:
+    """``content`` written to the file ``name``, and said; a file that cannot be written is
+    the command's error (its reason as the system gives it), not a traceback."""
+    output = Path(name)
+    try:
+        output.write_bytes(content)
+    except OSError as error:
+        raise CommandError(f"Cannot write {output}: {error.strerror}") from None
+    command.stdout.write(f"Wrote {output} ({len(content):,} bytes).")
+
+
 def everyone() -> Any:
     """The reader the command exports as: an unsaved superuser, who sees every round of
     every tournament as its officials do (nothing is written with it)."""
@@ -62,12 +73,7 @@ class Command(BaseCommand):
         tournament = self._tournament(str(options["tournament"]))
         with translation.override(options["language"]):
             content = self._export(tournament, kind, options["after"], round_, table)
-        output = Path(options["output"])
-        try:
-            output.write_bytes(content)
-        except OSError as error:
-            raise CommandError(f"Cannot write {output}: {error.strerror}") from None
-        self.stdout.write(f"Wrote {output} ({len(content):,} bytes).")
+        written(self, options["output"], content)
 
     def _tournament(self, key: str) -> Tournament:
         found = Tournament.objects.select_related("chief_referee")
