@@ -13,13 +13,13 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from referee.core.permissions import chief_of_filter
-from referee.tournaments.admin import MadeByServices
+from referee.tournaments.admin import ReadOnlyRows
 
 from .models import StandingsSettings
 
 
 @admin.register(StandingsSettings)
-class StandingsSettingsAdmin(MadeByServices, admin.ModelAdmin):
+class StandingsSettingsAdmin(ReadOnlyRows, admin.ModelAdmin):
     list_display = ("tournament", "method", "normalisation", "published_through", "edit_link")
     list_select_related = ("tournament",)
     readonly_fields = [f.name for f in StandingsSettings._meta.fields] + ["edit_link"]

@@ -15,7 +15,7 @@ from django.http import HttpRequest
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
-from referee.tournaments.admin import MadeByServices, ReadOnlyRows, TournamentScoped
+from referee.tournaments.admin import ReadOnlyRows, TournamentScoped
 from referee.tournaments.models import Round
 
 from .models import Deal, DealVersion, Seat, Table
@@ -76,7 +76,7 @@ def _pretty(data: Any) -> Any:
     return format_html("<pre>{}</pre>", json.dumps(data, ensure_ascii=False, indent=1))
 
 
-class DealVersionInline(MadeByServices, admin.TabularInline):
+class DealVersionInline(ReadOnlyRows, admin.TabularInline):
     model = DealVersion
     extra = 0
     can_delete = False

@@ -91,20 +91,16 @@ RUNNING_READ_ONLY = (
 )
 
 
-class MadeByServices:
-    """Rows that only their services add and change (they check the rights, validate and
-    keep the action log): the admin shows them. A mixin, before the admin class (a
-    ``ModelAdmin`` or an inline: ``obj`` is the inline's parent)."""
+class ReadOnlyRows:
+    """Rows that only their services add, change and delete (they check the rights, validate
+    and keep the action log): the admin shows them and nothing more. A mixin, before the
+    admin class (a ``ModelAdmin`` or an inline: ``obj`` is the inline's parent)."""
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
 
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
-
-
-class ReadOnlyRows(MadeByServices):
-    """Rows the admin only reads: nor does it delete one."""
 
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
@@ -296,14 +292,14 @@ class ActionLogAdmin(ReadOnlyRows, TournamentScoped):
 
 
 @admin.register(Stage)
-class StageAdmin(MadeByServices, TournamentScoped):
+class StageAdmin(ReadOnlyRows, TournamentScoped):
     """Read only: the stages change on the Format page (``services.set_stages``)."""
 
     list_display = ["tournament", "number", "name", "rounds_planned", "method", "entry"]
 
 
 @admin.register(Team)
-class TeamAdmin(MadeByServices, TournamentScoped):
+class TeamAdmin(ReadOnlyRows, TournamentScoped):
     """Read only: teams are formed on the Format page (``services.create_team``)."""
 
     list_display = ["tournament", "name"]

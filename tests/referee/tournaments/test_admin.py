@@ -206,3 +206,33 @@ def test_a_role_granted_and_revoked_in_the_admin_is_logged(admin_client):
 )
 def test_rows_that_only_the_services_write_cannot_be_added_in_the_admin(admin_client, model):
     assert admin_client.get(reverse(f"admin:{model}_add")).status_code == 403
+
+
+def test_rows_that_only_the_services_write_cannot_be_deleted_in_the_admin(admin_client, world):
+    """A stage, a team, the standings' settings or a deal's version deleted in the admin
+    would go round the services (and the cascade under a stage takes its rounds)."""
+    from referee.standings.models import StandingsSettings
+    from referee.tournaments.models import Stage, Team
+
+    tournament = world["tournament"]
+    rows = {
+        "tournaments_stage": Stage.objects.create(
+            tournament=tournament, number=1, name="A", rounds_planned=2
+        ),
+        "tournaments_team": Team.objects.create(tournament=tournament, name="Спартак"),
+        "standings_standingssettings": StandingsSettings.objects.get_or_create(
+            tournament=tournament
+        )[0],
+    }
+    for model, row in rows.items():
+        address = reverse(f"admin:{model}_delete", args=[row.pk])
+        assert admin_client.post(address, {"post": "yes"}).status_code == 403, model
+        assert type(row).objects.filter(pk=row.pk).exists(), model
+    from django.contrib import admin
+
+    from referee.tables.admin import DealVersionInline
+    from referee.tables.models import Deal
+
+    versions = DealVersionInline(Deal, admin.site)
+    page = admin_client.get(reverse("admin:tables_deal_change", args=[world["deal"].pk]))
+    assert not versions.has_delete_permission(page.wsgi_request, world["deal"])
