@@ -175,6 +175,12 @@ def _count(value: Any, top: int = 10) -> None:
         raise ValueError(value)
 
 
+def _two_cards(text: Any) -> None:
+    """A discard: two cards in the notation."""
+    if parse_cards(str(text), "discard").bit_count() != 2:
+        raise ValueError(text)
+
+
 def _layout_analysis(table: Any) -> None:
     """A layout's double-dummy table as ``tables.layouts`` keeps it (every line of a board's,
     the lines a contract needed of typed hands), or none (worked out again)."""
@@ -190,10 +196,10 @@ def _layout_analysis(table: Any) -> None:
             if line == layouts.MISERE:
                 if not isinstance(table["misere"][key], bool):
                     raise ValueError(line)
-                parse_cards(str(table["misere_discards"][key]), "discard")
+                _two_cards(table["misere_discards"][key])
             else:
                 _count(table["tricks"][key][line])
-                parse_cards(str(table["discards"][key][line]), "discard")
+                _two_cards(table["discards"][key][line])
     except (KeyError, TypeError, ValueError, AttributeError, scoring.ScoringError):
         raise _refuse_table() from None
 
@@ -206,7 +212,7 @@ def _layout_tried(tried: Any) -> None:
             hand, _colon, discard = str(key).partition(":")
             if hand not in ("1", "2", "3"):
                 raise ValueError(key)
-            parse_cards(discard, "discard")
+            _two_cards(discard)
             for line, value in dict(found).items():
                 if line == layouts.MISERE:
                     if not isinstance(value, bool):
