@@ -423,7 +423,7 @@ def deal_evidence(
                 return redirect(request.path)
     names = {s.letter: s.name for s in seats_of(table)}
     analysable = has_contract(deal.data)
-    shown = cards is not None and not cards.sealed
+    shown = cards if cards is not None and not cards.sealed else None
     return render(
         request,
         "tables/deal_evidence.html",
@@ -435,7 +435,7 @@ def deal_evidence(
             "analysable": analysable,
             "board": board,
             "sealed": cards is not None and cards.sealed,
-            "evidence": evidence_of(deal.number, deal.data, cards, names) if shown else None,
+            "evidence": evidence_of(deal.number, deal.data, shown, names) if shown else None,
             "form": form if chief and analysable and not deal.deleted else None,
         },
     )

@@ -32,8 +32,7 @@ BOARD_1 = f"Board 1\n{HANDS}\n"
 BOARDS = BOARD_1 + "".join(b.text() for b in deal_boards(3, 3)[1:])
 
 
-@pytest.fixture
-def played():
+def play_board_1():
     """9 players, 3 tables of 3, one board a set; the table that plays board 1 first has
     played it: 6♠ by the first hand, whisted, 8 tricks taken. The other two have not yet."""
     tournament, chief = tournament_of(9)
@@ -47,6 +46,11 @@ def played():
     return session, chief, table, deal
 
 
+@pytest.fixture
+def played():
+    return play_board_1()
+
+
 def url(deal):
     table = deal.table
     slug = table.round.tournament.slug
@@ -54,7 +58,7 @@ def url(deal):
 
 
 def test_the_deal_reads_its_boards_cards_and_table(played):
-    session, chief, table, deal = played
+    session, _chief, table, deal = played
     analysis.analyse_boards(session.pk)
     board = Board.objects.get(session=session, number=1)
     cards = cards_of(table, [deal])[deal.pk]
@@ -78,7 +82,7 @@ def test_the_deal_reads_its_boards_cards_and_table(played):
 
 
 def test_the_chiefs_page_shows_the_board_and_asks_only_for_the_discard(client, played):
-    session, chief, table, deal = played
+    session, chief, _table, deal = played
     client.force_login(chief)
     with translation.override("en"):
         page = client.get(url(deal), HTTP_ACCEPT_LANGUAGE="en").content.decode()
@@ -103,7 +107,7 @@ def test_the_chiefs_page_shows_the_board_and_asks_only_for_the_discard(client, p
 
 
 def test_cards_typed_for_a_board_deal_are_refused(played):
-    session, chief, table, deal = played
+    _session, chief, _table, deal = played
     with pytest.raises(ServiceError) as refused:
         tables.enter_hands(deal.pk, HANDS, 1, "", chief)
     assert refused.value.code == "tables.hands.board_deal"
@@ -112,7 +116,7 @@ def test_cards_typed_for_a_board_deal_are_refused(played):
 
 
 def test_a_sealed_board_stays_sealed_on_the_evidence_page(client, played):
-    session, chief, table, deal = played
+    session, _chief, _table, deal = played
     referee = referee_of(session.tournament)
     client.force_login(referee)
     page = client.get(url(deal), HTTP_ACCEPT_LANGUAGE="en").content.decode()

@@ -16,12 +16,17 @@ from referee.hall.archive import ArchiveError, export_tournament, import_tournam
 from referee.tables import services as tables
 from referee.tables.models import DealHands, Layout
 
-from ..duplicate.test_evidence import played  # noqa: F401 (a fixture)
+from ..duplicate.test_evidence import play_board_1
 from ..factories import referee_of, table_with_players
 from ..tables.test_evidence import DISPUTED, HANDS
 from .test_archive import wipe
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def played():
+    return play_board_1()
 
 
 def shape(tournament) -> dict:
@@ -45,8 +50,8 @@ def shape(tournament) -> dict:
     return boards | typed
 
 
-def test_a_board_its_deal_s_discard_and_its_table_come_back_sharing_one_layout(played):  # noqa: F811
-    session, chief, table, deal = played
+def test_a_board_its_deal_s_discard_and_its_table_come_back_sharing_one_layout(played):
+    session, chief, _table, deal = played
     analysis.analyse_boards(session.pk)
     tables.enter_hands(deal.pk, "", None, "♦87", chief, "the dispute")
     tournament = session.tournament
@@ -62,8 +67,8 @@ def test_a_board_its_deal_s_discard_and_its_table_come_back_sharing_one_layout(p
     assert Layout.objects.count() == 3
 
 
-def test_a_board_under_another_number_than_its_cards_is_refused(played):  # noqa: F811
-    session, chief, table, deal = played
+def test_a_board_under_another_number_than_its_cards_is_refused(played):
+    session, _chief, _table, _deal = played
     document = export_tournament(session.tournament)
     wipe(session.tournament)
     edited = copy.deepcopy(document)
@@ -88,8 +93,8 @@ def older(document: dict) -> dict:
     return seal({**document, "data": data})
 
 
-def test_an_archive_written_before_the_one_store_restores_into_it(played):  # noqa: F811
-    session, chief, table, deal = played
+def test_an_archive_written_before_the_one_store_restores_into_it(played):
+    session, _chief, _table, _deal = played
     analysis.analyse_boards(session.pk)
     before = shape(session.tournament)
     document = older(export_tournament(session.tournament))

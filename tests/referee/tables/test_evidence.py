@@ -131,7 +131,7 @@ def test_a_discard_not_of_his_twelve_and_a_wrong_hand_are_refused(deal, chief):
 
 
 def test_the_evidence_numbers_worked_by_hand(deal, chief, table):
-    hands = services.enter_hands(deal.pk, HANDS, 1, "♦87", chief)
+    services.enter_hands(deal.pk, HANDS, 1, "♦87", chief)
     names = {s.letter: s.name for s in seats_of(table)}
     evidence = evidence_of(deal.number, deal.data, cards(deal), names)
     assert (evidence.tricks, evidence.defenders) == (8, 2)
@@ -159,7 +159,7 @@ def test_a_contract_the_hands_cannot_make_shows_the_remiz(table, chief):
     nine = {**DISPUTED, "contract": {"level": 9, "strain": "S"}}
     nine["tricks"] = {"A": 8, "B": 2, "C": 0}
     deal = services.record_deal(table.pk, nine, referee)
-    hands = services.enter_hands(deal.pk, HANDS, 1, "", chief)
+    services.enter_hands(deal.pk, HANDS, 1, "", chief)
     names = {s.letter: s.name for s in seats_of(table)}
     evidence = evidence_of(deal.number, deal.data, cards(deal), names)
     # 8 tricks against the best defence: 9♠ goes down one
@@ -262,7 +262,7 @@ def test_a_misere_with_these_hands_holds_and_each_plan_is_set_against_it(table, 
         "ruling": {**DISPUTED["ruling"], "alternative": {"A": 1, "B": 5, "C": 4}},
     }
     deal = services.record_deal(table.pk, misere, referee)
-    hands = services.enter_hands(deal.pk, HANDS, 1, "♦87", chief)
+    services.enter_hands(deal.pk, HANDS, 1, "♦87", chief)
     names = {s.letter: s.name for s in seats_of(table)}
     evidence = evidence_of(deal.number, deal.data, cards(deal), names)
     assert evidence.misere and evidence.tricks == 0
