@@ -84,11 +84,6 @@ def table_of(text: str) -> dict[str, Any]:
     return with_lines(None, parse_board(text), EVERY_LINE)
 
 
-def complete(analysis: Mapping[str, Any] | None) -> bool:
-    """Whether every line of the table is in (a board's, once its job has run)."""
-    return all(has_line(analysis, hand, line) for hand, line in EVERY_LINE)
-
-
 def tried_key(hand: int, discard: str) -> str:
     return f"{hand}:{discard}"
 
