@@ -1,6 +1,8 @@
 """Each board's double-dummy table (issue 23: ``scoring.dd``): for each hand as declarer and
 each strain the most tricks he takes with his best discard against the best defence, and
-whether his misère holds; computed once per board and kept on it (``Board.analysis``).
+whether his misère holds; computed once per board and kept on its cards (``Board.layout``,
+``tables.Layout``: the one store of double-dummy results, which the evidence of the deals
+that play the board reads too).
 
 A session's boards are analysed by the queue's workers (``referee.jobs``, ``manage.py
 worker``): one job a board, made in the transaction that creates the session, retried on
@@ -20,10 +22,8 @@ from django.db import transaction
 from referee.jobs import queue
 from referee.jobs.models import Job
 from referee.jobs.queue import handler
-from scoring.board import parse_board
-from scoring.cards import cards_text
-from scoring.dd import board_table
-from scoring.model import STRAINS
+from referee.tables.layouts import table_of
+from referee.tables.models import Layout
 
 from .models import Board, Session
 
@@ -33,32 +33,19 @@ logger = logging.getLogger("referee.duplicate.analysis")
 
 
 def analysis_of(text: str) -> dict[str, Any]:
-    """The board's table as kept: per hand ("1"-"3"), tricks and best discard per strain,
-    and the misère (holds, with which discard)."""
-    table = board_table(parse_board(text))
-    return {
-        "tricks": {
-            str(hand): {strain: table.tricks[(hand, strain)].tricks for strain in STRAINS}
-            for hand in (1, 2, 3)
-        },
-        "discards": {
-            str(hand): {
-                strain: cards_text(table.tricks[(hand, strain)].discard) for strain in STRAINS
-            }
-            for hand in (1, 2, 3)
-        },
-        "misere": {str(hand): table.misere[hand].tricks == 0 for hand in (1, 2, 3)},
-    }
+    """The board's table as kept: ``tables.layouts.table_of``, the one function that works
+    out a layout's double-dummy results."""
+    return table_of(text)
 
 
 def analyse_board(board_id: int) -> int:
-    """Compute one board's table and keep it, unless it is kept already: 1 if written, else 0
-    (the same board analysed twice writes once)."""
-    board = Board.objects.filter(pk=board_id, analysis__isnull=True).only("pk", "text").first()
-    if board is None:
+    """Compute one board's table and keep it on its layout, unless it is kept already: 1 if
+    written, else 0 (the same board analysed twice writes once)."""
+    layout = Layout.objects.filter(board__pk=board_id, analysis__isnull=True).first()
+    if layout is None:
         return 0
-    found = analysis_of(board.text)
-    return Board.objects.filter(pk=board.pk, analysis__isnull=True).update(analysis=found)
+    found = analysis_of(layout.text)
+    return Layout.objects.filter(pk=layout.pk, analysis__isnull=True).update(analysis=found)
 
 
 @handler(JOB_KIND)
@@ -68,7 +55,7 @@ def _analyse_job(args: dict[str, Any]) -> int:
 
 def analyse_boards(session_id: int | None = None) -> int:
     """Analyse every board (of one session, or of all) that has no table yet; how many."""
-    boards = Board.objects.filter(analysis__isnull=True)
+    boards = Board.objects.filter(layout__analysis__isnull=True)
     if session_id is not None:
         boards = boards.filter(session_id=session_id)
     return sum(analyse_board(pk) for pk in boards.order_by("pk").values_list("pk", flat=True))
@@ -80,7 +67,9 @@ def group_of(session_id: int) -> str:
 
 def enqueue_boards(session_id: int) -> int:
     """One job a board of the session not analysed yet (``referee.jobs``); how many new."""
-    boards = Board.objects.filter(session_id=session_id, analysis__isnull=True).order_by("pk")
+    boards = Board.objects.filter(session_id=session_id, layout__analysis__isnull=True).order_by(
+        "pk"
+    )
     return queue.submit_many(
         JOB_KIND,
         ((f"{JOB_KIND}:{pk}", {"board": pk}) for pk in boards.values_list("pk", flat=True)),
@@ -111,7 +100,7 @@ class SessionAnalysis:
 
 def session_analysis(session: Session) -> SessionAnalysis:
     boards = dict(Board.objects.filter(session=session).values_list("pk", "number"))
-    analysed = Board.objects.filter(session=session, analysis__isnull=False).count()
+    analysed = Board.objects.filter(session=session, layout__analysis__isnull=False).count()
     failed: list[dict[str, Any]] = [
         {
             "board": boards.get(job.args.get("board"), 0),

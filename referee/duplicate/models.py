@@ -63,14 +63,22 @@ class Session(models.Model):
         return range(self.first_round, self.first_round + self.stanzas)
 
 
+class BoardManager(models.Manager["Board"]):
+    def get_queryset(self) -> models.QuerySet[Board]:
+        # a board is read with its cards: the layout comes in the same query
+        return super().get_queryset().select_related("layout")
+
+
 class Board(models.Model):
-    """One board of a session, in the board notation (``scoring.board``), canonical."""
+    """One board of a session: its cards and their double-dummy table are its ``layout``
+    (``tables.Layout``, the one store of double-dummy results, which the evidence of a deal
+    that plays the board reads too)."""
 
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="boards")
     number = models.PositiveSmallIntegerField()
-    text = models.TextField()
-    #: the double-dummy table (``analysis``), None until it is computed
-    analysis = models.JSONField(null=True, blank=True, editable=False)
+    layout = models.OneToOneField("tables.Layout", on_delete=models.PROTECT, related_name="board")
+
+    objects = BoardManager()
 
     class Meta:
         unique_together = [("session", "number")]
@@ -80,3 +88,13 @@ class Board(models.Model):
 
     def __str__(self) -> str:
         return f"{self.session} — {self.number}"
+
+    @property
+    def text(self) -> str:
+        """The board in the notation (``scoring.board``), canonical: its layout's."""
+        return self.layout.text
+
+    @property
+    def analysis(self) -> dict | None:
+        """The board's double-dummy table (``tables.layouts``), None until it is computed."""
+        return self.layout.analysis

@@ -19,7 +19,7 @@ from referee.seating.pure.field import plan_field, repeats_in
 from referee.seating.pure.movement import Movement, plan_movement
 from referee.seating.pure.movenotes import MovementError, MoveNote
 from referee.tables.dealdata import LETTERS
-from referee.tables.models import Deal, Seat, Table
+from referee.tables.models import Deal, Layout, Seat, Table
 from referee.tables.seats import NewTable, seated_round
 from referee.tables.services import record_deal
 from referee.tournaments.log import log_action
@@ -145,7 +145,7 @@ def create_session(
         notes=[note.as_json() for note in movement.notes],
         created_by=user,
     )
-    Board.objects.bulk_create(Board(session=session, number=b.number, text=b.text()) for b in dealt)
+    _store_boards(session, dealt)
     log_action(
         tournament,
         user,
@@ -309,8 +309,8 @@ def import_boards(session_id: int, user: Any, text: str) -> Session:
     if not text.strip():
         raise REFUSALS.error("session.boards_empty", "boards")
     dealt = _boards(None, text, session.boards.count())
-    session.boards.all().delete()
-    Board.objects.bulk_create(Board(session=session, number=b.number, text=b.text()) for b in dealt)
+    session.boards.all().delete()  # their layouts with them (tables.layouts.holder_deleted)
+    _store_boards(session, dealt)
     session.seed = None
     session.save(update_fields=["seed"])
     log_action(
@@ -355,6 +355,16 @@ def table_plan(session: Session, round_number: int, table_number: int) -> Mappin
 def dealer_letter(session: Session, seats: Sequence[int], hands: Sequence[int]) -> str:
     """The seat letter of a board's dealer (its last role) at a table seated ``seats``."""
     return LETTERS[list(seats).index(hands[session.size - 1])]
+
+
+def _store_boards(session: Session, dealt: Sequence[CardBoard]) -> None:
+    """The session's boards, each with its cards as a layout (``tables.Layout``, where its
+    double-dummy table will be kept): two bulk inserts."""
+    layouts = Layout.objects.bulk_create(Layout(text=b.text()) for b in dealt)
+    Board.objects.bulk_create(
+        Board(session=session, number=b.number, layout=layout)
+        for b, layout in zip(dealt, layouts, strict=True)
+    )
 
 
 def record_board(

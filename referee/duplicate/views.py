@@ -102,7 +102,7 @@ def _analysis_state(request: HttpRequest, session: Session, *, chief: bool) -> d
         answer.pop("failed")
         answer["failed"] = len(state.failed)
     answer["analysed_boards"] = sorted(
-        session.boards.filter(analysis__isnull=False).values_list("number", flat=True)
+        session.boards.filter(layout__analysis__isnull=False).values_list("number", flat=True)
     )
     return answer
 

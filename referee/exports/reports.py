@@ -330,7 +330,7 @@ def protocol_pdf_of(sheet: TableSheet, base: str = "") -> bytes:
             "drawing": mark_safe(drawing),  # pulka_svg escapes every text it writes
             "printed": timezone.localdate(),
             "page_counter": page_counter(),
-            "evidence": deals_evidence([row.deal for row in sheet.rows], sheet.names),
+            "evidence": deals_evidence(table, [row.deal for row in sheet.rows], sheet.names),
             "seat_draw": current_draw(table, sheet.seat_names),  # Kodeks 3.1.1, on record
             **protocol_extras(table, base),
         },

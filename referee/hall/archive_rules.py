@@ -8,9 +8,10 @@ lengths, the integer columns' range, ``Model.clean``), then the service's rule o
 the tournament's settings, convention and format (``tournaments.services``: ``check_settings``,
 ``check_convention``, ``check_format``), a player's details (``checked_details``), a team's
 name, the standings settings (``standings.services.rules_of``), a stage's carried fraction, a
-board in the board notation (``scoring.board``, canonical, its number its own) with its
-double-dummy table, every deal and deal version (``core.bounds.check_data``, the engine's
-codec), entered hands (the board notation, the hand, the discard). ``check_tables`` then
+layout of cards in the board notation (``scoring.board``, canonical) with its double-dummy
+table and tries (``tables.layouts``), a board (its layout's number its own), every deal and
+deal version (``core.bounds.check_data``, the engine's codec), entered hands (the hand, the
+discard). ``check_tables`` then
 scores each table's sheet with the engine (``tables.services.validate_sheet``, the rule of
 every deal's entry), recomputes what is derived from the deals (the table's kept result, the
 entered hands' double-dummy numbers): nothing derived is taken on trust. A refusal names
@@ -33,9 +34,10 @@ from referee.core.errors import InvalidDeal, ServiceError
 from referee.duplicate.models import Board
 from referee.standings.models import StandingsSettings
 from referee.standings.services import rules_of
+from referee.tables import layouts
 from referee.tables.dealdata import to_deal
-from referee.tables.evidence import current_hands, has_contract, keep_analysis
-from referee.tables.models import Deal, DealHands, DealVersion, Table
+from referee.tables.evidence import cards_of, keep_numbers
+from referee.tables.models import Deal, DealHands, DealVersion, Layout, Table
 from referee.tables.results import compute_summary
 from referee.tables.services import validate_sheet
 from referee.tournaments.models import Application, Player, Stage, Team, Tournament
@@ -158,38 +160,90 @@ def _deal_version(found: DealVersion) -> None:
     _deal_data(found.data)
 
 
-def _board(found: Board) -> None:
-    _board_text(found.text, "text", found.number)
-    _board_analysis(found.analysis)
+def _layout(found: Layout) -> None:
+    _board_text(found.text, "text")
+    _layout_analysis(found.analysis)
+    _layout_tried(found.tried)
 
 
-def _board_analysis(table: Any) -> None:
-    """A board's double-dummy table as ``duplicate.analysis`` keeps it, or none (the
-    command ``analyse_boards`` works it out)."""
+def _refuse_table() -> RowError:
+    return _refuse("analysis", _("Not a double-dummy table of the board."))
+
+
+def _count(value: Any, top: int = 10) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= top:
+        raise ValueError(value)
+
+
+def _two_cards(text: Any) -> None:
+    """A discard: two cards in the notation."""
+    if parse_cards(str(text), "discard").bit_count() != 2:
+        raise ValueError(text)
+
+
+def _layout_analysis(table: Any) -> None:
+    """A layout's double-dummy table as ``tables.layouts`` keeps it (every line of a board's,
+    the lines a contract needed of typed hands), or none (worked out again)."""
     if table is None:
         return
-    hands = ("1", "2", "3")
     try:
-        for hand in hands:
-            tricks, discards = table["tricks"][hand], table["discards"][hand]
-            for strain in STRAINS:
-                count = tricks[strain]
-                if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= 10:
-                    raise ValueError(strain)
-                parse_cards(str(discards[strain]), "discard")
-            if not isinstance(table["misere"][hand], bool):
-                raise ValueError("misere")
-    except (KeyError, TypeError, ValueError, scoring.ScoringError):
-        raise _refuse("analysis", _("Not a double-dummy table of the board.")) from None
+        if set(table) - {"tricks", "discards", "misere", "misere_discards"}:
+            raise ValueError(table)
+        for hand, line in layouts.EVERY_LINE:
+            if not layouts.has_line(table, hand, line):
+                continue
+            key = str(hand)
+            if line == layouts.MISERE:
+                if not isinstance(table["misere"][key], bool):
+                    raise ValueError(line)
+                _two_cards(table["misere_discards"][key])
+            else:
+                _count(table["tricks"][key][line])
+                _two_cards(table["discards"][key][line])
+    except (KeyError, TypeError, ValueError, AttributeError, scoring.ScoringError):
+        raise _refuse_table() from None
+
+
+def _layout_tried(tried: Any) -> None:
+    """What given discards take: per ``"hand:discard"`` the tricks per strain and the
+    misère (holds or not)."""
+    try:
+        for key, found in dict(tried).items():
+            hand, _colon, discard = str(key).partition(":")
+            if hand not in ("1", "2", "3"):
+                raise ValueError(key)
+            _two_cards(discard)
+            for line, value in dict(found).items():
+                if line == layouts.MISERE:
+                    if not isinstance(value, bool):
+                        raise ValueError(line)
+                elif line in STRAINS:
+                    _count(value)
+                else:
+                    raise ValueError(line)
+    except (TypeError, ValueError, scoring.ScoringError):
+        raise _refuse("tried", _("Not a double-dummy table of the board.")) from None
+
+
+def _board(found: Board) -> None:
+    """A board is its layout's cards under its own number (the layout is checked first)."""
+    layout = Layout.objects.filter(pk=found.layout_id).first()
+    if layout is None:
+        return  # the import refuses the missing reference itself
+    board = parse_board(layout.text)
+    if board.number != found.number:
+        raise _refuse(
+            "layout",
+            _("Board %(found)s is stored as board %(n)s.")
+            % {"found": board.number, "n": found.number},
+        )
 
 
 def _hands(found: DealHands) -> None:
-    _board_text(found.board, "board")
     if found.declarer_hand not in (1, 2, 3):
         raise _refuse("declarer_hand", _("The declarer's hand is 1, 2 or 3."))
     if found.discard:
         _engine("discard", lambda: parse_cards(found.discard, "discard"))
-    found.analysis = None  # worked out again once the deal is in (check_tables)
 
 
 CHECKS: dict[type[models.Model], Callable[[Any], None]] = {
@@ -199,6 +253,7 @@ CHECKS: dict[type[models.Model], Callable[[Any], None]] = {
     Application: _application,
     Stage: _stage,
     StandingsSettings: _standings,
+    Layout: _layout,
     Board: _board,
     Deal: _deal,
     DealVersion: _deal_version,
@@ -232,18 +287,25 @@ def check_tables(
         if table.result is not None:
             table.result = compute_summary(table, sheet, table.seats.count())
             table.save(update_fields=["result"])
-        _keep_evidence(deals, refuse)
+        _keep_evidence(table, deals, refuse)
 
 
 def _keep_evidence(
-    deals: list[Deal], refuse: Callable[[type[models.Model], int, Any], Any]
+    table: Table, deals: list[Deal], refuse: Callable[[type[models.Model], int, Any], Any]
 ) -> None:
-    latest = current_hands([d.pk for d in deals])
+    """The double-dummy numbers of the table's entered hands worked out again: typed hands'
+    tables and every actual discard's numbers are derived from the cards alone, so none is
+    taken on trust (a board's own table is checked line by line above and kept: a
+    session's boards take a background job)."""
+    held = set(Layout.objects.filter(hands__deal__table=table).values_list("pk", flat=True))
+    Layout.objects.filter(pk__in=held, board__isnull=True).update(analysis=None)
+    Layout.objects.filter(pk__in=held).update(tried={})
+    found = cards_of(table, deals)
     for deal in deals:
-        hands = latest.get(deal.pk)
-        if hands is None or not has_contract(deal.data):
+        cards = found.get(deal.pk)
+        if cards is None or cards.entry is None:
             continue
         try:
-            keep_analysis(hands, deal.data)
+            keep_numbers(cards, deal.data)
         except scoring.ScoringError as error:
-            refuse(DealHands, hands.pk, _refuse("board", refusal_text(error)))
+            refuse(DealHands, cards.entry.pk, _refuse("layout", refusal_text(error)))

@@ -1,18 +1,21 @@
-"""The referee's evidence beside a ruling: the double-dummy analysis of a deal's entered hands.
+"""The referee's evidence beside a ruling: the double-dummy analysis of a deal's cards.
 
-The chief referee enters the deal's cards in the board notation (``scoring.board``); the
-solver (``scoring.dd``) then says what the declarer takes against the best defence in the
-declared contract, with his actual discard if known, else his best one: what he could
-guarantee. Beside a Kodeks 3.8.5.1 ruling each plan's recorded result (the plan played,
-and the other: the guaranteed result or the dissenter's alternative) is set against it.
-Every card is seen double dummy, so whist or pass, open or closed play change nothing in
-what the best defence takes. The numbers are evidence for the referee; the ruling is his.
+The cards are a ``Layout`` (``tables.layouts``, the one store of double-dummy results): for a
+deal that plays a duplicate board, the board's own, read from the board (the boards hook of
+``extensions``), never typed again; for a deal of an ordinary round, the cards the chief
+referee enters in the board notation (``scoring.board``, a ``DealHands`` row). The solver
+(``scoring.dd``) says what the declarer takes against the best defence in the declared
+contract, with his actual discard if known, else his best one: what he could guarantee.
+Beside a Kodeks 3.8.5.1 ruling each plan's recorded result (the plan played, and the other:
+the guaranteed result or the dissenter's alternative) is set against it. Every card is seen
+double dummy, so whist or pass, open or closed play change nothing in what the best defence
+takes. The numbers are evidence for the referee; the ruling is his.
 
-``keep_analysis`` computes the numbers and keeps them on the hands' row (``DealHands.analysis``,
-keyed by what they depend on), called by the services that enter the hands or correct the
-deal (a POST); ``analysis_of`` reads them, or computes them without keeping them when the deal
-changed since (a page or a PDF, a GET, writes nothing); ``evidence_of`` turns them and the deal
-into the block the deal's evidence page and the protocol show.
+``keep_numbers`` works out and keeps on the layout what the deal's contract needs, called by
+the services that enter the hands or correct the deal (a POST); ``numbers_of`` reads them,
+or works them out without keeping them (a page or a PDF, a GET, writes nothing);
+``evidence_of`` turns them and the deal into the block the deal's evidence page and the
+protocol show.
 """
 
 from __future__ import annotations
@@ -24,14 +27,30 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
-from scoring import dd
 from scoring.board import parse_board
-from scoring.cards import cards_text, parse_cards
+from scoring.cards import cards_text
 
+from . import layouts
 from .dealdata import CALL_WORDS, STRAIN_SIGNS, dealer_of, declarer_of, ruling_of
-from .models import DealHands
+from .extensions import played_boards
+from .models import DealHands, Layout, Table
 
 DISPUTED = "kodex-3.8.5.1"
+
+
+@dataclass(frozen=True)
+class Cards:
+    """What a deal's evidence reads: the layout, the declarer's hand on it, his actual
+    discard (empty: not known), the chief's entry (None: nobody entered anything, the
+    board's cards are read) and the board's number when the deal plays one (``sealed``: the
+    reader may not see that board yet)."""
+
+    layout: Layout
+    declarer_hand: int
+    discard: str = ""
+    entry: DealHands | None = None
+    board: int | None = None
+    sealed: bool = False
 
 
 def hand_of_seats(dealer: str, seats: Sequence[str]) -> dict[str, int]:
@@ -50,55 +69,58 @@ def has_contract(data: Mapping[str, Any]) -> bool:
     return data.get("type") in ("game", "misere") and bool(declarer_of(data))
 
 
-def _key(data: Mapping[str, Any], hands: DealHands) -> str:
-    strain = (data.get("contract") or {}).get("strain", "")
-    return f"{data.get('type')}:{strain}:{hands.declarer_hand}:{hands.discard}:{hands.version}"
+def _line(data: Mapping[str, Any]) -> str:
+    if data.get("type") == "misere":
+        return layouts.MISERE
+    return str((data.get("contract") or {}).get("strain"))
 
 
-def compute(board_text: str, declarer_hand: int, discard: str, data: Mapping[str, Any]) -> dict:
-    """The solver's numbers for the deal's contract: ``best_discard``/``best`` (the
-    declarer's best discard and his tricks with it), ``discard``/``tricks`` (the discard
-    analysed: the actual one if known, else the best). At misère the tricks are 0 when the
-    misère holds against the best defence, 1 when it is caught."""
-    board = parse_board(board_text)
-    misere = data.get("type") == "misere"
-    if misere:
-        best = dd.best_misere(board, declarer_hand)
+def _numbers(
+    analysis: Mapping[str, Any], tried: Mapping[str, Any], cards: Cards, line: str
+) -> dict:
+    """The numbers of the deal's contract out of the layout's table: ``best_discard``/``best``
+    (the declarer's best discard and his tricks with it; at misère 0 when it holds, 1 when
+    it is caught), ``discard``/``tricks`` (the discard analysed: the actual one if known,
+    else the best)."""
+    hand = str(cards.declarer_hand)
+    if line == layouts.MISERE:
+        best, best_discard = (
+            (0 if analysis["misere"][hand] else 1),
+            analysis["misere_discards"][hand],
+        )
     else:
-        strain = str((data.get("contract") or {}).get("strain"))
-        best = dd.best_discard(board, strain, declarer_hand)
-    out = {"best_discard": cards_text(best.discard), "best": best.tricks}
-    if discard:
-        hands = dd.check_discard(board, declarer_hand, parse_cards(discard, "discard"))
-        if misere:
-            taken = 0 if dd.misere_holds(hands, declarer_hand) else 1
-        else:
-            taken = dd.tricks(hands, strain, declarer_hand)
-        out |= {"discard": discard, "tricks": taken, "actual": True}
-    else:
-        out |= {"discard": out["best_discard"], "tricks": best.tricks, "actual": False}
-    return out
+        best, best_discard = analysis["tricks"][hand][line], analysis["discards"][hand][line]
+    out = {"best_discard": best_discard, "best": int(best)}
+    if not cards.discard:
+        return out | {"discard": best_discard, "tricks": int(best), "actual": False}
+    found = tried[layouts.tried_key(cards.declarer_hand, cards.discard)]
+    taken = (0 if found[line] else 1) if line == layouts.MISERE else int(found[line])
+    return out | {"discard": cards.discard, "tricks": taken, "actual": True}
 
 
-def analysis_of(hands: DealHands, data: Mapping[str, Any]) -> dict:
-    """The numbers for the deal as it stands: the row's cache when it is for the deal as it
-    stands, else computed here and not kept (a read changes nothing; ``keep_analysis``, at
-    the hands' entry and the deal's correction, keeps them)."""
-    key = _key(data, hands)
-    cached = hands.analysis
-    if isinstance(cached, dict) and cached.get("key") == key:
-        return cached
-    return {"key": key, **compute(hands.board, hands.declarer_hand, hands.discard, data)}
+def numbers_of(cards: Cards, data: Mapping[str, Any]) -> dict:
+    """The numbers for the deal as it stands, read from the layout, and what it lacks worked
+    out here and not kept (a read changes nothing; ``keep_numbers`` keeps them)."""
+    layout, line, hand = cards.layout, _line(data), cards.declarer_hand
+    analysis, tried = layout.analysis or {}, layout.tried or {}
+    if not layouts.has_line(analysis, hand, line) or (
+        cards.discard and not layouts.has_tried(tried, hand, cards.discard)
+    ):
+        board = parse_board(layout.text)
+        analysis = layouts.with_lines(analysis, board, [(hand, line)])
+        if cards.discard:
+            tried = layouts.with_tried(tried, board, hand, cards.discard)
+    return _numbers(analysis, tried, cards, line)
 
 
-def keep_analysis(hands: DealHands, data: Mapping[str, Any]) -> dict:
-    """``analysis_of`` the deal as it now stands, kept on the hands' row (one UPDATE, the
-    deal's own data untouched): for the service that changed what the numbers depend on."""
-    found = analysis_of(hands, data)
-    if found is not hands.analysis:
-        DealHands.objects.filter(pk=hands.pk).update(analysis=found)
-        hands.analysis = found
-    return found
+def keep_numbers(cards: Cards, data: Mapping[str, Any]) -> dict:
+    """``numbers_of`` the deal as it now stands, kept on the layout (a board's table only by
+    its job: for its deals just the actual discard's numbers): for the service that changed
+    what the numbers depend on."""
+    layouts.keep(
+        cards.layout, cards.declarer_hand, _line(data), cards.discard, lines=cards.board is None
+    )
+    return numbers_of(cards, data)
 
 
 # -- the block shown ---------------------------------------------------------------------
@@ -127,7 +149,7 @@ class Plan:
 @dataclass(frozen=True)
 class Evidence:
     number: int
-    hands: DealHands
+    cards: Cards
     lines: list[HandLine]
     contract: str
     declarer: str
@@ -242,11 +264,11 @@ def _plans(
 
 
 def evidence_of(
-    deal_number: int, data: Mapping[str, Any], hands: DealHands, names: Mapping[str, str]
+    deal_number: int, data: Mapping[str, Any], cards: Cards, names: Mapping[str, str]
 ) -> Evidence:
-    """The evidence block of a deal with entered hands (``names``: seat letter -> name)."""
-    found = analysis_of(hands, data)
-    board = parse_board(hands.board)
+    """The evidence block of a deal with its cards (``names``: seat letter -> name)."""
+    found = numbers_of(cards, data)
+    board = parse_board(cards.layout.text)
     seats = hand_of_seats(dealer_of(data), list(names))
     player_of = {hand: letter for letter, hand in seats.items()}
     declarer = declarer_of(data)
@@ -256,14 +278,14 @@ def evidence_of(
     sign = STRAIN_SIGNS.get(str(contract.get("strain")), "")
     shown = pgettext("contract", "misère") if misere else f"{level}{sign}"
     lines = []
-    for hand, cards in enumerate(board.hands, start=1):
+    for hand, held in enumerate(board.hands, start=1):
         letter = player_of.get(hand)
         label = _("hand %(n)s") % {"n": hand}
         if letter:
             label += f" — {names.get(letter, letter)}"
-        if hand == hands.declarer_hand:
+        if hand == cards.declarer_hand:
             label += f" ({_('declarer')})"
-        lines.append(HandLine(label, cards_text(cards), hand == hands.declarer_hand))
+        lines.append(HandLine(label, cards_text(held), hand == cards.declarer_hand))
     lines.append(HandLine(_("talon"), cards_text(board.talon), False))
     tricks = int(found["tricks"])
     if found["actual"] and found["best"] != tricks:
@@ -277,13 +299,13 @@ def evidence_of(
     else:
         best_note = ""
     seat_note = ""
-    if seats and seats.get(declarer) != hands.declarer_hand:
+    if seats and seats.get(declarer) != cards.declarer_hand:
         seat_note = _(
             "The declarer sits at hand %(n)s by the dealer recorded; check the hands."
         ) % {"n": seats.get(declarer, "—")}
     return Evidence(
         number=deal_number,
-        hands=hands,
+        cards=cards,
         lines=lines,
         contract=str(shown),
         declarer=names.get(declarer, declarer),
@@ -300,20 +322,45 @@ def evidence_of(
 
 
 def current_hands(deal_ids: Sequence[int]) -> dict[int, DealHands]:
-    """The latest entered hands of each of these deals (one query)."""
+    """The latest entry of each of these deals (one query, with its layout)."""
     latest: dict[int, DealHands] = {}
-    for row in DealHands.objects.filter(deal_id__in=list(deal_ids)).select_related("author"):
+    found = DealHands.objects.filter(deal_id__in=list(deal_ids)).select_related("author", "layout")
+    for row in found:
         if row.deal_id not in latest or row.version > latest[row.deal_id].version:
             latest[row.deal_id] = row
     return latest
 
 
-def deals_evidence(deals: Sequence[Any], names: Mapping[str, str]) -> list[Evidence]:
-    """The evidence of each of these deals whose hands are entered, in their order (one
-    query for the hands; the analysis from each row's cache, computed once)."""
-    found = current_hands([d.pk for d in deals])
+def cards_of(table: Table, deals: Sequence[Any], viewer: Any = None) -> dict[int, Cards]:
+    """The cards of each of these deals of ``table`` that has a contract and cards: a board's
+    for a deal that plays one (with the chief's actual discard, if entered), else the
+    chief's latest entry; by deal pk. ``viewer``: who reads (None: a service)."""
+    deals = [d for d in deals if has_contract(d.data)]
+    entries = current_hands([d.pk for d in deals])
+    boards = played_boards(table, deals, viewer)
+    out: dict[int, Cards] = {}
+    for deal in deals:
+        entry = entries.get(deal.pk)
+        played = boards.get(deal.pk)
+        if played is not None:
+            hand = played.hands.get(declarer_of(deal.data), 0)
+            if hand in layouts.HANDS:
+                discard = entry.discard if entry else ""
+                out[deal.pk] = Cards(
+                    played.layout, hand, discard, entry, played.number, not played.seen
+                )
+        elif entry is not None:
+            out[deal.pk] = Cards(entry.layout, entry.declarer_hand, entry.discard, entry)
+    return out
+
+
+def deals_evidence(table: Table, deals: Sequence[Any], names: Mapping[str, str]) -> list[Evidence]:
+    """The evidence the protocol prints: of each of these deals the chief referee entered
+    hands for (for a deal that plays a board, his entry on its evidence page), in their
+    order (two queries for the cards; the numbers read from each layout)."""
+    found = cards_of(table, deals)
     return [
         evidence_of(d.number, d.data, found[d.pk], names)
         for d in deals
-        if d.pk in found and has_contract(d.data)
+        if d.pk in found and found[d.pk].entry is not None
     ]

@@ -9,24 +9,45 @@ board's place in the set), the deal's data and the board number the referee gave
 none); it returns the data to store (e.g. with the board's dealer filled in), raises a
 refusal, or returns None when the table is not its own. It is asked of new deals and of
 corrections alike.
-A board number no hook claims is refused: the table plays no boards."""
+A board number no hook claims is refused: the table plays no boards.
+
+A boards hook says which of a table's deals play a board, for their evidence
+(``tables.evidence``): the board's cards are read there, never typed again."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from referee.core.hooks import add_once
 
-from .models import Table
+from .models import Deal, Layout, Table
 from .refusals import REFUSALS
 
 DealHook = Callable[[Table, int, Mapping[str, Any], "int | None"], "Mapping[str, Any] | None"]
 #: the table page's panel for the next deal: a template and its context, or None
 Panel = Callable[[Table], "tuple[str, dict[str, Any]] | None"]
 
+
+@dataclass(frozen=True)
+class PlayedBoard:
+    """A deal that plays a board: the board's number, its cards and their double-dummy table
+    (its ``Layout``), each seat letter's hand on it (1-3), and whether the reader may see it
+    (a sealed board reaches only the chief and the tables that have played it)."""
+
+    number: int
+    layout: Layout
+    hands: dict[str, int]
+    seen: bool
+
+
+#: the table's deals (of those given) that play a board, by deal pk; None: not its table
+BoardsHook = Callable[[Table, Sequence[Deal], Any], "dict[int, PlayedBoard] | None"]
+
 _DEAL_HOOKS: list[DealHook] = []
 _PANELS: list[Panel] = []
+_BOARDS_HOOKS: list[BoardsHook] = []
 
 
 def on_new_deal(hook: DealHook) -> DealHook:
@@ -35,6 +56,20 @@ def on_new_deal(hook: DealHook) -> DealHook:
 
 def table_panel(panel: Panel) -> Panel:
     return add_once(_PANELS, panel)
+
+
+def boards_of(hook: BoardsHook) -> BoardsHook:
+    return add_once(_BOARDS_HOOKS, hook)
+
+
+def played_boards(table: Table, deals: Sequence[Deal], viewer: Any) -> dict[int, PlayedBoard]:
+    """The deals among ``deals`` of ``table`` that play a board, as ``viewer`` may see them
+    (None: a service, who sees every board), by deal pk; empty at an ordinary table."""
+    for hook in _BOARDS_HOOKS:
+        found = hook(table, deals, viewer)
+        if found is not None:
+            return found
+    return {}
 
 
 def prepared(

@@ -307,3 +307,11 @@ class HandsForm(BoundedForm):
         help_text=gettext_lazy("Two cards, if known; else the best discard is analysed."),
     )
     reason = forms.CharField(label=gettext_lazy("Note"), required=False)
+
+
+class DiscardForm(BoundedForm):
+    """The chief referee's entry for a deal that plays a board: its cards are the board's,
+    so only the declarer's actual discard is given (``services.enter_hands``)."""
+
+    discard = HandsForm.base_fields["discard"]
+    reason = HandsForm.base_fields["reason"]

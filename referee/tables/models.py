@@ -193,15 +193,41 @@ class Agreement(models.Model):
         return self.disputed and not self.superseded and not self.resolution
 
 
+class Layout(models.Model):
+    """A layout of cards (the board notation of ``scoring.board``, canonical) and what the
+    double-dummy solver found in it: the one store of double-dummy results. A duplicate
+    session's board holds one (``duplicate.Board.layout``), and so do the hands the chief
+    referee types as evidence for a deal of an ordinary round (``DealHands.layout``); the
+    evidence of a deal that plays a board reads the board's own (``tables.layouts``).
+
+    ``analysis`` is the board table in the shape ``tables.layouts`` writes: per hand ("1"-"3")
+    the tricks and the best discard in each strain, the misère (holds, its discard). A
+    board's is written whole by its background job (None until then); typed hands' holds the
+    lines their deal's contract needs, worked out when they are entered. ``tried``: what the
+    declarer takes with a given discard (his actual one), per ``"hand:discard"``."""
+
+    text = models.TextField()
+    analysis = models.JSONField(null=True, blank=True, editable=False)
+    tried = models.JSONField(default=dict, blank=True, editable=False)
+
+    class Meta:
+        verbose_name = _("layout of cards")
+        verbose_name_plural = _("layouts of cards")
+
+    def __str__(self) -> str:
+        return self.text.partition("\n")[0]
+
+
 class DealHands(models.Model):
-    """The cards of a deal as the chief referee entered them (the board notation of
-    ``scoring.board``), for the double-dummy evidence beside a ruling; the deal's own data
-    stays as it is. Every entry appends a row (``version`` from 1, the latest is current);
-    ``analysis`` keeps the solver's numbers for the deal's contract when first shown."""
+    """The evidence entered for a deal by the chief referee: the cards (a ``Layout``: typed
+    in the board notation for an ordinary deal, the board's own for a deal that plays a
+    board), which hand is the declarer's and, if known, his actual discard; the deal's own
+    data stays as it is. Every entry appends a row (``version`` from 1, the latest is
+    current). The double-dummy numbers are the layout's, kept nowhere else."""
 
     deal = models.ForeignKey(Deal, on_delete=models.CASCADE, related_name="hands")
     version = models.PositiveIntegerField()
-    board = models.TextField()  # canonical board notation (scoring.board.Board.text)
+    layout = models.ForeignKey(Layout, on_delete=models.PROTECT, related_name="hands")
     declarer_hand = models.PositiveSmallIntegerField()  # 1, 2 or 3
     discard = models.CharField(max_length=16, blank=True)  # the actual discard, if known
     author = models.ForeignKey(
@@ -209,7 +235,6 @@ class DealHands(models.Model):
     )
     at = models.DateTimeField(auto_now_add=True)
     reason = models.TextField(blank=True)
-    analysis = models.JSONField(null=True, blank=True, editable=False)
 
     class Meta:
         unique_together = [("deal", "version")]

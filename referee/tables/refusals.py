@@ -42,6 +42,10 @@ REFUSALS = Refusals(
             "By the dealer recorded the declarer %(name)s holds hand %(hand)s, not %(given)s."
         ),
         "hands.discard": _("%(problem)s"),
+        "hands.board_deal": _(
+            "This deal plays board %(board)s: its cards are the board's and are not typed "
+            "again; give only the actual discard."
+        ),
         "lap.cap_reached": _(
             "The lap is finished: the table reached its %(cap)s deals and played on "
             "until the first dealer's turn came back. No more deals."

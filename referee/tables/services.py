@@ -14,30 +14,26 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 import scoring
 from referee.core import rounds as kinds
 from referee.core.bounds import check_data, check_text
-from referee.core.codes import refusal_text
 from referee.core.errors import InvalidDeal, NotAllowed, ServiceError, StaleVersion
 from referee.core.permissions import is_chief, may_confirm, may_enter_deals
 from referee.tables.refusals import REFUSALS
 from referee.tournaments.log import log_action
 from referee.tournaments.models import Round, Tournament, Unfinished
 from scoring.board import parse_board
-from scoring.cards import cards_text, parse_cards
-from scoring.dd import check_discard
 
 from . import tablet
-from .dealdata import dealer_of, declarer_of, score_table
-from .evidence import current_hands, hand_of_seats, has_contract, keep_analysis
-from .extensions import prepared
+from .dealdata import score_table
+from .evidence import cards_of, has_contract, keep_numbers
+from .extensions import played_boards, prepared
+from .hands import board_hand, checked_discard, typed_layout
 from .lap import check_lap
 from .models import Deal, DealHands, DealVersion, Table
 from .results import summary
 from .rotation import check_dealer
-from .sheet import seats_of
 
 
 def _locked_table(table_id: int) -> Table:
@@ -180,18 +176,19 @@ def correct_deal(
     sheet = [dict(data) if d.pk == deal.pk else d.data for d in _current(table)]
     _keep(table, sheet)
     corrected = _new_version(deal, dict(data), False, user, reason, "deal.corrected")
-    _keep_evidence(corrected)
+    _keep_evidence(table, corrected)
     return corrected
 
 
-def _keep_evidence(deal: Deal) -> None:
-    """The double-dummy numbers of the deal's entered hands for the deal as corrected, kept
-    now (a POST) so that its pages and protocol (a GET) only read them."""
-    hands = current_hands([deal.pk]).get(deal.pk)
-    if hands is None or not has_contract(deal.data):
+def _keep_evidence(table: Table, deal: Deal) -> None:
+    """The double-dummy numbers of the deal's cards (entered, or its board's) for the deal as
+    it now stands, kept on their layout now (a POST) so that its pages and protocol (a GET)
+    only read them."""
+    found = cards_of(table, [deal]).get(deal.pk)
+    if found is None:
         return
     try:
-        keep_analysis(hands, deal.data)
+        keep_numbers(found, deal.data)
     except scoring.ScoringError:  # hands that no longer fit the deal: the page says so
         return
 
@@ -345,21 +342,6 @@ def change_mode(table: Table, user: Any) -> str | None:
 
 # -- the referee's evidence: a deal's hands ----------------------------------------------
 
-_WHERE = {
-    "hand 1": gettext_lazy("hand 1"),
-    "hand 2": gettext_lazy("hand 2"),
-    "hand 3": gettext_lazy("hand 3"),
-    "talon": gettext_lazy("talon"),
-    "number": gettext_lazy("the board's number"),
-    "line": gettext_lazy("a line"),
-}
-
-
-def _board_text(number: int, text: str) -> str:
-    """The notation as entered, its ``Board N`` line added when the referee left it out."""
-    first = next((line.strip() for line in text.splitlines() if line.strip()), "")
-    return text if first.lower().startswith("board") else f"Board {number}\n{text}"
-
 
 @transaction.atomic
 def enter_hands(
@@ -367,8 +349,9 @@ def enter_hands(
 ) -> DealHands:
     """The chief referee enters a deal's cards (the board notation, ``scoring.board``),
     which hand is the declarer's and, if known, his actual discard: a new version of the
-    deal's hands (the deal's own data is untouched), logged. Refused at the offending card,
-    changing nothing."""
+    deal's hands (the deal's own data is untouched), logged. A deal that plays a board takes
+    the board's cards and hand (``text`` empty, ``declarer_hand`` not read): only the
+    discard is given. Refused at the offending card, changing nothing."""
     check_text(text)
     check_text(discard)
     check_text(reason)
@@ -382,46 +365,25 @@ def enter_hands(
         raise REFUSALS.error("hands.deleted")
     if not has_contract(deal.data):
         raise REFUSALS.error("hands.no_contract")
-    if declarer_hand not in (1, 2, 3):
-        raise REFUSALS.error("hands.declarer_hand", "declarer_hand")
-    try:
-        board = parse_board(_board_text(deal.number, text))
-    except scoring.ScoringError as error:
-        where = _WHERE.get(error.field, error.field)
-        raise REFUSALS.error(
-            "hands.notation", "board", where=str(where), problem=refusal_text(error)
-        ) from None
-    seated = seats_of(table)
-    seats = hand_of_seats(dealer_of(deal.data), [s.letter for s in seated])
-    declarer = declarer_of(deal.data)
-    if seats and seats.get(declarer) != declarer_hand:
-        name = next((s.name for s in seated if s.letter == declarer), declarer)
-        raise REFUSALS.error(
-            "hands.declarer_seat",
-            "declarer_hand",
-            name=name,
-            hand=seats.get(declarer, "—"),
-            given=declarer_hand,
-        )
-    shown_discard = ""
-    if discard.strip():
-        try:
-            cards = parse_cards(discard, "discard")
-            check_discard(board, declarer_hand, cards)
-        except scoring.ScoringError as error:
-            raise REFUSALS.error("hands.discard", "discard", problem=refusal_text(error)) from None
-        shown_discard = cards_text(cards)
+    played = played_boards(table, [deal], None).get(deal.pk)
+    if played is not None:
+        layout, declarer_hand = played.layout, board_hand(played, deal, text)
+    else:
+        layout = typed_layout(table, deal, text, declarer_hand)
+    shown_discard = checked_discard(parse_board(layout.text), declarer_hand, discard)
+    if layout.pk is None:
+        layout.save()
     latest = deal.hands.aggregate(n=Max("version"))["n"] or 0
     hands = DealHands.objects.create(
         deal=deal,
         version=latest + 1,
-        board=board.text(),
+        layout=layout,
         declarer_hand=declarer_hand,
         discard=shown_discard,
         author=user,
         reason=reason,
     )
-    _keep_evidence(deal)  # computed once, here: its pages and protocol only read
+    _keep_evidence(table, deal)  # computed once, here: its pages and protocol only read
     log_action(
         tournament,
         user,
@@ -429,6 +391,6 @@ def enter_hands(
         f"{table} #{deal.number} v{hands.version}",
         about=deal,
         reason=reason,
-        data={"board": hands.board, "declarer_hand": declarer_hand, "discard": shown_discard},
+        data={"board": layout.text, "declarer_hand": declarer_hand, "discard": shown_discard},
     )
     return hands

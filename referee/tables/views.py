@@ -32,10 +32,10 @@ from scoring.numbers import Amount
 from . import lots, services, tablet
 from .agreements import words_of
 from .dealdata import dealer_of, describe_deal, lot_of, ruling_of, talon_peekers
-from .evidence import current_hands, evidence_of, has_contract
+from .evidence import cards_of, evidence_of, has_contract
 from .extensions import panels
 from .form_choices import RULE_REFERENCES
-from .forms import DealForm, HandsForm
+from .forms import DealForm, DiscardForm, HandsForm
 from .lap import table_lap
 from .models import Deal, Table
 from .seat_draw import panel
@@ -383,11 +383,14 @@ def deal_history(
 def deal_evidence(
     request: HttpRequest, tournament: Tournament, table: Table, number: int
 ) -> HttpResponse:
-    """The referee's evidence on a deal: its entered hands and their double-dummy analysis
-    beside the ruling (officials); the chief referee enters the hands here."""
+    """The referee's evidence on a deal: its cards and their double-dummy analysis beside
+    the ruling (officials): a deal that plays a board reads the board's cards (the chief
+    gives only the actual discard), any other deal's hands the chief referee enters here."""
     deal = _deal(table, number)
     chief = is_chief(request.user, tournament)
-    form = HandsForm(request.POST or None)
+    cards = cards_of(table, [deal], request.user).get(deal.pk)
+    board = cards.board if cards else None
+    form = (HandsForm if board is None else DiscardForm)(request.POST or None)
     if request.method == "POST":
         if not chief:  # the service refuses too; the page says so before it
             raise NotAllowed(_("Only the chief referee enters a deal's hands."))
@@ -397,21 +400,20 @@ def deal_evidence(
                 request,
                 lambda: services.enter_hands(
                     deal.pk,
-                    cd["board"],
-                    int(cd["declarer_hand"]),
+                    cd.get("board", ""),
+                    int(cd.get("declarer_hand") or 0),
                     cd["discard"],
                     request.user,
                     cd["reason"],
                 ),
-                _("The hands are entered."),
+                _("The hands are entered.") if board is None else _("The discard is entered."),
                 form=form,
             )
             if done:
                 return redirect(request.path)
     names = {s.letter: s.name for s in seats_of(table)}
     analysable = has_contract(deal.data)
-    hands = current_hands([deal.pk]).get(deal.pk) if analysable else None
-    evidence = evidence_of(deal.number, deal.data, hands, names) if hands else None
+    shown = cards if cards is not None and not cards.sealed else None
     return render(
         request,
         "tables/deal_evidence.html",
@@ -421,7 +423,9 @@ def deal_evidence(
             "deal": deal,
             "summary": describe_deal(deal.data, names, engine_language()),
             "analysable": analysable,
-            "evidence": evidence,
+            "board": board,
+            "sealed": cards is not None and cards.sealed,
+            "evidence": evidence_of(deal.number, deal.data, shown, names) if shown else None,
             "form": form if chief and analysable and not deal.deleted else None,
         },
     )

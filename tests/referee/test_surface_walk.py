@@ -28,7 +28,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from referee.accounts.models import Role
 from referee.tables import services as tables
 from referee.tables.agreements import Verdict, sign_off
-from referee.tables.models import Agreement, Seat
+from referee.tables.models import Agreement, Layout, Seat
 from referee.tournaments.models import Round, Tournament
 
 from .factories import UserFactory, referee_of, table_with_players
@@ -143,7 +143,8 @@ def duplicate_session(tournament: Tournament, players: list[int], *, published: 
         plan=plan_json(movement),
         published=published,
     )
-    Board.objects.create(session=session, number=1, text=deal_boards(1, 1)[0].text())
+    layout = Layout.objects.create(text=deal_boards(1, 1)[0].text())
+    Board.objects.create(session=session, number=1, layout=layout)
     return session
 
 

@@ -357,7 +357,7 @@ def _analysis_body(request: Request, session: Session) -> dict[str, Any]:
         "analysed": state.analysed,
         "done": state.done,
         "analysed_boards": sorted(
-            session.boards.filter(analysis__isnull=False).values_list("number", flat=True)
+            session.boards.filter(layout__analysis__isnull=False).values_list("number", flat=True)
         ),
         "failed": len(state.failed),
         "jobs": jobs,

@@ -28,6 +28,7 @@ from referee.tables.models import (
     Deal,
     DealHands,
     DealVersion,
+    Layout,
     Seat,
     SeatDraw,
     Substitution,
@@ -65,6 +66,7 @@ LATER_SECTIONS = frozenset(
         "duplicate_sessions",
         "duplicate_boards",
         "deal_hands",
+        "layouts",
         "check_ins",
         "applications",
         "seat_draws",
@@ -114,6 +116,7 @@ def sections() -> list[tuple[str, type[models.Model], Callable[[Tournament], Any
         ("admission_entries", AdmissionEntry, in_t(AdmissionEntry, "registration__tournament")),
         ("payments", Payment, in_t(Payment, "registration__tournament")),
         ("duplicate_sessions", Session, in_t(Session, "tournament")),
+        ("layouts", Layout, _layouts),
         ("duplicate_boards", Board, in_t(Board, "session__tournament")),
         ("tables", Table, in_t(Table, "round__tournament")),
         ("seats", Seat, in_t(Seat, "table__round__tournament")),
@@ -128,6 +131,14 @@ def sections() -> list[tuple[str, type[models.Model], Callable[[Tournament], Any
         ("roles", Role, in_t(Role, "tournament")),
         ("log", ActionLog, in_t(ActionLog, "tournament")),
     ]
+
+
+def _layouts(t: Tournament) -> Any:
+    """The cards of the tournament's boards and of the hands entered for its deals."""
+    held = models.Q(board__session__tournament=t) | models.Q(
+        hands__deal__table__round__tournament=t
+    )
+    return Layout.objects.filter(held).distinct()
 
 
 # models bound to a tournament (a reference leads to one) that the archive leaves out, why

@@ -260,6 +260,27 @@ class _Importer:
         Tournament.objects.filter(pk=tournament_id).update(forbidden_pairs=pairs, schedule=schedule)
 
 
+def _layouts_of_older(data: dict[str, Any]) -> None:
+    """An archive written before the one store of double-dummy results (issue 31) keeps a
+    board's cards and table on its row (``text``, ``analysis``) and typed hands' on theirs
+    (``board``; their ``analysis`` was worked out again anyway): each becomes a layout row
+    the board or the hands point to, as this site now writes them."""
+    if "layouts" in data:
+        return
+    layouts: list[dict[str, Any]] = []
+
+    def layout(text: Any, analysis: Any) -> int:
+        layouts.append({"id": len(layouts) + 1, "text": text, "analysis": analysis, "tried": {}})
+        return len(layouts)
+
+    for row in data.get("duplicate_boards", []):
+        row["layout_id"] = layout(row.pop("text"), row.pop("analysis", None))
+    for row in data.get("deal_hands", []):
+        row.pop("analysis", None)
+        row["layout_id"] = layout(row.pop("board"), None)
+    data["layouts"] = layouts
+
+
 def import_tournament(document: dict[str, Any], slug: str | None = None) -> Tournament:
     """Create the archived tournament (as ``slug`` if given) in this database."""
     data = document["data"]
@@ -269,6 +290,7 @@ def import_tournament(document: dict[str, Any], slug: str | None = None) -> Tour
     data["tournament"][0]["slug"] = target
     importer = _Importer(data)
     try:
+        _layouts_of_older(data)
         with transaction.atomic():
             importer.users()
             for name, model, _rows in sections():

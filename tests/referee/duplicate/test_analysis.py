@@ -67,7 +67,7 @@ def test_now_the_boards_are_analysed_on_commit(settings, django_capture_on_commi
     boards = "".join(OBVIOUS.format(n=n) for n in (1, 2, 3))
     with django_capture_on_commit_callbacks(execute=True):
         services.create_session(tournament.pk, chief, boards_per_set=1, boards=boards)
-    assert not Board.objects.filter(analysis__isnull=True).exists()
+    assert not Board.objects.filter(layout__analysis__isnull=True).exists()
 
 
 def test_on_the_queue_one_job_a_board_is_made_with_the_session(settings):
@@ -80,7 +80,7 @@ def test_on_the_queue_one_job_a_board_is_made_with_the_session(settings):
     state = analysis.session_analysis(session)
     assert (state.boards, state.analysed, state.done) == (3, 0, False)
     assert queue.drain() == 3
-    assert not Board.objects.filter(analysis__isnull=True).exists()
+    assert not Board.objects.filter(layout__analysis__isnull=True).exists()
     assert analysis.session_analysis(session).as_json() == {
         "boards": 3,
         "analysed": 3,

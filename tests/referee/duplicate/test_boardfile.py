@@ -50,7 +50,7 @@ def export_url(tournament, session):
 
 
 def texts(session: Session) -> list[str]:
-    return list(session.boards.values_list("text", flat=True))
+    return list(session.boards.values_list("layout__text", flat=True))
 
 
 def test_a_hand_written_file_imported_on_the_page_is_played_at_the_tables(client, six):

@@ -57,7 +57,7 @@ def resummed(document: dict) -> str:
 
 
 def test_a_board_edited_to_xx_with_its_checksum_recomputed_is_refused(session_archive, tmp_path):
-    session_archive["data"]["duplicate_boards"][0]["text"] = "XX"
+    session_archive["data"]["layouts"][0]["text"] = "XX"
     path = tmp_path / "edited.json"
     path.write_text(resummed(session_archive))
     before = counts()
@@ -69,12 +69,12 @@ def test_a_board_edited_to_xx_with_its_checksum_recomputed_is_refused(session_ar
 
 def test_an_edited_board_is_refused_by_the_import_itself_at_its_row(session_archive):
     edited = copy.deepcopy(session_archive)
-    edited["data"]["duplicate_boards"][0]["text"] = "XX"
+    edited["data"]["layouts"][0]["text"] = "XX"  # the cards of board 1
     before = counts()
     with pytest.raises(ArchiveError) as refused:
         import_tournament(edited)
     assert refused.value.code == "hall.archive.invalid"
-    assert refused.value.params["section"] == "duplicate_boards"
+    assert refused.value.params["section"] == "layouts"
     assert counts() == before
     # the archive as written restores, and its pages answer
     restored = import_tournament(loads(dumps(session_archive)))
@@ -96,7 +96,13 @@ def test_an_edited_board_is_refused_by_the_import_itself_at_its_row(session_arch
 def edits():
     """Each: a section, a field and a value the site's own pages or services refuse."""
     return [
-        ("duplicate_boards", "text", "Board 1\n1: ♠A\n2: ♠A\n3: ♠K\nT: ♠Q"),
+        ("layouts", "text", "Board 1\n1: ♠A\n2: ♠A\n3: ♠K\nT: ♠Q"),
+        # a board's double-dummy table: 11 tricks, a discard of three cards, a word for a bool
+        ("layouts", "analysis", {"tricks": {"1": {"S": 11}}, "discards": {"1": {"S": "♠A"}}}),
+        ("layouts", "analysis", {"tricks": {"1": {"S": 5}}, "discards": {"1": {"S": "♠AKQ"}}}),
+        ("layouts", "analysis", {"misere": {"2": "yes"}, "misere_discards": {"2": "♠A ♠K"}}),
+        ("layouts", "tried", {"4:♠A ♠K": {"S": 3}}),
+        ("layouts", "tried", {"1:♠A ♠K": {"S": 3, "XX": 1}}),
         ("tournament", "options", {"no_such_option": 1}),
         ("tournament", "convention", "nonsense"),
         ("tournament", "bye_points", "a lot"),
@@ -159,15 +165,22 @@ def test_entered_hands_that_are_no_board_are_refused_in_an_archive():
     services.enter_hands(deal.pk, HANDS, 1, "", chief)
     document = export_tournament(tournament)
     wipe(tournament)
+    (row,) = document["data"]["layouts"]
+    assert document["data"]["deal_hands"][0]["layout_id"] == row["id"]
     edited = copy.deepcopy(document)
-    edited["data"]["deal_hands"][0]["board"] = "XX"
-    with pytest.raises(ArchiveError):
+    edited["data"]["layouts"][0]["text"] = "XX"
+    with pytest.raises(ArchiveError) as refused:
         import_tournament(edited)
+    assert refused.value.params["section"] == "layouts"
     analysed = copy.deepcopy(document)
-    analysed["data"]["deal_hands"][0]["analysis"] = {"key": "game:S:1::1", "tricks": "XX"}
+    # well formed but wrong: 3 tricks where the hands take 8 (test_evidence works it out)
+    analysed["data"]["layouts"][0]["analysis"] = {
+        "tricks": {"1": {"S": 3}},
+        "discards": {"1": {"S": "♠AK"}},
+    }
     restored = import_tournament(analysed)  # the numbers are worked out again, not trusted
-    kept = DealHands.objects.get(deal__table__round__tournament=restored).analysis
-    assert kept["tricks"] == 8
+    kept = DealHands.objects.get(deal__table__round__tournament=restored).layout.analysis
+    assert kept["tricks"] == {"1": {"S": 8}}
 
 
 def test_an_archive_of_another_site_is_refused_unless_accepted_explicitly(tmp_path):

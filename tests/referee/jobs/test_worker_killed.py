@@ -41,7 +41,7 @@ def test_a_killed_worker_loses_no_board_and_none_is_written_twice(settings):
         if first.poll() is None:
             first.kill()
     interrupted = jobs.get(status="running")
-    left = boards.filter(analysis__isnull=True).count()
+    left = boards.filter(layout__analysis__isnull=True).count()
     assert 0 < left < 8
 
     second = start_worker("second")
@@ -51,7 +51,7 @@ def test_a_killed_worker_loses_no_board_and_none_is_written_twice(settings):
         )
     finally:
         log = stop(second)
-    assert not boards.filter(analysis__isnull=True).exists()
+    assert not boards.filter(layout__analysis__isnull=True).exists()
     assert analysis.session_analysis(session).done
     # exactly once: each board's runs wrote it once between them
     for job in jobs:

@@ -8,7 +8,7 @@ from django.utils import translation
 from referee.accounts.models import Role
 from referee.core.errors import NotAllowed, ServiceError
 from referee.tables import services
-from referee.tables.evidence import deals_evidence, evidence_of, hand_of_seats
+from referee.tables.evidence import cards_of, deals_evidence, evidence_of, hand_of_seats
 from referee.tables.models import Deal, DealHands, DealVersion
 from referee.tables.sheet import seats_of
 from referee.tournaments.models import ActionLog
@@ -66,6 +66,11 @@ def chief(table):
     return referee_of(table.round.tournament, Role.Kind.CHIEF)
 
 
+def cards(deal):
+    """The deal's cards as its evidence reads them (the latest entry's layout)."""
+    return cards_of(deal.table, [deal])[deal.pk]
+
+
 def url(deal):
     table = deal.table
     slug = table.round.tournament.slug
@@ -84,7 +89,7 @@ def test_the_chief_enters_the_hands_a_version_logged_and_the_deal_untouched(deal
     hands = services.enter_hands(deal.pk, HANDS, 1, "D7 D8", chief, "the dispute")
     assert hands.version == 1 and hands.author == chief and hands.declarer_hand == 1
     assert hands.discard == "♦87"
-    assert hands.board.startswith(f"Board {deal.number}\n1: ♠AKQJ10987 ♥87\n")
+    assert hands.layout.text.startswith(f"Board {deal.number}\n1: ♠AKQJ10987 ♥87\n")
     again = services.enter_hands(deal.pk, HANDS, 1, "", chief)
     assert again.version == 2
     deal.refresh_from_db()
@@ -126,9 +131,9 @@ def test_a_discard_not_of_his_twelve_and_a_wrong_hand_are_refused(deal, chief):
 
 
 def test_the_evidence_numbers_worked_by_hand(deal, chief, table):
-    hands = services.enter_hands(deal.pk, HANDS, 1, "♦87", chief)
+    services.enter_hands(deal.pk, HANDS, 1, "♦87", chief)
     names = {s.letter: s.name for s in seats_of(table)}
-    evidence = evidence_of(deal.number, deal.data, hands, names)
+    evidence = evidence_of(deal.number, deal.data, cards(deal), names)
     assert (evidence.tricks, evidence.defenders) == (8, 2)
     assert evidence.guarantee == "the contract is made"
     assert evidence.discard == "♦87" and evidence.discard_actual
@@ -139,8 +144,14 @@ def test_the_evidence_numbers_worked_by_hand(deal, chief, table):
     assert played.calls == f"{names['B']} whist, {names['C']} pass"
     assert (alternative.declarer, alternative.defenders) == (6, 4)
     assert alternative.against == "2 tricks more than the declarer's best play allows double dummy"
-    # kept on the row: shown again without the solver
-    assert DealHands.objects.get().analysis["tricks"] == 8
+    # kept on the layout (the one store): shown again without the solver. Its line of the
+    # contract (hand 1 in spades: 8 with the best discard, the lowest outside trumps) and
+    # what the actual discard takes in every strain: no trumps, A's spades run only when
+    # he leads; hearts, his ♥87 are the lowest of the suit; and the misère holds (above)
+    layout = DealHands.objects.get().layout
+    assert layout.analysis["tricks"] == {"1": {"S": 8}}
+    assert set(layout.analysis["discards"]["1"]) == {"S"}
+    assert layout.tried["1:♦87"]["S"] == 8 and layout.tried["1:♦87"]["misere"] is True
 
 
 def test_a_contract_the_hands_cannot_make_shows_the_remiz(table, chief):
@@ -148,9 +159,9 @@ def test_a_contract_the_hands_cannot_make_shows_the_remiz(table, chief):
     nine = {**DISPUTED, "contract": {"level": 9, "strain": "S"}}
     nine["tricks"] = {"A": 8, "B": 2, "C": 0}
     deal = services.record_deal(table.pk, nine, referee)
-    hands = services.enter_hands(deal.pk, HANDS, 1, "", chief)
+    services.enter_hands(deal.pk, HANDS, 1, "", chief)
     names = {s.letter: s.name for s in seats_of(table)}
-    evidence = evidence_of(deal.number, deal.data, hands, names)
+    evidence = evidence_of(deal.number, deal.data, cards(deal), names)
     # 8 tricks against the best defence: 9♠ goes down one
     assert evidence.tricks == 8 and evidence.guarantee == "remiz, down 1"
 
@@ -205,7 +216,7 @@ def test_the_page_reads_a_bounded_number_of_queries(
 def test_the_block_of_many_deals_at_once(deal, chief, table):
     services.enter_hands(deal.pk, HANDS, 1, "", chief)
     names = {s.letter: s.name for s in seats_of(table)}
-    (evidence,) = deals_evidence(list(Deal.objects.filter(table=table)), names)
+    (evidence,) = deals_evidence(table, list(Deal.objects.filter(table=table)), names)
     assert evidence.number == deal.number and evidence.tricks == 8
     from django.template.loader import render_to_string
 
@@ -251,9 +262,9 @@ def test_a_misere_with_these_hands_holds_and_each_plan_is_set_against_it(table, 
         "ruling": {**DISPUTED["ruling"], "alternative": {"A": 1, "B": 5, "C": 4}},
     }
     deal = services.record_deal(table.pk, misere, referee)
-    hands = services.enter_hands(deal.pk, HANDS, 1, "♦87", chief)
+    services.enter_hands(deal.pk, HANDS, 1, "♦87", chief)
     names = {s.letter: s.name for s in seats_of(table)}
-    evidence = evidence_of(deal.number, deal.data, hands, names)
+    evidence = evidence_of(deal.number, deal.data, cards(deal), names)
     assert evidence.misere and evidence.tricks == 0
     assert evidence.guarantee == "the misère holds"
     played, alternative = evidence.plans

@@ -43,5 +43,5 @@ def test_the_protocol_pdf_of_a_deal_with_entered_hands_writes_nothing(client):
     with CaptureQueriesContext(connection) as again:
         page = client.get(url)
     assert page.status_code == 200 and writes(again.captured_queries) == []
-    kept = DealHands.objects.get(deal=deal).analysis
-    assert kept is not None and kept["key"].startswith("game:C:")
+    kept = DealHands.objects.get(deal=deal).layout.analysis  # the correction kept clubs' line
+    assert kept is not None and set(kept["tricks"]["1"]) == {"S", "C"}
