@@ -58,7 +58,9 @@ def rating_list(request: HttpRequest, slug: str) -> HttpResponse:
             "tournaments": list(counted[:LIST_TOURNAMENTS])[::-1],
             "more_tournaments": max(0, counted.count() - LIST_TOURNAMENTS),
             # the results changed and the background job has not updated the list yet
-            "pending": chosen.pending.order_by("asked_at").values_list("asked_at", flat=True).first(),
+            "pending": chosen.pending.order_by("asked_at")
+            .values_list("asked_at", flat=True)
+            .first(),
         },
     )
 

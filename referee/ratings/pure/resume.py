@@ -55,7 +55,9 @@ def first_dirty(kept: Sequence[Place], now: Sequence[Place], changed: Collection
     return start
 
 
-def tally(changes: Sequence[Change], kept: Mapping[int, Kept]) -> tuple[list[Kept], dict[int, Kept]]:
+def tally(
+    changes: Sequence[Change], kept: Mapping[int, Kept]
+) -> tuple[list[Kept], dict[int, Kept]]:
     """Each change's player state after it (counts carried from ``kept``), and every
     player's last state: ``kept``'s for those without a new change."""
     state = dict(kept)

@@ -31,7 +31,7 @@ from referee.tournaments.models import Tournament
 from ..models import PendingUpdate, RatedTournament, RatingChange, RatingList
 from ..pure.methods import Method, method_named
 from ..pure.replay import Replay, replay
-from ..pure.resume import Kept, first_dirty, tally
+from ..pure.resume import first_dirty, tally
 from . import kept
 from .games import games_of
 
@@ -98,14 +98,16 @@ def update_list(
         states = kept.states_before(
             rating_list, dropped | {p for g in games for p in g.players}, first
         )
-        RatingChange.objects.filter(rating_list=rating_list, seq__gte=first).delete()
-        RatedTournament.objects.filter(
-            rating_list=rating_list, tournament__in=[t for t, _d, _s in places[start:]]
-        ).delete()
+        kept.delete(RatingChange.objects.filter(rating_list=rating_list, seq__gte=first))
+        kept.delete(
+            RatedTournament.objects.filter(
+                rating_list=rating_list, tournament__in=[t for t, _d, _s in places[start:]]
+            )
+        )
     else:
         dropped, states = set(), {}
-        RatingChange.objects.filter(rating_list=rating_list).delete()
-        RatedTournament.objects.filter(rating_list=rating_list).delete()
+        kept.delete(RatingChange.objects.filter(rating_list=rating_list))
+        kept.delete(RatedTournament.objects.filter(rating_list=rating_list))
     method = method_of(rating_list)
     newcomers = {p for g in games for p in g.players if p not in states}
     done = replay(

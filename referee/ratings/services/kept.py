@@ -10,9 +10,10 @@ over a federation's decade (README, Ratings).
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
+from typing import Any
 
 from django.db import connection
-from django.db.models import OuterRef, Subquery
+from django.db.models import OuterRef, QuerySet, Subquery
 
 from referee.tournaments.models import Player
 
@@ -47,6 +48,14 @@ def _chunks(ids: Iterable[int]) -> Iterable[list[int]]:
     ordered = sorted(ids)
     for start in range(0, len(ordered), CHUNK):
         yield ordered[start : start + CHUNK]
+
+
+def delete(rows: QuerySet[Any]) -> None:
+    """Delete ``rows`` in one statement, sending no signal per row: the page cache's
+    ``post_delete`` receiver (``hall.signals``) would renew the public pages' counter once
+    for each of ~120,000 rows (four minutes of a from-scratch recompute); the update renews
+    it once, saving the list's ``computed_at``."""
+    rows._raw_delete(rows.db)
 
 
 def states_before(rating_list: RatingList, players: Collection[int], seq: int) -> dict[int, Kept]:
@@ -167,8 +176,15 @@ def write_places(
     at = first
     for tournament, starts_on in places:
         begin, end = ranges.get(tournament, (at, at))
-        rows.append(RatedTournament(rating_list=rating_list, tournament_id=tournament,
-                                    starts_on=starts_on, seq_from=begin, seq_to=end))
+        rows.append(
+            RatedTournament(
+                rating_list=rating_list,
+                tournament_id=tournament,
+                starts_on=starts_on,
+                seq_from=begin,
+                seq_to=end,
+            )
+        )
         at = end
     RatedTournament.objects.bulk_create(rows, batch_size=BATCH)
 
@@ -180,11 +196,11 @@ def write_ratings(
     player without one (his only games were dropped) is taken off the list."""
     ratings = PlayerRating.objects.filter(rating_list=rating_list)
     if players is None:
-        ratings.delete()
+        delete(ratings)
         players = final.keys()
     else:
         for chunk in _chunks(players):
-            ratings.filter(player_id__in=chunk).delete()
+            delete(ratings.filter(player_id__in=chunk))
     PlayerRating.objects.bulk_create(
         (
             PlayerRating(

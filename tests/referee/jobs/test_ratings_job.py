@@ -67,9 +67,7 @@ def test_two_tournaments_changed_in_a_row_make_one_update_from_the_earlier(
     settings.RATINGS_RECOMPUTE = "queue"
     players = [PlayerFactory() for _ in range(3)]
     days = [datetime.date(2026, 1, d) for d in (1, 2, 3)]
-    cups = [
-        played(players, [[[(0, 10), (1, 0), (2, -10)]]], starts_on=d, ends_on=d) for d in days
-    ]
+    cups = [played(players, [[[(0, 10), (1, 0), (2, -10)]]], starts_on=d, ends_on=d) for d in days]
     rating_list = RatingList.objects.create(name="L", slug="l")
     rating_list.tournaments.add(*cups)
     recompute_list(rating_list)
