@@ -3,7 +3,7 @@ point of the history, the history's rows (COPY on PostgreSQL, ``executemany`` el
 the tournaments' places in the replay, and the players' current ratings.
 
 Everything reads plain rows (``values_list``) in a fixed number of queries a chunk of
-players, and writes without model instances: a from-scratch recompute writes ~140,000 rows
+players, and writes without model instances: a from-scratch recompute writes ~120,000 rows
 over a federation's decade (README, Ratings).
 """
 
