@@ -85,14 +85,55 @@ class RatingChange(models.Model):
     whists = models.CharField(max_length=40)
     # opponents: [[player id, name, rating before], …]; terms: bula_elo's C_ij; mu/sigma
     detail = models.JSONField(default=dict)
+    # the player's state after this change, exact: an update from a tournament on starts from
+    # each player's last change before it (``services.compute``), not from the first game
+    mu = models.FloatField(default=0)
+    sigma = models.FloatField(default=0)
+    games = models.PositiveIntegerField(default=0)  # his games on the list through this one
+    tournaments = models.PositiveIntegerField(default=0)  # and his tournaments
 
     class Meta:
         ordering = ["seq"]
-        indexes = [models.Index(fields=["rating_list", "player", "seq"])]
+        indexes = [
+            models.Index(fields=["rating_list", "player", "seq"]),
+            # an update drops the history from one point on
+            models.Index(fields=["rating_list", "seq"], name="ratings_change_list_seq"),
+        ]
 
     @property
     def change(self) -> float:
         return self.rating_after - self.rating_before
+
+
+class RatedTournament(models.Model):
+    """A tournament as a list's replay took it: its place in the order (its date then) and its
+    changes' ``seq`` range. An update compares these with the list's tournaments now and
+    replays from the first that differs or was changed (``pure.resume.first_dirty``)."""
+
+    rating_list = models.ForeignKey(RatingList, on_delete=models.CASCADE, related_name="rated")
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="+")
+    starts_on = models.DateField()
+    seq_from = models.PositiveIntegerField()
+    seq_to = models.PositiveIntegerField()  # exclusive: seq_from when nothing counted
+
+    class Meta:
+        unique_together = [("rating_list", "tournament")]
+        ordering = ["seq_from", "starts_on", "tournament_id"]
+
+
+class PendingUpdate(models.Model):
+    """A tournament whose results changed since the list last followed them (None: the whole
+    list asked to be recomputed): the job that updates the list takes and deletes these,
+    and the list's page says an update is pending while there are any."""
+
+    rating_list = models.ForeignKey(RatingList, on_delete=models.CASCADE, related_name="pending")
+    tournament = models.ForeignKey(
+        Tournament, null=True, on_delete=models.CASCADE, related_name="+"
+    )
+    asked_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["asked_at", "pk"]
 
 
 class Category(models.Model):

@@ -57,6 +57,10 @@ def rating_list(request: HttpRequest, slug: str) -> HttpResponse:
             "manager": may_manage_rating_list(request.user, chosen),
             "tournaments": list(counted[:LIST_TOURNAMENTS])[::-1],
             "more_tournaments": max(0, counted.count() - LIST_TOURNAMENTS),
+            # the results changed and the background job has not updated the list yet
+            "pending": chosen.pending.order_by("asked_at")
+            .values_list("asked_at", flat=True)
+            .first(),
         },
     )
 
@@ -66,11 +70,14 @@ def rating_list(request: HttpRequest, slug: str) -> HttpResponse:
 def recompute(request: HttpRequest, slug: str) -> HttpResponse:
     chosen = get_object_or_404(RatingList, slug=slug)
     done = compute.recompute(chosen.pk, request.user)
-    messages.success(
-        request,
-        _("Recomputed: %(games)s tables, %(players)s players.")
-        % {"games": done.games, "players": done.players},
-    )
+    if done is None:
+        messages.success(request, _("The recompute is queued: the list shows it when done."))
+    else:
+        messages.success(
+            request,
+            _("Recomputed: %(games)s tables, %(players)s players.")
+            % {"games": done.games, "players": done.players},
+        )
     return redirect("rating-list", chosen.slug)
 
 

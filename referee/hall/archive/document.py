@@ -148,6 +148,10 @@ NOT_ARCHIVED = {
     "ratings.PlayerRating": "derived: the list's recomputation replays it from the "
     "tournaments it counts",
     "ratings.RatingChange": "derived: the list's recomputation writes the history anew",
+    "ratings.RatedTournament": "derived: where the list's replay took each tournament, "
+    "written anew with the history",
+    "ratings.PendingUpdate": "a list's update waiting for its background job: the "
+    "registry's, like the list",
     "series.SeriesTournament": "the cup's or season's: it spans many tournaments, and which "
     "count is the series' own setting",
     "admission.Admission": "names a rating list of the registry, which no archive carries: "

@@ -62,10 +62,16 @@ class Replay:
     games: dict[int, int]  # games played per player
 
 
-def replay(method: Method, games: Iterable[Game], registry: Mapping[int, float | None]) -> Replay:
+def replay(
+    method: Method,
+    games: Iterable[Game],
+    registry: Mapping[int, float | None],
+    start: Mapping[int, Skill] | None = None,
+) -> Replay:
     """Replay ``games`` under ``method``; ``registry`` gives each player's stored rating (the
-    start of bula_elo; openskill starts everybody at the library's prior)."""
-    skills: dict[int, Skill] = {}
+    start of bula_elo; openskill starts everybody at the library's prior), unless ``start``
+    has his skill already (a replay resumed after the games before these: ``resume``)."""
+    skills: dict[int, Skill] = dict(start or {})
     played: dict[int, int] = {}
     changes: list[Change] = []
     for game in games:

@@ -34,3 +34,69 @@ def test_a_finished_tournament_queues_its_lists_and_a_worker_recomputes_them(
     assert {j.status for j in jobs} == {"done"}
     # one recompute for the two changes (the second job found the list already recomputed)
     assert sum(Run.objects.filter(job__in=jobs).values_list("wrote", flat=True)) == 1
+
+
+def test_the_list_page_says_an_update_is_pending_until_the_job_has_run(
+    client, settings, django_capture_on_commit_callbacks
+):
+    from django.urls import reverse
+
+    settings.RATINGS_RECOMPUTE = "queue"
+    players = [PlayerFactory() for _ in range(3)]
+    cup = played(players, [[[(0, 10), (1, 0), (2, -10)]]])
+    rating_list = RatingList.objects.create(name="L", slug="l")
+    rating_list.tournaments.add(cup)
+    with django_capture_on_commit_callbacks(execute=True):
+        log_action(cup, None, "tournament.finished", cup.name)
+    page = client.get(reverse("rating-list", args=["l"])).content.decode()
+    assert "being updated in the background" in page
+    queue.drain()
+    page = client.get(reverse("rating-list", args=["l"])).content.decode()
+    assert "being updated in the background" not in page
+    assert players[0].name in page
+
+
+def test_two_tournaments_changed_in_a_row_make_one_update_from_the_earlier(
+    settings, django_capture_on_commit_callbacks
+):
+    import datetime
+
+    from referee.ratings.models import RatedTournament
+    from referee.ratings.services.compute import recompute_list
+
+    settings.RATINGS_RECOMPUTE = "queue"
+    players = [PlayerFactory() for _ in range(3)]
+    days = [datetime.date(2026, 1, d) for d in (1, 2, 3)]
+    cups = [played(players, [[[(0, 10), (1, 0), (2, -10)]]], starts_on=d, ends_on=d) for d in days]
+    rating_list = RatingList.objects.create(name="L", slug="l")
+    rating_list.tournaments.add(*cups)
+    recompute_list(rating_list)
+    # the last one, then the first one corrected: the first job takes both
+    with django_capture_on_commit_callbacks(execute=True):
+        log_action(cups[2], None, "standings.settings_changed", cups[2].name)
+        log_action(cups[0], None, "standings.settings_changed", cups[0].name)
+    assert queue.drain() == 2
+    runs = Run.objects.filter(job__kind="ratings.recompute").order_by("pk")
+    assert list(runs.values_list("wrote", flat=True)) == [1, 0]
+    assert RatedTournament.objects.filter(rating_list=rating_list).count() == 3
+    assert not rating_list.pending.exists()
+
+
+def test_a_managers_recompute_is_queued_and_done_by_a_worker(client, settings):
+    from django.urls import reverse
+
+    from ..factories import UserFactory
+
+    settings.RATINGS_RECOMPUTE = "queue"
+    players = [PlayerFactory() for _ in range(3)]
+    cup = played(players, [[[(0, 10), (1, 0), (2, -10)]]])
+    rating_list = RatingList.objects.create(name="L", slug="l")
+    rating_list.tournaments.add(cup)
+    manager = UserFactory()
+    rating_list.managers.add(manager)
+    client.force_login(manager)
+    response = client.post(reverse("rating-recompute", args=["l"]), follow=True)
+    assert "The recompute is queued" in response.content.decode()
+    assert not PlayerRating.objects.exists()
+    assert queue.drain() == 1
+    assert PlayerRating.objects.filter(rating_list=rating_list).count() == 3

@@ -1,5 +1,6 @@
 """The ratings' formulas, worked by hand."""
 
+import datetime
 from fractions import Fraction
 
 import pytest
@@ -118,3 +119,27 @@ def test_chart():
     assert chart([]).points == ""
     flat = chart([5.0, 5.0], width=100, height=50, pad=0)
     assert flat.points == "0.0,25.0 100.0,25.0"
+
+
+def test_a_replay_resumed_from_the_kept_states_goes_on_as_the_whole_replay():
+    from referee.ratings.pure.resume import Kept, first_dirty, tally
+
+    # bula 30, everybody from 1200. T1: 1, 2, 3 with 30, 0, −30: C12 = 1 + 0.3, C13 = 2 + 0.3,
+    # C23 = 1 + 0.3, so +2, 0, −2. T2: 1 (1202), 2, 4 with −30, 0, 30:
+    # C12 = −1 − 2·0.028 − 0.3 = −1.356, C14 = −2.356: round(−1.856) = −2;
+    # C21 = 1.356, C24 = −1.3: round(0.028) = 0; C41 = 2.356, C42 = 1.3: round(1.828) = +2
+    method = method_named("bula_elo", bula=30)
+    first = Game(1, 1, 1, (1, 2, 3), (30, 0, -30))
+    second = Game(2, 1, 1, (1, 2, 4), (-30, 0, 30))
+    whole = replay(method, [first, second], {})
+    assert {p: s.mu for p, s in whole.skills.items()} == {1: 1200, 2: 1200, 3: 1198, 4: 1202}
+    before = replay(method, [first], {})
+    _after, kept = tally(before.changes, {})
+    assert kept[1] == Kept(Skill(1202.0), 1, 1, 1)
+    resumed = replay(method, [second], {}, {p: k.skill for p, k in kept.items()})
+    assert resumed.changes == whole.changes[3:]
+    after, final = tally(resumed.changes, kept)
+    assert [(k.games, k.tournaments) for k in after] == [(2, 2), (2, 2), (1, 1)]
+    assert final[3] == kept[3]  # not at the table: as he was
+    day = datetime.date(2026, 1, 1)
+    assert first_dirty([(1, day), (2, day)], [(2, day), (1, day)], ()) == 0  # reordered
