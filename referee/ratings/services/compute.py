@@ -179,6 +179,22 @@ def recompute_for(tournament_id: int) -> None:
         _submit(pk)
 
 
+def lists_changed(list_ids: Collection[int], tournaments: Collection[int] | None) -> None:
+    """Lists that gained or lost ``tournaments`` (None: every one of them, a list emptied):
+    each updated from the first of them in its order on, as after a result changes."""
+    ids = sorted(set(list_ids))
+    if not _queued():
+        for rating_list in RatingList.objects.filter(pk__in=ids):
+            update_list(rating_list, tournaments or (), everything=tournaments is None)
+        return
+    noted = [None] if tournaments is None else sorted(set(tournaments))
+    PendingUpdate.objects.bulk_create(
+        PendingUpdate(rating_list_id=pk, tournament_id=t) for pk in ids for t in noted
+    )
+    for pk in ids:
+        _submit(pk)
+
+
 @handler(RECOMPUTE_JOB)
 def _recompute_job(args: dict[str, Any]) -> int:
     """A list's pending updates, all in one replay from the earliest changed tournament on

@@ -100,3 +100,79 @@ def test_a_managers_recompute_is_queued_and_done_by_a_worker(client, settings):
     assert not PlayerRating.objects.exists()
     assert queue.drain() == 1
     assert PlayerRating.objects.filter(rating_list=rating_list).count() == 3
+
+
+def _ratings(rating_list):
+    return sorted(
+        PlayerRating.objects.filter(rating_list=rating_list).values_list(
+            "player", "rating", "games", "tournaments"
+        )
+    )
+
+
+def test_a_tournament_added_to_or_removed_from_a_list_queues_its_update(
+    settings, django_capture_on_commit_callbacks
+):
+    """The admin, the API or a service changing a list's tournaments: the list is updated
+    from that tournament on, as after a result (before, only the next result did it)."""
+    import datetime
+
+    from referee.ratings.services.compute import recompute_list
+
+    settings.RATINGS_RECOMPUTE = "queue"
+    players = [PlayerFactory() for _ in range(4)]
+    days = [datetime.date(2026, 1, d) for d in (1, 2)]
+    first, second = (
+        played(players, [[[(0, 10), (1, 0), (2, -10)]], [[(1, 5), (2, 5), (3, -10)]]], **day)
+        for day in ({"starts_on": d, "ends_on": d} for d in days)
+    )
+    rating_list = RatingList.objects.create(name="L", slug="l")
+    with django_capture_on_commit_callbacks(execute=True):
+        rating_list.tournaments.add(first, second)
+    assert list(rating_list.pending.values_list("tournament", flat=True).order_by("tournament"))
+    assert queue.drain() == 1
+    after_add = _ratings(rating_list)
+    assert after_add == _ratings_from_scratch(rating_list, recompute_list)
+    with django_capture_on_commit_callbacks(execute=True):
+        second.rating_lists.remove(rating_list)  # reversed: from the tournament's side
+    assert list(rating_list.pending.values_list("tournament", flat=True)) == [second.pk]
+    queue.drain()
+    assert not rating_list.pending.exists()
+    only_first = _ratings(rating_list)
+    assert only_first != after_add
+    assert only_first == _ratings_from_scratch(rating_list, recompute_list)
+    with django_capture_on_commit_callbacks(execute=True):
+        rating_list.tournaments.clear()
+    assert list(rating_list.pending.values_list("tournament", flat=True)) == [None]
+    queue.drain()
+    assert _ratings(rating_list) == []
+
+
+def _ratings_from_scratch(rating_list, recompute_list):
+    """The list's ratings recomputed from scratch, in a savepoint rolled back after."""
+    from django.db import transaction
+
+    class Undo(Exception):
+        pass
+
+    found = []
+    try:
+        with transaction.atomic():
+            recompute_list(rating_list)
+            found = _ratings(rating_list)
+            raise Undo
+    except Undo:
+        pass
+    return found
+
+
+def test_in_the_request_mode_a_list_change_updates_it_at_once(
+    settings, django_capture_on_commit_callbacks
+):
+    settings.RATINGS_RECOMPUTE = "now"
+    cup = played([PlayerFactory() for _ in range(3)], [[[(0, 10), (1, 0), (2, -10)]]])
+    rating_list = RatingList.objects.create(name="L", slug="l")
+    with django_capture_on_commit_callbacks(execute=True):
+        rating_list.tournaments.add(cup)
+    assert PlayerRating.objects.filter(rating_list=rating_list).count() == 3
+    assert not Job.objects.exists()
