@@ -131,11 +131,12 @@ v1 = [
     path(D, duplicate.SessionDetail.as_view(), name="api-duplicate-session"),
     *(
         path(
-            D + f"{action}/",
-            duplicate.SessionAction.as_view(action=action),
-            name=f"api-duplicate-{action}",
+            D + f"{verb}/",
+            duplicate.SessionAction.as_view(),
+            {"verb": verb},
+            name=f"api-duplicate-{verb}",
         )
-        for action in ("seat", "publish", "hide")
+        for verb in ("seat", "publish", "hide")
     ),
     path(D + "boards/<int:board>/", duplicate.BoardDetail.as_view(), name="api-duplicate-board"),
     path(D + "analysis/", duplicate.SessionAnalysis.as_view(), name="api-duplicate-analysis"),
