@@ -1,5 +1,6 @@
 """Output fields the API's serializers share: an exact amount as JSON gives it (an integer
-when whole, else rounded to 6 places: SPEC §12.8), and a book of amounts by player."""
+when whole, else rounded to 6 places: SPEC §12.8), the same as the pages' figure (two
+places), and a book of amounts by player."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from referee.core.figures import rounded
 from scoring.numbers import to_json
 
 
@@ -22,6 +24,15 @@ class Number(serializers.Field):
 
     def to_representation(self, value: Any) -> int | float:
         return to_json(value)
+
+
+@extend_schema_field(OpenApiTypes.NUMBER)
+class Figure(Number):
+    """An amount as the pages show it: two decimals at most, half away from zero, an
+    integer when whole (``core.figures.rounded``; a third is never ``-131.33333333333334``)."""
+
+    def to_representation(self, value: Any) -> int | float:
+        return rounded(value)
 
 
 class Book(serializers.DictField):
