@@ -49,11 +49,12 @@ v1 = [
     path(T + "applications/apply/", applications.Apply.as_view(), name="api-apply"),
     *(
         path(
-            T + f"applications/<int:application>/{action}/",
-            applications.ApplicationDecision.as_view(action=action),
-            name=f"api-application-{action}",
+            T + f"applications/<int:application>/{verb}/",
+            applications.ApplicationDecision.as_view(),
+            {"verb": verb},
+            name=f"api-application-{verb}",
         )
-        for action in ("approve", "decline")
+        for verb in ("approve", "decline")
     ),
     path(T + "players/<int:registration>/", standings.PlayerCard.as_view(), name="api-player"),
     path(
