@@ -1,9 +1,10 @@
 """Output fields the API's serializers share: an exact amount as JSON gives it (an integer
 when whole, else rounded to 6 places: SPEC §12.8), the same as the pages' figure (two
-places), and a book of amounts by player."""
+places), a book of amounts by player, money and a moment."""
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from drf_spectacular.types import OpenApiTypes
@@ -47,3 +48,22 @@ class Book(serializers.DictField):
 def number(value: Any) -> int | float | None:
     """``Number``'s reading of one value, ``None`` kept."""
     return None if value is None else to_json(value)
+
+
+class Money(serializers.CharField):
+    """An amount of money with two decimals (``"1500.00"``)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("read_only", True)
+        super().__init__(**kwargs)
+
+    def to_representation(self, value: Any) -> str:
+        return f"{value:.2f}"
+
+
+class IsoDateTimeField(serializers.DateTimeField):
+    """A moment as Python writes it (``2026-05-01T10:00:00+00:00``), the form these answers
+    have always had (DRF's own would write ``Z`` and the current time zone)."""
+
+    def to_representation(self, value: datetime) -> str:
+        return value.isoformat()

@@ -10,7 +10,6 @@ instance) are the discipline services'."""
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Any
 
 from django.http import Http404
@@ -30,6 +29,7 @@ from referee.tournaments.models import Tournament
 
 from ..actions import action
 from ..base import IDEMPOTENCY_PARAMETER, READ_ERRORS, ApiView
+from ..fields import IsoDateTimeField
 from ..strict import Strict
 from ..surfaces import manage, public, referee, surface
 
@@ -69,14 +69,6 @@ class AppealDecisionSerializer(Strict, serializers.Serializer):
 
 
 # -- what it answers ------------------------------------------------------------------------
-
-
-class IsoDateTimeField(serializers.DateTimeField):
-    """A moment as Python writes it (``2026-05-01T10:00:00+00:00``), the form these answers
-    have always had."""
-
-    def to_representation(self, value: datetime) -> str:
-        return value.isoformat()
 
 
 class DisciplineEntrySerializer(serializers.Serializer):

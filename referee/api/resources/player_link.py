@@ -29,6 +29,7 @@ from referee.tournaments.models import CheckIn, Registration
 from ..base import ERRORS, IDEMPOTENCY_PARAMETER, READ_ERRORS, ApiView, idempotent
 from ..serializers import ErrorSerializer, SeatSerializer
 from .players import CheckInSerializer
+from .standings import CutFields, VerdictFields
 
 THROTTLED = {429: ErrorSerializer}
 
@@ -91,25 +92,8 @@ class LinkCheckInSerializer(serializers.Serializer):
     reason = serializers.CharField(help_text="why he will miss the round (absent only)")
 
 
-class LinkOutlookSerializer(serializers.Serializer):
-    """His verdict against the cut (``LinkAnswer.outlook``: the cut, and his line of it)."""
-
-    stage = serializers.CharField(source="cut.stage.name", help_text="the stage being played")
-    next_stage = serializers.CharField(
-        source="cut.next_stage.name", help_text="the stage of the best N"
-    )
-    cut = serializers.IntegerField(source="cut.cut")
-    rounds_left = serializers.IntegerField(source="cut.rounds_left")
-    exact = serializers.BooleanField(
-        source="cut.exact",
-        help_text="the places are the reachable ones (no round left), not bounds",
-    )
-    current = serializers.IntegerField(source="mine.current", help_text="his place now")
-    best = serializers.IntegerField(source="mine.best", allow_null=True)
-    worst = serializers.IntegerField(source="mine.worst", allow_null=True)
-    verdict = serializers.ChoiceField(
-        source="mine.verdict", choices=["qualified", "eliminated", "open", "unknown"]
-    )
+class LinkOutlookSerializer(CutFields, VerdictFields):
+    """His verdict against the cut (``LinkOutlook``)."""
 
 
 class PrivateLinkSerializer(serializers.Serializer):
@@ -164,7 +148,7 @@ class LinkCheckIn:
 
 class LinkOutlook(NamedTuple):
     cut: standings.Qualification
-    mine: Outlook
+    outlook: Outlook
 
 
 @dataclass(frozen=True)
