@@ -26,7 +26,7 @@ from ..answers import AnalysisAnswer, BoardAnswer, session_answer
 from ..base import READ_ERRORS, ApiView
 from ..fields import Number
 from ..strict import Strict
-from ..surfaces import manage, public
+from ..surfaces import manage, manage_session, public, public_session
 
 
 class SessionCreateSerializer(Strict, serializers.Serializer):
@@ -233,27 +233,24 @@ class SessionList(SessionCreate):  # type: ignore[valid-type,misc]
 
 class SessionDetail(ApiView):
     @extend_schema(responses={200: SessionSerializer, **READ_ERRORS}, tags=["duplicate"])
-    @public
-    def get(self, request: Request, tournament: Tournament, session: int) -> Response:
-        found = session_answer(session_for(tournament, session), request.user)
-        return Response(SessionSerializer(found).data)
+    @public_session
+    def get(self, request: Request, session: Session) -> Response:
+        return Response(SessionSerializer(session_answer(session, request.user)).data)
 
 
 @action(
-    manage,
+    manage_session,
     response=SessionSerializer,
     tags=["duplicate"],
     description="seat: the next stanza as the next round; publish or hide: the boards",
 )
-def SessionAction(
-    request: Request, tournament: Tournament, data: Any, session: int, verb: str
-) -> Any:
-    found = session_for(tournament, session)
+def SessionAction(request: Request, session: Session, data: Any, verb: str) -> Any:
     if verb == "seat":
-        services.seat_stanza(found.pk, request.user)
+        services.seat_stanza(session.pk, request.user)
     else:
-        services.publish_boards(found.pk, request.user, verb == "publish")
-    return session_answer(session_for(tournament, session), request.user)
+        services.publish_boards(session.pk, request.user, verb == "publish")
+    changed = session_for(session.tournament, session.number)  # as the service left it
+    return session_answer(changed, request.user)
 
 
 class SessionAnalysis(ApiView):
@@ -263,34 +260,30 @@ class SessionAnalysis(ApiView):
         "board; the officials also see each job's state and a failure's reason.",
         tags=["duplicate"],
     )
-    @public
-    def get(self, request: Request, tournament: Tournament, session: int) -> Response:
-        found = session_for(tournament, session)
-        if not sight(found, request.user).shown:
+    @public_session
+    def get(self, request: Request, session: Session) -> Response:
+        if not sight(session, request.user).shown:
             raise Http404
-        answer = AnalysisAnswer(found, is_official(request.user, tournament))
+        answer = AnalysisAnswer(session, is_official(request.user, session.tournament))
         return Response(AnalysisSerializer(answer).data)
 
 
 @action(
-    manage,
+    manage_session,
     response=AnalysisSerializer,
     tags=["duplicate"],
     description="Queue again a board's analysis job that failed three times (the chief).",
 )
-def AnalysisRetry(
-    request: Request, tournament: Tournament, data: Any, session: int, job: int
-) -> AnalysisAnswer:
-    found = session_for(tournament, session)
-    analysis.retry_board(found, job)  # not a failed job of this session: nothing changes
-    return AnalysisAnswer(found, is_official(request.user, tournament))
+def AnalysisRetry(request: Request, session: Session, data: Any, job: int) -> AnalysisAnswer:
+    analysis.retry_board(session, job)  # not a failed job of this session: nothing changes
+    return AnalysisAnswer(session, is_official(request.user, session.tournament))
 
 
 class BoardDetail(ApiView):
     @extend_schema(responses={200: BoardSerializer, **READ_ERRORS}, tags=["duplicate"])
-    @public
-    def get(self, request: Request, tournament: Tournament, session: int, board: int) -> Response:
-        results = session_answer(session_for(tournament, session), request.user).results
+    @public_session
+    def get(self, request: Request, session: Session, board: int) -> Response:
+        results = session_answer(session, request.user).results
         if results is None:
             raise Http404
         traveller = next((t for t in results.travellers if t.board == board), None)

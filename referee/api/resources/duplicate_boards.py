@@ -14,14 +14,14 @@ from rest_framework.response import Response
 
 from referee.duplicate import services
 from referee.duplicate.boardfile import export_name, export_text
+from referee.duplicate.models import Session
 from referee.duplicate.surfaces import session_for
-from referee.tournaments.models import Tournament
 
 from ..actions import action
 from ..answers import session_answer
 from ..base import READ_ERRORS
 from ..strict import Strict
-from ..surfaces import manage, public
+from ..surfaces import manage_session, public_session
 from .duplicate import SessionSerializer
 
 
@@ -43,7 +43,7 @@ class BoardFile(NamedTuple):
 
 
 @action(
-    manage,
+    manage_session,
     request=BoardFileImportSerializer,
     response=SessionSerializer,
     tags=["duplicate"],
@@ -51,12 +51,10 @@ class BoardFile(NamedTuple):
     "played one; refused at the offending line and card (the code the card's, e.g. "
     "board.card_twice, and params.line the line's number), nothing changed.",
 )
-def SessionBoardImport(
-    request: Request, tournament: Tournament, data: dict[str, Any], session: int
-) -> Any:
-    found = session_for(tournament, session)
-    services.import_boards(found.pk, request.user, data["text"])
-    return session_answer(session_for(tournament, session), request.user)
+def SessionBoardImport(request: Request, session: Session, data: dict[str, Any]) -> Any:
+    services.import_boards(session.pk, request.user, data["text"])
+    changed = session_for(session.tournament, session.number)  # as the service left it
+    return session_answer(changed, request.user)
 
 
 class SessionBoardFile(SessionBoardImport):  # type: ignore[valid-type,misc]
@@ -69,8 +67,7 @@ class SessionBoardFile(SessionBoardImport):  # type: ignore[valid-type,misc]
         "officials, 404 to whoever sees nothing of the session).",
         tags=["duplicate"],
     )
-    @public
-    def get(self, request: Request, tournament: Tournament, session: int) -> Response:
-        found = session_for(tournament, session)
-        text = export_text(found, request.user)
-        return Response(BoardFileSerializer(BoardFile(export_name(found), text)).data)
+    @public_session
+    def get(self, request: Request, session: Session) -> Response:
+        text = export_text(session, request.user)
+        return Response(BoardFileSerializer(BoardFile(export_name(session), text)).data)
