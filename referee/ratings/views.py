@@ -80,10 +80,10 @@ RECENT_CHANGES = 30  # the rating history's last changes on the page unless ``?a
 
 
 @registry_player_page
-def player(request: HttpRequest, found: Player) -> HttpResponse:
+def player(request: HttpRequest, subject: Player) -> HttpResponse:
     everything = request.GET.get("all") == "1"
     page = history.player_page(
-        found.pk,
+        subject.pk,
         request.user,
         request.GET.get("list") or None,
         _number(request.GET.get("vs")),
@@ -104,8 +104,8 @@ def player(request: HttpRequest, found: Player) -> HttpResponse:
 
 
 @registry_player_page
-def versus(request: HttpRequest, found: Player, other_id: int) -> HttpResponse:
-    return render(request, "ratings/versus.html", {"page": profile.versus(found.pk, other_id)})
+def versus(request: HttpRequest, subject: Player, other_id: int) -> HttpResponse:
+    return render(request, "ratings/versus.html", {"page": profile.versus(subject.pk, other_id)})
 
 
 @login_required

@@ -121,7 +121,7 @@ def _entry(tournament: Tournament, registration: int) -> Registration:
 )
 def RecordPayment(
     request: Request, tournament: Tournament, v: dict[str, Any], registration: int
-) -> dict[str, Any]:
+) -> Payment:
     entry = _entry(tournament, registration)
     made = payments.record_payment(
         entry.pk, request.user, v["amount"], v["method"], paid_at=v["paid_at"], note=v["note"]
@@ -132,7 +132,7 @@ def RecordPayment(
 @action(referee, request=CorrectionSerializer, response=PaymentSerializer, tags=["players"])
 def CorrectPayment(
     request: Request, tournament: Tournament, v: dict[str, Any], payment: int
-) -> dict[str, Any]:
+) -> Payment:
     found = get_object_or_404(Payment, pk=payment, registration__tournament=tournament)
     done = payments.correct_payment(
         found.pk,

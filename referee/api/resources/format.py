@@ -41,6 +41,8 @@ officials_reading = surface(may_view_register, REGISTER_REFUSAL)
 
 # -- what the API reads ---------------------------------------------------------------------
 
+TAGS = ["discipline"]
+
 
 class NewDisciplineEntrySerializer(Strict, serializers.Serializer):
     registration = serializers.IntegerField()
@@ -177,19 +179,13 @@ class TeamSerializer(serializers.Serializer):
 class RegisterView(ApiView):
     """The tournament register with its zero-sum lines (officials only)."""
 
-    @extend_schema(responses={200: RegisterSerializer, **READ_ERRORS}, tags=["discipline"])
+    @extend_schema(responses={200: RegisterSerializer, **READ_ERRORS}, tags=TAGS)
     @officials_reading
     def get(self, request: Request, tournament: Tournament) -> Response:
         return Response(RegisterSerializer(register(tournament, request.user)).data)
 
 
-@action(
-    referee,
-    request=NewDisciplineEntrySerializer,
-    response=DisciplineEntrySerializer,
-    created=True,
-    tags=["discipline"],
-)
+@action(referee, NewDisciplineEntrySerializer, DisciplineEntrySerializer, created=True, tags=TAGS)
 def DisciplineRecord(request: Request, tournament: Tournament, v: dict[str, Any]) -> Entry:
     return discipline.record_entry(
         tournament.pk,
@@ -207,22 +203,14 @@ def DisciplineRecord(request: Request, tournament: Tournament, v: dict[str, Any]
 class DisciplineList(DisciplineRecord):  # type: ignore[valid-type,misc]
     """The register's entries; ``POST`` records one (``DisciplineRecord``)."""
 
-    @extend_schema(
-        responses={200: DisciplineEntrySerializer(many=True), **READ_ERRORS}, tags=["discipline"]
-    )
+    @extend_schema(responses={200: DisciplineEntrySerializer(many=True), **READ_ERRORS}, tags=TAGS)
     @officials_reading
     def get(self, request: Request, tournament: Tournament) -> Response:
         entries = Entry.objects.filter(tournament=tournament).select_related("referee")
         return Response(DisciplineEntrySerializer(entries, many=True).data)
 
 
-@action(
-    referee,
-    request=AppealFilingSerializer,
-    response=AppealSerializer,
-    created=True,
-    tags=["discipline"],
-)
+@action(referee, AppealFilingSerializer, AppealSerializer, created=True, tags=TAGS)
 def AppealFile(request: Request, tournament: Tournament, v: dict[str, Any]) -> Appeal:
     return discipline.file_appeal(
         tournament.pk,
@@ -239,7 +227,7 @@ def AppealFile(request: Request, tournament: Tournament, v: dict[str, Any]) -> A
 class AppealList(AppealFile):  # type: ignore[valid-type,misc]
     """The appeals; ``POST`` files one (``AppealFile``)."""
 
-    @extend_schema(responses={200: AppealSerializer(many=True), **READ_ERRORS}, tags=["discipline"])
+    @extend_schema(responses={200: AppealSerializer(many=True), **READ_ERRORS}, tags=TAGS)
     @officials_reading
     def get(self, request: Request, tournament: Tournament) -> Response:
         appeals = Appeal.objects.filter(tournament=tournament).select_related(
@@ -248,7 +236,7 @@ class AppealList(AppealFile):  # type: ignore[valid-type,misc]
         return Response(AppealSerializer(appeals, many=True).data)
 
 
-@action(manage, request=AppealDecisionSerializer, response=AppealSerializer, tags=["discipline"])
+@action(manage, request=AppealDecisionSerializer, response=AppealSerializer, tags=TAGS)
 def AppealDecide(
     request: Request, tournament: Tournament, v: dict[str, Any], appeal: int
 ) -> Appeal:

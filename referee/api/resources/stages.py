@@ -6,6 +6,7 @@ stages page's *Seat the play-off game* does. The services decide and refuse
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from drf_spectacular.utils import extend_schema
@@ -108,8 +109,8 @@ class PlayoffSerializer(Strict, serializers.Serializer):
 
 
 class Stages(NamedTuple):
-    stages: list[Any]
-    places: list[Any]
+    stages: Sequence[Any]
+    places: Sequence[Any]
     cut: standings.StageCut | None
 
 
