@@ -5,7 +5,7 @@ version, the log: the service's), and the response serializer reads out what it 
 
 A resource declares only what differs::
 
-    @action(manage, request=WithdrawSerializer, response=PlayerSerializer, tags=["players"])
+    @action(manage, WithdrawSerializer, PlayerSerializer, tags=["players"])
     def PlayerWithdraw(request, tournament, data, registration):
         \"\"\"Withdraw a player after a round.\"\"\"
         return withdraw_player(...)
@@ -32,14 +32,19 @@ SerializerClass = type[serializers.BaseSerializer]
 
 def action(
     surface: Surface,
-    *,
-    response: SerializerClass,
     request: SerializerClass | None = None,
+    response: SerializerClass | None = None,
+    *,
     created: bool = False,
+    replayed: bool = True,
     tags: list[str],
     description: str | None = None,
 ) -> Callable[[Run], type[ApiView]]:
-    """Make the ``POST`` view running ``run``; 201 when it ``created`` something."""
+    """Make the ``POST`` view running ``run``; 201 when it ``created`` something;
+    ``replayed``: a repeat of its idempotency key answers the first answer (False: a POST
+    that changes nothing, a preview, runs again)."""
+    if response is None:
+        raise TypeError("an action answers through its response serializer")
     code = 201 if created else 200
 
     def make(run: Run) -> type[ApiView]:
@@ -54,11 +59,12 @@ def action(
         schema = extend_schema(
             request=request,
             responses={code: response, **ERRORS},
-            parameters=[IDEMPOTENCY_PARAMETER],
+            parameters=[IDEMPOTENCY_PARAMETER] if replayed else None,
             tags=tags,
             description=description,
         )
-        view = type(run.__name__, (ApiView,), {"post": schema(idempotent(surface(post)))})
+        handler = idempotent(surface(post)) if replayed else surface(post)
+        view = type(run.__name__, (ApiView,), {"post": schema(handler)})
         view.__doc__ = run.__doc__
         view.__module__ = run.__module__
         return view

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.db.models import Prefetch
 
@@ -15,6 +15,13 @@ import scoring
 from referee.core.engine_text import rule_text
 from referee.core.language import engine_language
 from referee.core.people import person
+from referee.duplicate import analysis
+from referee.duplicate.analysis import SessionAnalysis
+from referee.duplicate.models import Session
+from referee.duplicate.notes import movement_notes
+from referee.duplicate.results import Line, SessionResults, Traveller
+from referee.duplicate.sealing import results_for
+from referee.jobs.models import Job
 from referee.tables.dealdata import LETTERS, describe_deal
 from referee.tables.lap import Lap, table_lap
 from referee.tables.models import Deal, Seat, Table
@@ -156,3 +163,149 @@ class RoundAnswer:
         seats = Seat.objects.select_related("registration__player").order_by("position")
         found = self.round.tables.order_by("number").prefetch_related(Prefetch("seats", seats))
         return list(found)
+
+
+# -- duplicate sessions (``resources.duplicate``) -------------------------------------------
+
+
+class PlannedBoard(NamedTuple):
+    board: int
+    hands: list[int]
+
+
+class PlannedTable(NamedTuple):
+    table: int
+    group: int
+    set: int
+    seats: list[int]
+    boards: list[PlannedBoard]
+
+
+class Stanza(NamedTuple):
+    number: int
+    round: int
+    tables: list[PlannedTable]
+
+
+@dataclass(frozen=True)
+class SessionAnswer:
+    """A duplicate session with what the reader may see of its results (``results`` None:
+    nothing yet, ``sealing.results_for``)."""
+
+    session: Session
+    results: SessionResults | None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.session, name)
+
+    @property
+    def movement(self) -> list[str]:
+        return movement_notes(self.session.notes)
+
+    @property
+    def groups(self) -> list[dict[str, Any]]:
+        return list(self.session.plan["groups"])
+
+    @property
+    def stanzas(self) -> list[Stanza]:
+        """The plan as the session keeps it (``duplicate.services.plan_json``), read out."""
+        first = self.session.first_round
+        return [
+            Stanza(
+                k + 1,
+                first + k,
+                [
+                    PlannedTable(
+                        t["table"],
+                        t["group"],
+                        t["set"],
+                        t["seats"],
+                        [PlannedBoard(b, held) for b, held in t["boards"]],
+                    )
+                    for t in stanza
+                ],
+            )
+            for k, stanza in enumerate(self.session.plan["stanzas"])
+        ]
+
+    @property
+    def standings(self) -> list[Line] | None:
+        return self.results.standings if self.results is not None else None
+
+    @property
+    def withheld(self) -> int | None:
+        return self.results.withheld if self.results is not None else None
+
+
+def session_answer(session: Session, user: Any) -> SessionAnswer:
+    return SessionAnswer(session, results_for(session, user, engine_language()))
+
+
+class AnalysedHand(NamedTuple):
+    hand: int
+    tricks: dict[str, int]
+    misere: bool
+
+
+@dataclass(frozen=True)
+class BoardAnswer:
+    """A board's traveller (``duplicate.results.Traveller``) with its double dummy by hand."""
+
+    traveller: Traveller
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.traveller, name)
+
+    @property
+    def analysis(self) -> list[AnalysedHand] | None:
+        found = self.traveller.analysis
+        if found is None:
+            return None
+        return [
+            AnalysedHand(int(hand), found["tricks"][hand], found["misere"][hand])
+            for hand in ("1", "2", "3")
+        ]
+
+
+@dataclass(frozen=True)
+class BoardJob:
+    """A board's analysis job with the board's number."""
+
+    board: int
+    job: Job
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.job, name)
+
+
+@dataclass(frozen=True)
+class AnalysisAnswer:
+    """How far a session's double dummy is; ``jobs`` for the officials only (else None)."""
+
+    session: Session
+    official: bool
+
+    @cached_property
+    def state(self) -> SessionAnalysis:
+        return analysis.session_analysis(self.session)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.state, name)
+
+    @property
+    def analysed_boards(self) -> list[int]:
+        found = self.session.boards.filter(layout__analysis__isnull=False)
+        return sorted(found.values_list("number", flat=True))
+
+    @property
+    def failed(self) -> int:
+        return len(self.state.failed)
+
+    @property
+    def jobs(self) -> list[BoardJob] | None:
+        if not self.official:
+            return None
+        numbers = dict(self.session.boards.values_list("pk", "number"))
+        found = Job.objects.filter(group=analysis.group_of(self.session.pk))
+        jobs = [BoardJob(numbers.get(job.args.get("board"), 0), job) for job in found]
+        return sorted(jobs, key=lambda j: (j.board, j.job.pk))

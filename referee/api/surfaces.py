@@ -9,9 +9,11 @@ body is read, and hands the handler the object in place of the URL's parts:
 - ``referee``: its officials (401 without a token, 403 for other users);
 - ``manage``: its chief referees.
 
-``…_table`` do the same for ``…/rounds/<round>/tables/<table>/``. A finer right (the table's
-assigned referee, a disqualification being the chief's) stays the service's: the surface
-refuses early who may do nothing here, the service what this user may not do to this object.
+``…_table`` do the same for ``…/rounds/<round>/tables/<table>/``, ``…_session`` for a
+duplicate session's ``…/duplicate/<session>/`` (``duplicate.surfaces.session_for``). A finer
+right (the table's assigned referee, a disqualification being the chief's) stays the
+service's: the surface refuses early who may do nothing here, the service what this user may
+not do to this object.
 ``tests/referee/api/test_surface_walk_api.py`` checks every endpoint against its surface.
 """
 
@@ -28,6 +30,7 @@ from rest_framework.response import Response
 
 from referee.core.errors import NotAllowed
 from referee.core.permissions import is_official, may_manage
+from referee.duplicate.surfaces import session_for
 from referee.tables.surfaces import table_for
 from referee.tournaments.surfaces import tournament_for
 
@@ -44,12 +47,28 @@ def _check(right: Right | None, refusal: str | Promise, user: Any, tournament: A
 
 
 def surface(
-    right: Right | None, refusal: str | Promise = OFFICIALS_ONLY, *, of_table: bool = False
+    right: Right | None,
+    refusal: str | Promise = OFFICIALS_ONLY,
+    *,
+    of_table: bool = False,
+    of_session: bool = False,
 ) -> Callable[[Handler], Handler]:
     """A handler behind ``right`` (None: whoever sees the tournament); ``of_table``: it
-    takes the table of the URL, else the tournament."""
+    takes the table of the URL, ``of_session`` the duplicate session, else the tournament."""
 
     def decorate(handler: Handler) -> Handler:
+        if of_session:
+
+            @wraps(handler)
+            def on_session(
+                view: Any, request: Request, slug: str, session: int, **kwargs: Any
+            ) -> Response:
+                tournament = tournament_for(request, slug)
+                _check(right, refusal, request.user, tournament)
+                return handler(view, request, session_for(tournament, session), **kwargs)
+
+            return on_session
+
         if of_table:
 
             @wraps(handler)
@@ -79,3 +98,5 @@ manage = surface(may_manage, CHIEF_ONLY)
 public_table = surface(None, of_table=True)
 referee_table = surface(is_official, of_table=True)
 manage_table = surface(may_manage, CHIEF_ONLY, of_table=True)
+public_session = surface(None, of_session=True)
+manage_session = surface(may_manage, CHIEF_ONLY, of_session=True)

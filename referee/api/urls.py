@@ -29,6 +29,7 @@ T = "tournaments/<slug:slug>/"
 R = T + "rounds/<int:round>/"
 TABLE = R + "tables/<int:table>/"
 D = T + "duplicate/<int:session>/"
+P = T + "players/<int:registration>/"
 ME = T + "me/<int:registration>/<str:key>/"  # a player's private link: the key is his
 
 v1 = [
@@ -49,55 +50,28 @@ v1 = [
     path(T + "applications/apply/", applications.Apply.as_view(), name="api-apply"),
     *(
         path(
-            T + f"applications/<int:application>/{action}/",
-            applications.ApplicationDecision.as_view(action=action),
-            name=f"api-application-{action}",
+            T + f"applications/<int:application>/{verb}/",
+            applications.ApplicationDecision.as_view(),
+            {"verb": verb},
+            name=f"api-application-{verb}",
         )
-        for action in ("approve", "decline")
+        for verb in ("approve", "decline")
     ),
-    path(T + "players/<int:registration>/", standings.PlayerCard.as_view(), name="api-player"),
-    path(
-        T + "players/<int:registration>/check-in/",
-        players.PlayerCheckIn.as_view(),
-        name="api-check-in",
-    ),
-    path(
-        T + "players/<int:registration>/withdraw/",
-        players.PlayerWithdraw.as_view(),
-        name="api-withdraw",
-    ),
-    path(
-        T + "players/<int:registration>/guest/",
-        players.PlayerGuest.as_view(),
-        name="api-guest",
-    ),
-    path(
-        T + "players/<int:registration>/substitute/",
-        players.PlayerSubstitute.as_view(),
-        name="api-substitute",
-    ),
+    path(P, standings.PlayerCard.as_view(), name="api-player"),
+    path(P + "check-in/", players.PlayerCheckIn.as_view(), name="api-check-in"),
+    path(P + "withdraw/", players.PlayerWithdraw.as_view(), name="api-withdraw"),
+    path(P + "guest/", players.PlayerGuest.as_view(), name="api-guest"),
+    path(P + "substitute/", players.PlayerSubstitute.as_view(), name="api-substitute"),
     path(T + "fees/", fees.Fees.as_view(), name="api-fees"),
     path(T + "fees/rules/", fees.Rules.as_view(), name="api-fee-rules"),
-    path(
-        T + "players/<int:registration>/payments/",
-        fees.RecordPayment.as_view(),
-        name="api-payment",
-    ),
+    path(P + "payments/", fees.RecordPayment.as_view(), name="api-payment"),
     path(
         T + "payments/<int:payment>/correct/",
         fees.CorrectPayment.as_view(),
         name="api-payment-correct",
     ),
-    path(
-        T + "players/<int:registration>/unpaid/",
-        fees.UnpaidLeave.as_view(),
-        name="api-unpaid-leave",
-    ),
-    path(
-        T + "players/<int:registration>/category/",
-        fees.EntryCategory.as_view(),
-        name="api-entry-category",
-    ),
+    path(P + "unpaid/", fees.UnpaidLeave.as_view(), name="api-unpaid-leave"),
+    path(P + "category/", fees.EntryCategory.as_view(), name="api-entry-category"),
     path(ME, player_link.PrivateLink.as_view(), name="api-player-link"),
     path(ME + "check-in/", player_link.PrivateCheckIn.as_view(), name="api-player-link-check-in"),
     path(T + "standings/", standings.StandingsView.as_view(), name="api-standings"),
@@ -131,11 +105,12 @@ v1 = [
     path(D, duplicate.SessionDetail.as_view(), name="api-duplicate-session"),
     *(
         path(
-            D + f"{action}/",
-            duplicate.SessionAction.as_view(action=action),
-            name=f"api-duplicate-{action}",
+            D + f"{verb}/",
+            duplicate.SessionAction.as_view(),
+            {"verb": verb},
+            name=f"api-duplicate-{verb}",
         )
-        for action in ("seat", "publish", "hide")
+        for verb in ("seat", "publish", "hide")
     ),
     path(D + "boards/<int:board>/", duplicate.BoardDetail.as_view(), name="api-duplicate-board"),
     path(D + "analysis/", duplicate.SessionAnalysis.as_view(), name="api-duplicate-analysis"),
@@ -167,11 +142,7 @@ v1 = [
     path(T + "stages/", stages.StagesView.as_view(), name="api-stages"),
     path(T + "stages/playoff/", stages.PlayoffView.as_view(), name="api-stage-playoff"),
     path(T + "teams/", format.TeamsView.as_view(), name="api-teams"),
-    path(
-        T + "players/<int:registration>/eliminate/",
-        players.PlayerEliminate.as_view(),
-        name="api-eliminate",
-    ),
+    path(P + "eliminate/", players.PlayerEliminate.as_view(), name="api-eliminate"),
 ]
 
 urlpatterns = [

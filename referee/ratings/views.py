@@ -8,8 +8,8 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
-from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -19,12 +19,13 @@ from referee.core.permissions import (
     may_view_rating_list,
 )
 from referee.core.refusals import attempt
-from referee.tournaments.models import Tournament
+from referee.tournaments.models import Player, Tournament
 from referee.tournaments.surfaces import manage_page
 
 from .models import Category, PlayerRating, RatingList
 from .services import compute, history, listing, profile, qualification, registry
 from .services import page as page_charts
+from .surfaces import rating_list_button, rating_list_page, registry_player_page
 
 LIST_PAGE = 100  # players a page of a rating list (issue 33: flat in the registry's size)
 LIST_TOURNAMENTS = 20  # the latest tournaments the list names (the others are counted)
@@ -35,10 +36,8 @@ def rating_lists(request: HttpRequest) -> HttpResponse:
     return render(request, "ratings/lists.html", {"lists": lists})
 
 
-def rating_list(request: HttpRequest, slug: str) -> HttpResponse:
-    chosen = get_object_or_404(RatingList, slug=slug)
-    if not may_view_rating_list(request.user, chosen):
-        raise Http404
+@rating_list_page
+def rating_list(request: HttpRequest, chosen: RatingList) -> HttpResponse:
     page = Paginator(
         PlayerRating.objects.filter(rating_list=chosen)
         .select_related("player")
@@ -66,9 +65,8 @@ def rating_list(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_POST
-@login_required
-def recompute(request: HttpRequest, slug: str) -> HttpResponse:
-    chosen = get_object_or_404(RatingList, slug=slug)
+@rating_list_button
+def recompute(request: HttpRequest, chosen: RatingList) -> HttpResponse:
     done = compute.recompute(chosen.pk, request.user)
     if done is None:
         messages.success(request, _("The recompute is queued: the list shows it when done."))
@@ -88,10 +86,11 @@ def _number(text: str | None) -> int | None:
 RECENT_CHANGES = 30  # the rating history's last changes on the page unless ``?all=1``
 
 
-def player(request: HttpRequest, player_id: int) -> HttpResponse:
+@registry_player_page
+def player(request: HttpRequest, subject: Player) -> HttpResponse:
     everything = request.GET.get("all") == "1"
     page = history.player_page(
-        player_id,
+        subject.pk,
         request.user,
         request.GET.get("list") or None,
         _number(request.GET.get("vs")),
@@ -111,8 +110,9 @@ def player(request: HttpRequest, player_id: int) -> HttpResponse:
     )
 
 
-def versus(request: HttpRequest, player_id: int, other_id: int) -> HttpResponse:
-    return render(request, "ratings/versus.html", {"page": profile.versus(player_id, other_id)})
+@registry_player_page
+def versus(request: HttpRequest, subject: Player, other_id: int) -> HttpResponse:
+    return render(request, "ratings/versus.html", {"page": profile.versus(subject.pk, other_id)})
 
 
 @login_required

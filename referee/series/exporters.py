@@ -4,34 +4,17 @@ not see the series."""
 
 from __future__ import annotations
 
-from functools import wraps
 from typing import Any
 
-from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy as _
 
-from referee.core.permissions import may_view_series
 from referee.exports.pdf import render_pdf
-from referee.exports.registry import Exporter, Output, Reading, View, register
+from referee.exports.registry import Exporter, Output, Reading, register
 from referee.exports.tabular import workbook
 
 from . import services
 from .exports import series_sheet
-from .models import Series
-
-
-def series_surface(view: View) -> View:
-    """The series page's surface: the series of the URL, 404 for who may not see it."""
-
-    @wraps(view)
-    def wrapper(request: HttpRequest, slug: str, **kwargs: Any) -> HttpResponse:
-        series = get_object_or_404(Series, slug=slug)
-        if not may_view_series(request.user, series):
-            raise Http404
-        return view(request, series, **kwargs)
-
-    return wrapper
+from .surfaces import series_page
 
 
 def _standings(reading: Reading) -> Output:
@@ -52,7 +35,7 @@ def register_all() -> None:
         Exporter(
             "series-standings",
             _("Series standings"),
-            series_surface,
+            series_page,
             ("xlsx", "pdf"),
             _standings,
             _never,

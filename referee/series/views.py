@@ -6,15 +6,14 @@ from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from referee.core.permissions import (
     may_create_series,
     may_manage_series,
     may_view,
-    may_view_series,
 )
 from referee.core.refusals import attempt
 from referee.tournaments.models import Tournament
@@ -22,6 +21,7 @@ from referee.tournaments.models import Tournament
 from . import services
 from .forms import SeriesForm
 from .models import Series
+from .surfaces import series_manage_page, series_page
 
 
 def series_list(request: HttpRequest) -> HttpResponse:
@@ -35,15 +35,8 @@ def series_list(request: HttpRequest) -> HttpResponse:
     )
 
 
-def _visible(request: HttpRequest, slug: str) -> Series:
-    series = get_object_or_404(Series, slug=slug)
-    if not may_view_series(request.user, series):
-        raise Http404
-    return series
-
-
-def series_page(request: HttpRequest, slug: str) -> HttpResponse:
-    series = _visible(request, slug)
+@series_page
+def series_standings(request: HttpRequest, series: Series) -> HttpResponse:
     table = attempt(request, lambda: services.series_table(series))
     return render(
         request,
@@ -109,11 +102,8 @@ def _post(request: HttpRequest, series: Series, form: SeriesForm) -> bool:
     return False
 
 
-@login_required
-def series_manage(request: HttpRequest, slug: str) -> HttpResponse:
-    series = get_object_or_404(Series, slug=slug)
-    if not may_manage_series(request.user, series):
-        raise PermissionDenied
+@series_manage_page
+def series_manage(request: HttpRequest, series: Series) -> HttpResponse:
     if request.method == "POST":
         form = SeriesForm(request.POST, instance=Series.objects.get(pk=series.pk))
         done = _post(request, series, form)

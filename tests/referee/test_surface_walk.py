@@ -14,7 +14,8 @@ player and a dispute, each URL filled in with them:
   does (so that the 404 is the guard's, not a missing object's).
 
 A new tournament URL on none of the surfaces fails; a new view without its guard fails its
-surface's check. The API (``/api/``) is walked by its own tests.
+surface's check. The API (``/api/``) is walked by its own tests; the pages of a series, a
+rating list and a registry player, outside ``/t/``, by ``test_surface_walk_outside.py``.
 """
 
 from __future__ import annotations
@@ -48,6 +49,7 @@ class Route:
     name: str
     surface: str  # manage, referee, public, or "" (none: the walk fails)
     defaults: dict[str, object]
+    module: str = ""  # the URL module mounting it
 
 
 def _surface(route: str, module: str) -> str:
@@ -70,7 +72,7 @@ def walk(patterns=None, prefix: str = "", module: str = "") -> list[Route]:
             found += walk(entry.url_patterns, route, name)
         elif isinstance(entry, URLPattern):
             found.append(
-                Route(route, entry.name or "", _surface(route, module), entry.default_args)
+                Route(route, entry.name or "", _surface(route, module), entry.default_args, module)
             )
     return found
 

@@ -15,7 +15,8 @@ from rest_framework.response import Response
 from referee.tournaments import applications
 from referee.tournaments.models import Application, Tournament
 
-from ..base import ERRORS, IDEMPOTENCY_PARAMETER, READ_ERRORS, ApiView, idempotent
+from ..actions import action
+from ..base import READ_ERRORS, ApiView
 from ..strict import Strict
 from ..surfaces import manage, public
 
@@ -43,6 +44,8 @@ class DecisionSerializer(Strict, serializers.Serializer):
 
 
 class ApplicationSerializer(serializers.Serializer):
+    """An application (``tournaments.models.Application``)."""
+
     id = serializers.IntegerField()
     name = serializers.CharField()
     city = serializers.CharField()
@@ -50,26 +53,15 @@ class ApplicationSerializer(serializers.Serializer):
     contact = serializers.CharField()
     status = serializers.ChoiceField(choices=Application.Status.values)
     same_as = serializers.IntegerField(
-        allow_null=True, help_text="the registry player of the same name and city"
+        source="same_as_id",
+        allow_null=True,
+        help_text="the registry player of the same name and city",
     )
-    registration = serializers.IntegerField(allow_null=True)
+    registration = serializers.IntegerField(source="registration_id", allow_null=True)
 
 
 class ReceivedSerializer(serializers.Serializer):
     status = serializers.ChoiceField(choices=["pending", "waiting"])
-
-
-def _body(a: Application) -> dict[str, Any]:
-    return {
-        "id": a.pk,
-        "name": a.name,
-        "city": a.city,
-        "rating_number": a.rating_number,
-        "contact": a.contact,
-        "status": a.status,
-        "same_as": a.same_as_id,
-        "registration": a.registration_id,
-    }
 
 
 class ApplicationList(ApiView):
@@ -78,48 +70,32 @@ class ApplicationList(ApiView):
     )
     @manage
     def get(self, request: Request, tournament: Tournament) -> Response:
-        return Response([_body(a) for a in Application.objects.filter(tournament=tournament)])
+        found = Application.objects.filter(tournament=tournament)
+        return Response(ApplicationSerializer(found, many=True).data)
 
 
-class Apply(ApiView):
+@action(
+    public,
+    request=ApplySerializer,
+    response=ReceivedSerializer,
+    created=True,
+    tags=["players"],
+    description="Apply to play a tournament open to self-registration.",
+)
+def Applying(request: Request, tournament: Tournament, data: dict[str, Any]) -> Application:
+    address = request.META.get("REMOTE_ADDR", "")
+    return applications.apply(tournament.pk, data, address)
+
+
+class Apply(Applying):  # type: ignore[valid-type,misc]
     permission_classes = (AllowAny,)  # a public form: the player has no account
 
-    @extend_schema(
-        request=ApplySerializer,
-        responses={201: ReceivedSerializer, **ERRORS},
-        parameters=[IDEMPOTENCY_PARAMETER],
-        description="Apply to play a tournament open to self-registration.",
-        tags=["players"],
-    )
-    @idempotent
-    @public
-    def post(self, request: Request, tournament: Tournament) -> Response:
-        data = ApplySerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        address = request.META.get("REMOTE_ADDR", "")
-        made = applications.apply(tournament.pk, dict(data.validated_data), address)
-        return Response({"status": made.status}, status=201)
 
-
-class ApplicationDecision(ApiView):
-    action = "approve"
-
-    @extend_schema(
-        request=DecisionSerializer,
-        responses={200: ApplicationSerializer, **ERRORS},
-        parameters=[IDEMPOTENCY_PARAMETER],
-        tags=["players"],
-    )
-    @idempotent
-    @manage
-    def post(self, request: Request, tournament: Tournament, application: int) -> Response:
-        found = get_object_or_404(Application, pk=application, tournament=tournament)
-        data = DecisionSerializer(data=request.data or {})
-        data.is_valid(raise_exception=True)
-        done = applications.decide(
-            found.pk,
-            request.user,
-            self.action == "approve",
-            beyond_cap=data.validated_data["beyond_cap"],
-        )
-        return Response(_body(done))
+@action(manage, request=DecisionSerializer, response=ApplicationSerializer, tags=["players"])
+def ApplicationDecision(
+    request: Request, tournament: Tournament, data: dict[str, Any], application: int, verb: str
+) -> Application:
+    """Approve or decline an application (the URL's verb)."""
+    found = get_object_or_404(Application, pk=application, tournament=tournament)
+    approve = verb == "approve"
+    return applications.decide(found.pk, request.user, approve, beyond_cap=data["beyond_cap"])

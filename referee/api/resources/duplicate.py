@@ -14,23 +14,19 @@ from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from referee.core.language import engine_language
 from referee.core.permissions import is_official
 from referee.duplicate import analysis, services
 from referee.duplicate.models import Session
-from referee.duplicate.notes import movement_notes
-from referee.duplicate.results import SessionResults, Traveller
-from referee.duplicate.sealing import results_for, sight
+from referee.duplicate.sealing import sight
 from referee.duplicate.surfaces import session_for
-from referee.jobs.models import Job
 from referee.tournaments.models import Tournament
 
-from ..base import ERRORS, IDEMPOTENCY_PARAMETER, READ_ERRORS, ApiView, idempotent
-from ..fields import number
+from ..actions import action
+from ..answers import AnalysisAnswer, BoardAnswer, session_answer
+from ..base import READ_ERRORS, ApiView
+from ..fields import Number
 from ..strict import Strict
-from ..surfaces import manage, public
-
-POST = [IDEMPOTENCY_PARAMETER]
+from ..surfaces import manage, manage_session, public, public_session
 
 
 class SessionCreateSerializer(Strict, serializers.Serializer):
@@ -95,17 +91,23 @@ class StanzaSerializer(serializers.Serializer):
 
 
 class LineSerializer(serializers.Serializer):
+    """A player's line (``duplicate.results.Line``)."""
+
     place = serializers.CharField(help_text="a shared place reads 3–4")
     registration = serializers.IntegerField()
     name = serializers.CharField()
-    boards = serializers.IntegerField()
-    matchpoints = serializers.FloatField()
-    most = serializers.IntegerField()
-    percent = serializers.FloatField()
-    difference = serializers.FloatField(help_text="the sum of the differences to the datum")
+    boards = serializers.IntegerField(source="total.boards")
+    matchpoints = Number(source="total.matchpoints")
+    most = serializers.IntegerField(source="total.most")
+    percent = Number(source="total.percent")
+    difference = Number(
+        source="total.difference", help_text="the sum of the differences to the datum"
+    )
 
 
 class SessionSerializer(serializers.Serializer):
+    """A session (``answers.SessionAnswer``)."""
+
     number = serializers.IntegerField()
     size = serializers.IntegerField()
     boards_per_set = serializers.IntegerField()
@@ -113,6 +115,10 @@ class SessionSerializer(serializers.Serializer):
     seed = serializers.IntegerField(allow_null=True)
     method = serializers.CharField()
     trim = serializers.BooleanField()
+    counts = serializers.ChoiceField(
+        choices=Session.Counts.values,
+        help_text="own: its own standings only; places: the tournament's final places",
+    )
     published = serializers.BooleanField()
     movement = serializers.ListField(
         child=serializers.CharField(), help_text="the movement's notes, in words"
@@ -129,27 +135,29 @@ class SessionSerializer(serializers.Serializer):
     withheld = serializers.IntegerField(
         allow_null=True, help_text="boards left out of the standings: still to be played"
     )
-    counts = serializers.ChoiceField(
-        choices=Session.Counts.values,
-        help_text="own: its own standings only; places: the tournament's final places",
-    )
 
 
 class HandSerializer(serializers.Serializer):
+    """A hand of a table's play (``duplicate.results.Hand``)."""
+
     role = serializers.ChoiceField(choices=["first", "second", "third", "dealer"])
     registration = serializers.IntegerField()
     name = serializers.CharField()
-    value = serializers.FloatField(allow_null=True, help_text="settled whists; null: not played")
-    matchpoints = serializers.FloatField(allow_null=True)
-    percent = serializers.FloatField(allow_null=True)
-    difference = serializers.FloatField(allow_null=True)
+    value = Number(allow_null=True, help_text="settled whists; null: not played")
+    matchpoints = Number(allow_null=True, source="compared.matchpoints")
+    percent = Number(allow_null=True, source="compared.percent")
+    difference = Number(allow_null=True, source="compared.difference")
 
 
 class PlaySerializer(serializers.Serializer):
+    """A table's play of the board (``duplicate.results.TablePlay``)."""
+
     round = serializers.IntegerField()
     table = serializers.IntegerField()
-    number = serializers.IntegerField(allow_null=True, help_text="the deal's number at its table")
-    summary = serializers.CharField()
+    number = serializers.IntegerField(
+        source="deal.number", allow_null=True, help_text="the deal's number at its table"
+    )
+    summary = serializers.CharField(source="contract")
     taken = serializers.IntegerField(allow_null=True, help_text="the declarer's tricks")
     dd = serializers.IntegerField(
         allow_null=True, help_text="double dummy in the contract's strain (misère: 0 holds)"
@@ -166,7 +174,9 @@ class AnalysedHandSerializer(serializers.Serializer):
 
 
 class BoardSerializer(serializers.Serializer):
-    number = serializers.IntegerField()
+    """A board with its traveller (``answers.BoardAnswer``)."""
+
+    number = serializers.IntegerField(source="board")
     text = serializers.CharField(help_text="the board in the notation")
     analysis = AnalysedHandSerializer(
         many=True, allow_null=True, help_text="double dummy; null while it is computed"
@@ -176,13 +186,15 @@ class BoardSerializer(serializers.Serializer):
 
 class BoardJobSerializer(serializers.Serializer):
     board = serializers.IntegerField()
-    job = serializers.IntegerField(help_text="the background job's id")
+    job = serializers.IntegerField(source="job.pk", help_text="the background job's id")
     status = serializers.ChoiceField(choices=["queued", "running", "done", "failed"])
     attempts = serializers.IntegerField()
     error = serializers.CharField(help_text="the last failure's reason, empty when none")
 
 
 class AnalysisSerializer(serializers.Serializer):
+    """How far the double dummy is (``answers.AnalysisAnswer``)."""
+
     boards = serializers.IntegerField()
     analysed = serializers.IntegerField(help_text="boards whose double-dummy table is kept")
     done = serializers.BooleanField(help_text="every board analysed")
@@ -193,175 +205,52 @@ class AnalysisSerializer(serializers.Serializer):
     )
 
 
-def _standings(results: SessionResults) -> list[dict[str, Any]]:
-    return [
-        {
-            "place": line.place,
-            "registration": line.registration,
-            "name": line.name,
-            "boards": line.total.boards,
-            "matchpoints": number(line.total.matchpoints),
-            "most": line.total.most,
-            "percent": number(line.total.percent),
-            "difference": number(line.total.difference),
-        }
-        for line in results.standings
-    ]
+@action(
+    manage,
+    request=SessionCreateSerializer,
+    response=SessionSerializer,
+    created=True,
+    tags=["duplicate"],
+    description="Create a duplicate session and seat its first stanza as the next round.",
+)
+def SessionCreate(request: Request, tournament: Tournament, values: dict[str, Any]) -> Any:
+    values["size"] = int(values["size"])
+    values["boards"] = values.get("boards") or ""
+    session = services.create_session(tournament.pk, request.user, **values)
+    return session_answer(session, request.user)
 
 
-def session_body(request: Request, session: Session) -> dict[str, Any]:
-    results = results_for(session, request.user, engine_language())
-    return {
-        "number": session.number,
-        "size": session.size,
-        "boards_per_set": session.boards_per_set,
-        "first_round": session.first_round,
-        "seed": session.seed,
-        "method": session.method,
-        "trim": session.trim,
-        "counts": session.counts,
-        "published": session.published,
-        "movement": movement_notes(session.notes),
-        "groups": session.plan["groups"],
-        "stanzas": [
-            {
-                "number": k + 1,
-                "round": session.first_round + k,
-                "tables": [
-                    {
-                        **{key: table[key] for key in ("table", "group", "set", "seats")},
-                        "boards": [{"board": b, "hands": held} for b, held in table["boards"]],
-                    }
-                    for table in stanza
-                ],
-            }
-            for k, stanza in enumerate(session.plan["stanzas"])
-        ],
-        "standings": _standings(results) if results is not None else None,
-        "withheld": results.withheld if results is not None else None,
-    }
+class SessionList(SessionCreate):  # type: ignore[valid-type,misc]
+    """The tournament's sessions; ``POST`` creates one (``SessionCreate``)."""
 
-
-def _board_body(traveller: Traveller) -> dict[str, Any]:
-    plays = []
-    for play in traveller.plays:
-        hands = []
-        for hand in play.hands:
-            c = hand.compared
-            hands.append(
-                {
-                    "role": hand.role,
-                    "registration": hand.registration,
-                    "name": hand.name,
-                    "value": number(hand.value),
-                    "matchpoints": number(c.matchpoints) if c else None,
-                    "percent": number(c.percent) if c else None,
-                    "difference": number(c.difference) if c else None,
-                }
-            )
-        plays.append(
-            {
-                "round": play.round,
-                "table": play.table,
-                "number": play.deal.number if play.deal else None,
-                "summary": play.contract,
-                "taken": play.taken,
-                "dd": play.dd,
-                "hands": hands,
-            }
-        )
-    found = traveller.analysis
-    analysis = None
-    if found is not None:
-        analysis = [
-            {"hand": int(hand), "tricks": found["tricks"][hand], "misere": found["misere"][hand]}
-            for hand in ("1", "2", "3")
-        ]
-    return {"number": traveller.board, "text": traveller.text, "analysis": analysis, "plays": plays}
-
-
-class SessionList(ApiView):
     @extend_schema(responses={200: SessionSerializer(many=True), **READ_ERRORS}, tags=["duplicate"])
     @public
     def get(self, request: Request, tournament: Tournament) -> Response:
         sessions = Session.objects.filter(tournament=tournament)
-        return Response([session_body(request, s) for s in sessions])
-
-    @extend_schema(
-        request=SessionCreateSerializer,
-        responses={201: SessionSerializer, **ERRORS},
-        parameters=POST,
-        description="Create a duplicate session and seat its first stanza as the next round.",
-        tags=["duplicate"],
-    )
-    @idempotent
-    @manage
-    def post(self, request: Request, tournament: Tournament) -> Response:
-        data = SessionCreateSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        values = dict(data.validated_data)
-        values["size"] = int(values["size"])
-        values["boards"] = values.get("boards") or ""
-        session = services.create_session(tournament.pk, request.user, **values)
-        return Response(session_body(request, session), status=201)
+        answers = [session_answer(s, request.user) for s in sessions]
+        return Response(SessionSerializer(answers, many=True).data)
 
 
 class SessionDetail(ApiView):
     @extend_schema(responses={200: SessionSerializer, **READ_ERRORS}, tags=["duplicate"])
-    @public
-    def get(self, request: Request, tournament: Tournament, session: int) -> Response:
-        return Response(session_body(request, session_for(tournament, session)))
+    @public_session
+    def get(self, request: Request, session: Session) -> Response:
+        return Response(SessionSerializer(session_answer(session, request.user)).data)
 
 
-class SessionAction(ApiView):
-    action = "seat"
-
-    @extend_schema(
-        request=None,
-        responses={200: SessionSerializer, **ERRORS},
-        parameters=POST,
-        description="seat: the next stanza as the next round; publish or hide: the boards",
-        tags=["duplicate"],
-    )
-    @idempotent
-    @manage
-    def post(self, request: Request, tournament: Tournament, session: int) -> Response:
-        found = session_for(tournament, session)
-        if self.action == "seat":
-            services.seat_stanza(found.pk, request.user)
-        else:
-            services.publish_boards(found.pk, request.user, self.action == "publish")
-        return Response(session_body(request, session_for(tournament, session)))
-
-
-def _analysis_body(request: Request, session: Session) -> dict[str, Any]:
-    state = analysis.session_analysis(session)
-    numbers = dict(session.boards.values_list("pk", "number"))
-    jobs = None
-    if is_official(request.user, session.tournament):
-        jobs = sorted(
-            (
-                {
-                    "board": numbers.get(job.args.get("board"), 0),
-                    "job": job.pk,
-                    "status": job.status,
-                    "attempts": job.attempts,
-                    "error": job.error,
-                }
-                for job in Job.objects.filter(group=analysis.group_of(session.pk))
-            ),
-            key=lambda row: (int(str(row["board"])), int(str(row["job"]))),
-        )
-    return {
-        "boards": state.boards,
-        "analysed": state.analysed,
-        "done": state.done,
-        "analysed_boards": sorted(
-            session.boards.filter(layout__analysis__isnull=False).values_list("number", flat=True)
-        ),
-        "failed": len(state.failed),
-        "jobs": jobs,
-    }
+@action(
+    manage_session,
+    response=SessionSerializer,
+    tags=["duplicate"],
+    description="seat: the next stanza as the next round; publish or hide: the boards",
+)
+def SessionAction(request: Request, session: Session, data: Any, verb: str) -> Any:
+    if verb == "seat":
+        services.seat_stanza(session.pk, request.user)
+    else:
+        services.publish_boards(session.pk, request.user, verb == "publish")
+    changed = session_for(session.tournament, session.number)  # as the service left it
+    return session_answer(changed, request.user)
 
 
 class SessionAnalysis(ApiView):
@@ -371,39 +260,33 @@ class SessionAnalysis(ApiView):
         "board; the officials also see each job's state and a failure's reason.",
         tags=["duplicate"],
     )
-    @public
-    def get(self, request: Request, tournament: Tournament, session: int) -> Response:
-        found = session_for(tournament, session)
-        if not sight(found, request.user).shown:
+    @public_session
+    def get(self, request: Request, session: Session) -> Response:
+        if not sight(session, request.user).shown:
             raise Http404
-        return Response(_analysis_body(request, found))
+        answer = AnalysisAnswer(session, is_official(request.user, session.tournament))
+        return Response(AnalysisSerializer(answer).data)
 
 
-class AnalysisRetry(ApiView):
-    @extend_schema(
-        request=None,
-        responses={200: AnalysisSerializer, **ERRORS},
-        parameters=POST,
-        description="Queue again a board's analysis job that failed three times (the chief).",
-        tags=["duplicate"],
-    )
-    @idempotent
-    @manage
-    def post(self, request: Request, tournament: Tournament, session: int, job: int) -> Response:
-        found = session_for(tournament, session)
-        analysis.retry_board(found, job)  # not a failed job of this session: nothing changes
-        return Response(_analysis_body(request, found))
+@action(
+    manage_session,
+    response=AnalysisSerializer,
+    tags=["duplicate"],
+    description="Queue again a board's analysis job that failed three times (the chief).",
+)
+def AnalysisRetry(request: Request, session: Session, data: Any, job: int) -> AnalysisAnswer:
+    analysis.retry_board(session, job)  # not a failed job of this session: nothing changes
+    return AnalysisAnswer(session, is_official(request.user, session.tournament))
 
 
 class BoardDetail(ApiView):
     @extend_schema(responses={200: BoardSerializer, **READ_ERRORS}, tags=["duplicate"])
-    @public
-    def get(self, request: Request, tournament: Tournament, session: int, board: int) -> Response:
-        found = session_for(tournament, session)
-        results = results_for(found, request.user, engine_language())
+    @public_session
+    def get(self, request: Request, session: Session, board: int) -> Response:
+        results = session_answer(session, request.user).results
         if results is None:
             raise Http404
         traveller = next((t for t in results.travellers if t.board == board), None)
         if traveller is None:
             raise Http404
-        return Response(_board_body(traveller))
+        return Response(BoardSerializer(BoardAnswer(traveller)).data)

@@ -5,6 +5,8 @@ the chief only), ``POST`` replaces the session's boards by a file's before any i
 
 from __future__ import annotations
 
+from typing import Any, NamedTuple
+
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -12,13 +14,15 @@ from rest_framework.response import Response
 
 from referee.duplicate import services
 from referee.duplicate.boardfile import export_name, export_text
+from referee.duplicate.models import Session
 from referee.duplicate.surfaces import session_for
-from referee.tournaments.models import Tournament
 
-from ..base import ERRORS, IDEMPOTENCY_PARAMETER, READ_ERRORS, ApiView, idempotent
+from ..actions import action
+from ..answers import session_answer
+from ..base import READ_ERRORS
 from ..strict import Strict
-from ..surfaces import manage, public
-from .duplicate import SessionSerializer, session_body
+from ..surfaces import manage_session, public_session
+from .duplicate import SessionSerializer
 
 
 class BoardFileSerializer(serializers.Serializer):
@@ -33,7 +37,29 @@ class BoardFileImportSerializer(Strict, serializers.Serializer):
     )
 
 
-class SessionBoardFile(ApiView):
+class BoardFile(NamedTuple):
+    filename: str
+    text: str
+
+
+@action(
+    manage_session,
+    request=BoardFileImportSerializer,
+    response=SessionSerializer,
+    tags=["duplicate"],
+    description="Replace the session's boards by a board file's, before any table has "
+    "played one; refused at the offending line and card (the code the card's, e.g. "
+    "board.card_twice, and params.line the line's number), nothing changed.",
+)
+def SessionBoardImport(request: Request, session: Session, data: dict[str, Any]) -> Any:
+    services.import_boards(session.pk, request.user, data["text"])
+    changed = session_for(session.tournament, session.number)  # as the service left it
+    return session_answer(changed, request.user)
+
+
+class SessionBoardFile(SessionBoardImport):  # type: ignore[valid-type,misc]
+    """The board file; ``POST`` replaces the boards by one (``SessionBoardImport``)."""
+
     @extend_schema(
         responses={200: BoardFileSerializer, **READ_ERRORS},
         description="The session's boards as a board file: whoever may read its hand records "
@@ -41,26 +67,7 @@ class SessionBoardFile(ApiView):
         "officials, 404 to whoever sees nothing of the session).",
         tags=["duplicate"],
     )
-    @public
-    def get(self, request: Request, tournament: Tournament, session: int) -> Response:
-        found = session_for(tournament, session)
-        text = export_text(found, request.user)
-        return Response({"filename": export_name(found), "text": text})
-
-    @extend_schema(
-        request=BoardFileImportSerializer,
-        responses={200: SessionSerializer, **ERRORS},
-        parameters=[IDEMPOTENCY_PARAMETER],
-        description="Replace the session's boards by a board file's, before any table has "
-        "played one; refused at the offending line and card (the code the card's, e.g. "
-        "board.card_twice, and params.line the line's number), nothing changed.",
-        tags=["duplicate"],
-    )
-    @idempotent
-    @manage
-    def post(self, request: Request, tournament: Tournament, session: int) -> Response:
-        data = BoardFileImportSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        found = session_for(tournament, session)
-        services.import_boards(found.pk, request.user, data.validated_data["text"])
-        return Response(session_body(request, session_for(tournament, session)))
+    @public_session
+    def get(self, request: Request, session: Session) -> Response:
+        text = export_text(session, request.user)
+        return Response(BoardFileSerializer(BoardFile(export_name(session), text)).data)

@@ -3,15 +3,15 @@ preferans*): its tables, sit-outs, length and the comparisons each hand of a boa
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema
+from typing import Any
+
 from rest_framework import serializers
 from rest_framework.request import Request
-from rest_framework.response import Response
 
 from referee.duplicate import services
 from referee.tournaments.models import Tournament
 
-from ..base import ERRORS, ApiView
+from ..actions import action
 from ..strict import Strict
 from ..surfaces import manage
 
@@ -37,17 +37,14 @@ class PreviewSerializer(serializers.Serializer):
     )
 
 
-class SessionPreview(ApiView):
-    @extend_schema(
-        request=PreviewRequestSerializer,
-        responses={200: PreviewSerializer, **ERRORS},
-        description="The plan of a session of the tournament's players, nothing created.",
-        tags=["duplicate"],
-    )
-    @manage
-    def post(self, request: Request, tournament: Tournament) -> Response:
-        data = PreviewRequestSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        values = dict(data.validated_data)
-        values["size"] = int(values["size"])
-        return Response(services.preview(tournament.pk, request.user, **values))
+@action(
+    manage,
+    request=PreviewRequestSerializer,
+    response=PreviewSerializer,
+    replayed=False,  # nothing is created: nothing to replay
+    tags=["duplicate"],
+    description="The plan of a session of the tournament's players, nothing created.",
+)
+def SessionPreview(request: Request, tournament: Tournament, values: dict[str, Any]) -> Any:
+    values["size"] = int(values["size"])
+    return services.preview(tournament.pk, request.user, **values)

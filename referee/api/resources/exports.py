@@ -7,7 +7,8 @@ file's own surface still decides."""
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, NamedTuple
 
 from django.http import Http404, HttpResponse
 from django.urls import reverse
@@ -24,11 +25,15 @@ from referee.exports.registry import Exporter, Reading
 from referee.jobs.models import Job
 from referee.tournaments.models import Tournament
 
-from ..base import ERRORS, IDEMPOTENCY_PARAMETER, READ_ERRORS, ApiView, idempotent
+from ..actions import action
+from ..base import READ_ERRORS, ApiView
 from ..errors import ApiError
 from ..surfaces import manage, public
 
 FORMAT_NAMES = sorted(registry.FORMATS)
+#: a small file's "job": made at once by its download
+IMMEDIATE = {"status": "immediate", "percent": 100, "attempts": 0, "done": True}
+IMMEDIATE |= {"error": "", "retry": "", "job": None}
 
 
 class FormatSerializer(serializers.Serializer):
@@ -42,16 +47,21 @@ class FormatSerializer(serializers.Serializer):
 
 
 class ExporterSerializer(serializers.Serializer):
+    """A download the reader may have (``ExportAnswer``)."""
+
     identifier = serializers.CharField()
     title = serializers.CharField(help_text="in the reader's language")
     formats = FormatSerializer(many=True)
     parameters = serializers.ListField(
+        source="params",
         child=serializers.CharField(),
         help_text="what the address needs in its query besides the tournament "
         "(round, table, session)",
     )
     options = serializers.ListField(
-        child=serializers.CharField(), help_text="the query's optional choices (after, list…)"
+        source="query",
+        child=serializers.CharField(),
+        help_text="the query's optional choices (after, list…)",
     )
     long = serializers.BooleanField(
         help_text="a large tournament's file is made by a background job (see its job)"
@@ -74,25 +84,45 @@ class ExportJobSerializer(serializers.Serializer):
 
 
 class RetrySerializer(serializers.Serializer):
-    retried = serializers.BooleanField(help_text="false: no failed export job of that id")
+    """Whether a job was queued again (the answer is the service's boolean)."""
+
+    retried = serializers.BooleanField(
+        source="*", help_text="false: no failed export job of that id"
+    )
 
 
-def _formats(request: Request, tournament: Tournament, exporter: Exporter) -> list[dict[str, Any]]:
-    found = []
-    for name in exporter.formats:
-        args = [tournament.slug, exporter.identifier, name]
-        job = None
-        if not exporter.params:
-            job = request.build_absolute_uri(reverse("api-export-job", args=args))
-        found.append(
-            {
-                "format": name,
-                "content_type": registry.FORMATS[name].content_type,
-                "url": request.build_absolute_uri(reverse("export", args=args)),
-                "job": job,
-            }
-        )
-    return found
+class ExportFormat(NamedTuple):
+    format: str
+    content_type: str
+    url: str
+    job: str | None
+
+
+@dataclass(frozen=True)
+class ExportAnswer:
+    """An exporter with its addresses for the tournament, absolute for ``request``."""
+
+    request: Request
+    tournament: Tournament
+    exporter: Exporter
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.exporter, name)
+
+    @property
+    def long(self) -> bool:
+        return self.exporter.long is not None
+
+    @property
+    def formats(self) -> list[ExportFormat]:
+        absolute = self.request.build_absolute_uri
+        found = []
+        for name in self.exporter.formats:
+            args = [self.tournament.slug, self.exporter.identifier, name]
+            job = None if self.exporter.params else absolute(reverse("api-export-job", args=args))
+            url = absolute(reverse("export", args=args))
+            found.append(ExportFormat(name, registry.FORMATS[name].content_type, url, job))
+        return found
 
 
 class ExportList(ApiView):
@@ -105,19 +135,9 @@ class ExportList(ApiView):
     )
     @public
     def get(self, request: Request, tournament: Tournament) -> Response:
-        return Response(
-            [
-                {
-                    "identifier": e.identifier,
-                    "title": str(e.title),
-                    "formats": _formats(request, tournament, e),
-                    "parameters": list(e.params),
-                    "options": list(e.query),
-                    "long": e.long is not None,
-                }
-                for e in registry.listed_for(request.user, tournament)
-            ]
-        )
+        found = registry.listed_for(request.user, tournament)
+        answers = [ExportAnswer(request, tournament, e) for e in found]
+        return Response(ExporterSerializer(answers, many=True).data)
 
 
 def _reading(request: Request, tournament: Tournament, identifier: str, fmt: str) -> Any:
@@ -152,9 +172,7 @@ class ExportJob(ApiView):
         exporter, reading = _reading(request, tournament, identifier, fmt)
         url = _download(request, tournament, exporter, fmt)
         if exporter.long is None or not exporter.long(reading):
-            body = {"status": "immediate", "percent": 100, "attempts": 0, "done": True}
-            body |= {"download": url, "file": url, "error": "", "retry": "", "job": None}
-            return Response(body)
+            return Response(ExportJobSerializer({**IMMEDIATE, "download": url, "file": url}).data)
         if exporter.check is not None:
             reading = exporter.check(reading)
         job = jobs.start(exporter, reading, url)
@@ -167,7 +185,7 @@ class ExportJob(ApiView):
         body["file"] = request.build_absolute_uri(file_url + ("?" + asked if asked else ""))
         body["file"] = body["file"] if body["done"] else ""
         body["job"] = job.pk
-        return Response(body, status=200 if body["done"] else 202)
+        return Response(ExportJobSerializer(body).data, status=200 if body["done"] else 202)
 
 
 class ExportFile(ApiView):
@@ -198,17 +216,12 @@ class ExportFile(ApiView):
         return response
 
 
-class ExportRetry(ApiView):
-    @extend_schema(
-        request=None,
-        responses={200: RetrySerializer, **ERRORS},
-        parameters=[IDEMPOTENCY_PARAMETER],
-        description="Queue again an export job that failed three times (the chief).",
-        tags=["exports"],
-    )
-    @idempotent
-    @manage
-    def post(self, request: Request, tournament: Tournament, job: int) -> Response:
-        found = Job.objects.filter(pk=job, kind=jobs.JOB_KIND, group=jobs.group_of(tournament))
-        retried = found.exists() and jobs.retry(tournament, request.user, job)
-        return Response({"retried": retried})
+@action(
+    manage,
+    response=RetrySerializer,
+    tags=["exports"],
+    description="Queue again an export job that failed three times (the chief).",
+)
+def ExportRetry(request: Request, tournament: Tournament, data: Any, job: int) -> bool:
+    found = Job.objects.filter(pk=job, kind=jobs.JOB_KIND, group=jobs.group_of(tournament))
+    return found.exists() and jobs.retry(tournament, request.user, job)

@@ -4,22 +4,23 @@ lets an unpaid player play. Money is never taken here: no payment gateway."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from referee.admission import payments, services
-from referee.admission.models import Payment
+from referee.admission.models import Admission, Entry, Payment
 from referee.admission.report import report_of
 from referee.admission.rules import admission_of
 from referee.tournaments.models import Registration, Tournament
 
 from ..actions import action
 from ..base import ERRORS, READ_ERRORS, ApiView
+from ..fields import IsoDateTimeField, Money
 from ..strict import Strict
 from ..surfaces import manage, referee
 
@@ -45,74 +46,62 @@ class CategorySerializer(Strict, serializers.Serializer):
 
 
 class PaymentSerializer(serializers.Serializer):
-    id = serializers.IntegerField()
-    registration = serializers.IntegerField()
-    amount = serializers.CharField()
+    """A payment (``admission.models.Payment``)."""
+
+    id = serializers.IntegerField(source="pk")
+    registration = serializers.IntegerField(source="registration_id")
+    amount = Money()
     method = serializers.CharField()
-    paid_at = serializers.DateTimeField()
+    paid_at = IsoDateTimeField()
     note = serializers.CharField()
-    recorded_by = serializers.CharField(allow_null=True)
+    recorded_by = serializers.CharField(source="recorded_by.get_username", allow_null=True)
     corrected = serializers.BooleanField()
 
 
 class TotalSerializer(serializers.Serializer):
+    """A total of the report (``admission.pure.rules.Total``)."""
+
     players = serializers.IntegerField()
     paid_up = serializers.IntegerField(help_text="the players who owe nothing more")
-    due = serializers.CharField()
-    paid = serializers.CharField()
-    outstanding = serializers.CharField(
+    due = Money()
+    paid = Money()
+    outstanding = Money(
         help_text="what each player still owes, added up (an overpayment pays nobody else's)"
     )
 
 
 class FeeLineSerializer(serializers.Serializer):
-    registration = serializers.IntegerField()
+    """An entry's fee and payments (``admission.services.Line``)."""
+
+    registration = serializers.IntegerField(source="registration.pk")
     name = serializers.CharField()
     category = serializers.CharField()
-    due = serializers.CharField(allow_null=True, help_text="null: nothing is due")
-    paid = serializers.CharField()
+    due = Money(allow_null=True, help_text="null: nothing is due")
+    paid = Money()
     state = serializers.ChoiceField(choices=["paid", "part", "unpaid", "free"])
-    may_play_unpaid = serializers.BooleanField(help_text="the chief's leave")
+    may_play_unpaid = serializers.BooleanField(source="allowed", help_text="the chief's leave")
     payments = PaymentSerializer(many=True)
 
 
 class FeesSerializer(serializers.Serializer):
-    currency = serializers.CharField()
-    players = FeeLineSerializer(many=True)
+    """The fees page (``Fees``: the ledger and its report)."""
+
+    currency = serializers.CharField(source="book.rules.currency")
+    players = FeeLineSerializer(many=True, source="book.lines")
     categories = serializers.DictField(
-        child=TotalSerializer(), help_text='by category ("": the entries without one)'
+        source="report.categories",
+        child=TotalSerializer(),
+        help_text='by category ("": the entries without one)',
     )
     methods = serializers.DictField(
-        child=serializers.CharField(), help_text="the sum paid by each method"
+        source="report.methods", child=Money(), help_text="the sum paid by each method"
     )
-    total = TotalSerializer()
+    total = TotalSerializer(source="report.total")
 
 
-def _money(value: Any) -> str | None:
-    return None if value is None else f"{value:.2f}"
-
-
-def _payment(p: Payment) -> dict[str, Any]:
-    return {
-        "id": p.pk,
-        "registration": p.registration_id,
-        "amount": _money(p.amount),
-        "method": p.method,
-        "paid_at": p.paid_at.isoformat(),
-        "note": p.note,
-        "recorded_by": p.recorded_by.get_username() if p.recorded_by else None,
-        "corrected": p.corrected,
-    }
-
-
-def _total(t: Any) -> dict[str, Any]:
-    return {
-        "players": t.players,
-        "paid_up": t.paid_up,
-        "due": _money(t.due),
-        "paid": _money(t.paid),
-        "outstanding": _money(t.outstanding),
-    }
+class FeesAnswer(NamedTuple):
+    book: services.Ledger
+    report: Any
 
 
 class Fees(ApiView):
@@ -120,29 +109,7 @@ class Fees(ApiView):
     @referee
     def get(self, request: Request, tournament: Tournament) -> Response:
         book = services.ledger(tournament)
-        found = report_of(book)
-        players = [
-            {
-                "registration": line.registration.pk,
-                "name": line.name,
-                "category": line.category,
-                "due": _money(line.due),
-                "paid": _money(line.paid),
-                "state": line.state,
-                "may_play_unpaid": line.allowed,
-                "payments": [_payment(p) for p in line.payments],
-            }
-            for line in book.lines
-        ]
-        return Response(
-            {
-                "currency": book.rules.currency,
-                "players": players,
-                "categories": {k: _total(v) for k, v in found.categories.items()},
-                "methods": {k: _money(v) for k, v in found.methods.items()},
-                "total": _total(found.total),
-            }
-        )
+        return Response(FeesSerializer(FeesAnswer(book, report_of(book))).data)
 
 
 def _entry(tournament: Tournament, registration: int) -> Registration:
@@ -154,18 +121,18 @@ def _entry(tournament: Tournament, registration: int) -> Registration:
 )
 def RecordPayment(
     request: Request, tournament: Tournament, v: dict[str, Any], registration: int
-) -> dict[str, Any]:
+) -> Payment:
     entry = _entry(tournament, registration)
     made = payments.record_payment(
         entry.pk, request.user, v["amount"], v["method"], paid_at=v["paid_at"], note=v["note"]
     )
-    return _payment(made)
+    return made
 
 
 @action(referee, request=CorrectionSerializer, response=PaymentSerializer, tags=["players"])
 def CorrectPayment(
     request: Request, tournament: Tournament, v: dict[str, Any], payment: int
-) -> dict[str, Any]:
+) -> Payment:
     found = get_object_or_404(Payment, pk=payment, registration__tournament=tournament)
     done = payments.correct_payment(
         found.pk,
@@ -176,16 +143,22 @@ def CorrectPayment(
         reason=v["reason"],
         paid_at=v["paid_at"],
     )
-    return _payment(done)
+    return done
 
 
-@action(manage, request=LeaveSerializer, response=LeaveSerializer, tags=["players"])
+class LeaveGivenSerializer(serializers.Serializer):
+    """The chief's leave to play unpaid, as the registration keeps it."""
+
+    allow = serializers.BooleanField(source="unpaid_allowed")
+    reason = serializers.CharField(source="unpaid_reason")
+
+
+@action(manage, request=LeaveSerializer, response=LeaveGivenSerializer, tags=["players"])
 def UnpaidLeave(
     request: Request, tournament: Tournament, v: dict[str, Any], registration: int
-) -> dict[str, Any]:
+) -> Entry:
     entry = _entry(tournament, registration)
-    done = payments.allow_unpaid(entry.pk, request.user, v["allow"], v["reason"])
-    return {"allow": done.unpaid_allowed, "reason": done.unpaid_reason}
+    return payments.allow_unpaid(entry.pk, request.user, v["allow"], v["reason"])
 
 
 class RulesSerializer(Strict, serializers.Serializer):
@@ -211,42 +184,38 @@ class RulesSerializer(Strict, serializers.Serializer):
     )
 
 
+class Pairs(serializers.DictField):
+    """A list of pairs kept as JSON (``[["Юниоры", "1000"]]``) read out as an object."""
+
+    def to_representation(self, value: Any) -> dict[str, Any]:
+        return super().to_representation(dict(value))
+
+
 class RulesOutSerializer(serializers.Serializer):
-    rating_list = serializers.IntegerField(allow_null=True)
-    rating_min = serializers.CharField(allow_null=True)
-    rating_max = serializers.CharField(allow_null=True)
-    fees = serializers.DictField(child=serializers.CharField(), help_text="category -> fee")
-    flat_fee = serializers.CharField(allow_null=True)
+    """The admission rules (``Admission``; none kept: its defaults, open and free)."""
+
+    rating_list = serializers.IntegerField(source="rating_list_id", allow_null=True)
+    rating_min = Money(allow_null=True)
+    rating_max = Money(allow_null=True)
+    fees = Pairs(child=serializers.CharField(), help_text="category -> fee")
+    flat_fee = Money(allow_null=True)
     currency = serializers.CharField()
-    divisions = serializers.ListField(child=serializers.IntegerField())
+    divisions = serializers.SerializerMethodField()
     invitation_only = serializers.BooleanField()
-    invited = serializers.IntegerField(help_text="how many are on the invitation list")
+    invited = serializers.SerializerMethodField(help_text="how many are on the invitation list")
+
+    @extend_schema_field(serializers.ListField(child=serializers.IntegerField()))
+    def get_divisions(self, admission: Admission) -> list[int]:
+        if admission.pk is None:
+            return []
+        return sorted(d.pk for d in admission.divisions.all())
+
+    def get_invited(self, admission: Admission) -> int:
+        return len(admission.invitations)
 
 
-def _rules(admission: Any) -> dict[str, Any]:
-    if admission is None:
-        return {
-            "rating_list": None,
-            "rating_min": None,
-            "rating_max": None,
-            "fees": {},
-            "flat_fee": None,
-            "currency": "₽",
-            "divisions": [],
-            "invitation_only": False,
-            "invited": 0,
-        }
-    return {
-        "rating_list": admission.rating_list_id,
-        "rating_min": _money(admission.rating_min),
-        "rating_max": _money(admission.rating_max),
-        "fees": dict(admission.fees),
-        "flat_fee": _money(admission.flat_fee),
-        "currency": admission.currency,
-        "divisions": sorted(d.pk for d in admission.divisions.all()),
-        "invitation_only": admission.invitation_only,
-        "invited": len(admission.invitations),
-    }
+def _rules(admission: Admission | None) -> Any:
+    return RulesOutSerializer(admission or Admission()).data
 
 
 class Rules(ApiView):
@@ -272,7 +241,6 @@ class Rules(ApiView):
 @action(manage, request=CategorySerializer, response=CategorySerializer, tags=["players"])
 def EntryCategory(
     request: Request, tournament: Tournament, v: dict[str, Any], registration: int
-) -> dict[str, Any]:
+) -> Entry:
     entry = _entry(tournament, registration)
-    done = services.set_category(entry.pk, request.user, v["category"])
-    return {"category": done.category}
+    return services.set_category(entry.pk, request.user, v["category"])

@@ -10,7 +10,6 @@ instance) are the discipline services'."""
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Any
 
 from django.http import Http404
@@ -30,6 +29,7 @@ from referee.tournaments.models import Tournament
 
 from ..actions import action
 from ..base import IDEMPOTENCY_PARAMETER, READ_ERRORS, ApiView
+from ..fields import IsoDateTimeField
 from ..strict import Strict
 from ..surfaces import manage, public, referee, surface
 
@@ -40,6 +40,8 @@ officials_reading = surface(may_view_register, REGISTER_REFUSAL)
 
 
 # -- what the API reads ---------------------------------------------------------------------
+
+TAGS = ["discipline"]
 
 
 class NewDisciplineEntrySerializer(Strict, serializers.Serializer):
@@ -69,14 +71,6 @@ class AppealDecisionSerializer(Strict, serializers.Serializer):
 
 
 # -- what it answers ------------------------------------------------------------------------
-
-
-class IsoDateTimeField(serializers.DateTimeField):
-    """A moment as Python writes it (``2026-05-01T10:00:00+00:00``), the form these answers
-    have always had."""
-
-    def to_representation(self, value: datetime) -> str:
-        return value.isoformat()
 
 
 class DisciplineEntrySerializer(serializers.Serializer):
@@ -185,19 +179,13 @@ class TeamSerializer(serializers.Serializer):
 class RegisterView(ApiView):
     """The tournament register with its zero-sum lines (officials only)."""
 
-    @extend_schema(responses={200: RegisterSerializer, **READ_ERRORS}, tags=["discipline"])
+    @extend_schema(responses={200: RegisterSerializer, **READ_ERRORS}, tags=TAGS)
     @officials_reading
     def get(self, request: Request, tournament: Tournament) -> Response:
         return Response(RegisterSerializer(register(tournament, request.user)).data)
 
 
-@action(
-    referee,
-    request=NewDisciplineEntrySerializer,
-    response=DisciplineEntrySerializer,
-    created=True,
-    tags=["discipline"],
-)
+@action(referee, NewDisciplineEntrySerializer, DisciplineEntrySerializer, created=True, tags=TAGS)
 def DisciplineRecord(request: Request, tournament: Tournament, v: dict[str, Any]) -> Entry:
     return discipline.record_entry(
         tournament.pk,
@@ -215,22 +203,14 @@ def DisciplineRecord(request: Request, tournament: Tournament, v: dict[str, Any]
 class DisciplineList(DisciplineRecord):  # type: ignore[valid-type,misc]
     """The register's entries; ``POST`` records one (``DisciplineRecord``)."""
 
-    @extend_schema(
-        responses={200: DisciplineEntrySerializer(many=True), **READ_ERRORS}, tags=["discipline"]
-    )
+    @extend_schema(responses={200: DisciplineEntrySerializer(many=True), **READ_ERRORS}, tags=TAGS)
     @officials_reading
     def get(self, request: Request, tournament: Tournament) -> Response:
         entries = Entry.objects.filter(tournament=tournament).select_related("referee")
         return Response(DisciplineEntrySerializer(entries, many=True).data)
 
 
-@action(
-    referee,
-    request=AppealFilingSerializer,
-    response=AppealSerializer,
-    created=True,
-    tags=["discipline"],
-)
+@action(referee, AppealFilingSerializer, AppealSerializer, created=True, tags=TAGS)
 def AppealFile(request: Request, tournament: Tournament, v: dict[str, Any]) -> Appeal:
     return discipline.file_appeal(
         tournament.pk,
@@ -247,7 +227,7 @@ def AppealFile(request: Request, tournament: Tournament, v: dict[str, Any]) -> A
 class AppealList(AppealFile):  # type: ignore[valid-type,misc]
     """The appeals; ``POST`` files one (``AppealFile``)."""
 
-    @extend_schema(responses={200: AppealSerializer(many=True), **READ_ERRORS}, tags=["discipline"])
+    @extend_schema(responses={200: AppealSerializer(many=True), **READ_ERRORS}, tags=TAGS)
     @officials_reading
     def get(self, request: Request, tournament: Tournament) -> Response:
         appeals = Appeal.objects.filter(tournament=tournament).select_related(
@@ -256,7 +236,7 @@ class AppealList(AppealFile):  # type: ignore[valid-type,misc]
         return Response(AppealSerializer(appeals, many=True).data)
 
 
-@action(manage, request=AppealDecisionSerializer, response=AppealSerializer, tags=["discipline"])
+@action(manage, request=AppealDecisionSerializer, response=AppealSerializer, tags=TAGS)
 def AppealDecide(
     request: Request, tournament: Tournament, v: dict[str, Any], appeal: int
 ) -> Appeal:

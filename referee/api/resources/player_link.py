@@ -9,7 +9,8 @@ share its address): ``API_PLAYER_LINK_RATE``, 60 a minute by default."""
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from typing import NamedTuple
 
 from django.http import Http404
 from django.urls import reverse
@@ -21,13 +22,14 @@ from rest_framework.response import Response
 
 from referee.core.throttle import ScopedPerObject
 from referee.standings import services as standings
-from referee.tables.dealdata import LETTERS
+from referee.standings.pure.outlook import Outlook
 from referee.tournaments import checkin
 from referee.tournaments.models import CheckIn, Registration
 
 from ..base import ERRORS, IDEMPOTENCY_PARAMETER, READ_ERRORS, ApiView, idempotent
-from ..serializers import ErrorSerializer
+from ..serializers import ErrorSerializer, SeatSerializer
 from .players import CheckInSerializer
+from .standings import CutFields, VerdictFields
 
 THROTTLED = {429: ErrorSerializer}
 
@@ -40,36 +42,45 @@ class LinkTournamentSerializer(serializers.Serializer):
 
 class LinkRegistrationSerializer(serializers.Serializer):
     id = serializers.IntegerField()
-    player = serializers.IntegerField(help_text="the registry player")
-    name = serializers.CharField()
+    player = serializers.IntegerField(source="player_id", help_text="the registry player")
+    name = serializers.CharField(source="player.name")
     status = serializers.ChoiceField(choices=Registration.Status.values)
 
 
-class TableMateSerializer(serializers.Serializer):
-    position = serializers.IntegerField()
-    letter = serializers.CharField()
-    registration = serializers.IntegerField()
-    name = serializers.CharField()
+class TableMateSerializer(SeatSerializer):
+    """Another player at his table (``tables.models.Seat``)."""
+
+    first_dealer = None  # type: ignore[assignment]  # his own seat says who deals first
 
 
 class LinkSeatSerializer(serializers.Serializer):
-    round = serializers.IntegerField()
-    table = serializers.IntegerField()
-    position = serializers.IntegerField(help_text="1 to 4, clockwise as drawn")
-    letter = serializers.CharField(help_text="the seat's letter on the sheet, A to D")
-    first_dealer = serializers.BooleanField()
+    """His seat (``LinkAnswer.seat``: the ``Seat`` and what the link says of it)."""
+
+    round = serializers.IntegerField(source="link.seat.table.round.number")
+    table = serializers.IntegerField(source="link.seat.table.number")
+    position = serializers.IntegerField(
+        source="link.seat.position", help_text="1 to 4, clockwise as drawn"
+    )
+    letter = serializers.CharField(
+        source="link.letter", help_text="the seat's letter on the sheet, A to D"
+    )
+    first_dealer = serializers.BooleanField(source="link.seat.first_dealer")
     table_public = serializers.BooleanField(
-        help_text="the table's sheet is public (the organiser may keep a round hidden)"
+        source="link.table_public",
+        help_text="the table's sheet is public (the organiser may keep a round hidden)",
     )
     table_url = serializers.CharField(allow_null=True, help_text="the table's sheet in the API")
     others = TableMateSerializer(
         many=True,
+        source="link.others",
         help_text="the others at the table by seat, once the tournament's draw is public "
         "(empty before)",
     )
 
 
 class LinkCheckInSerializer(serializers.Serializer):
+    """His check-in (``LinkCheckIn``)."""
+
     round = serializers.IntegerField(
         allow_null=True,
         help_text="the round the check-in is for; null while the round in play is not finished",
@@ -81,23 +92,15 @@ class LinkCheckInSerializer(serializers.Serializer):
     reason = serializers.CharField(help_text="why he will miss the round (absent only)")
 
 
-class LinkOutlookSerializer(serializers.Serializer):
-    stage = serializers.CharField(help_text="the stage being played")
-    next_stage = serializers.CharField(help_text="the stage of the best N")
-    cut = serializers.IntegerField()
-    rounds_left = serializers.IntegerField()
-    exact = serializers.BooleanField(
-        help_text="the places are the reachable ones (no round left), not bounds"
-    )
-    current = serializers.IntegerField(help_text="his place now")
-    best = serializers.IntegerField(allow_null=True)
-    worst = serializers.IntegerField(allow_null=True)
-    verdict = serializers.ChoiceField(choices=["qualified", "eliminated", "open", "unknown"])
+class LinkOutlookSerializer(CutFields, VerdictFields):
+    """His verdict against the cut (``LinkOutlook``)."""
 
 
 class PrivateLinkSerializer(serializers.Serializer):
-    tournament = LinkTournamentSerializer()
-    registration = LinkRegistrationSerializer()
+    """What the link shows (``LinkAnswer``)."""
+
+    tournament = LinkTournamentSerializer(source="link.tournament")
+    registration = LinkRegistrationSerializer(source="link.entry")
     seat = LinkSeatSerializer(
         allow_null=True, help_text="his seat in the latest round he is seated in; null before"
     )
@@ -122,76 +125,73 @@ def _entry(slug: str, registration: int, key: str) -> Registration:
     return entry
 
 
-def _check_in(number: int | None, mark: CheckIn | None) -> dict[str, Any]:
-    if number is None:
-        state = "closed"
-    elif mark is None:
-        state = "unmarked"
-    else:
-        state = "present" if mark.present else "absent"
-    return {"round": number, "state": state, "reason": mark.reason if mark else ""}
+@dataclass(frozen=True)
+class LinkCheckIn:
+    """His mark for the round ``round`` (None: closed while the round in play is not
+    finished)."""
+
+    round: int | None
+    mark: CheckIn | None
+
+    @property
+    def state(self) -> str:
+        if self.round is None:
+            return "closed"
+        if self.mark is None:
+            return "unmarked"
+        return "present" if self.mark.present else "absent"
+
+    @property
+    def reason(self) -> str:
+        return self.mark.reason if self.mark else ""
 
 
-def _body(request: Request, link: standings.PrivateLink) -> dict[str, Any]:
-    tournament, entry, seat = link.tournament, link.entry, link.seat
-    slug = tournament.slug
-    where = None
-    if seat is not None:
-        round_, table = seat.table.round.number, seat.table.number
-        where = {
-            "round": round_,
-            "table": table,
-            "position": seat.position,
-            "letter": link.letter,
-            "first_dealer": seat.first_dealer,
-            "table_public": link.table_public,
-            "table_url": request.build_absolute_uri(
-                reverse("api-table", args=[slug, round_, table])
-            )
-            if link.table_public
-            else None,
-            "others": [
-                {
-                    "position": other.position,
-                    "letter": LETTERS[other.position - 1],
-                    "registration": other.registration_id,
-                    "name": other.registration.player.name,
-                }
-                for other in link.others
-            ],
-        }
-    outlook = None
-    if link.verdict is not None and link.qualification is not None:
-        found, mine = link.qualification, link.verdict
-        outlook = {
-            "stage": found.stage.name,
-            "next_stage": found.next_stage.name,
-            "cut": found.cut,
-            "rounds_left": found.rounds_left,
-            "exact": found.exact,
-            "current": mine.current,
-            "best": mine.best,
-            "worst": mine.worst,
-            "verdict": mine.verdict,
-        }
-    card = page = None
-    if link.card:
-        card = request.build_absolute_uri(reverse("api-player", args=[slug, entry.pk]))
-        page = request.build_absolute_uri(reverse("player-card", args=[slug, entry.pk]))
-    return {
-        "tournament": {"slug": slug, "name": tournament.name, "check_in": tournament.check_in},
-        "registration": {
-            "id": entry.pk,
-            "player": entry.player_id,
-            "name": entry.player.name,
-            "status": entry.status,
-        },
-        "seat": where,
-        "check_in": _check_in(link.check_round, link.mark) if tournament.check_in else None,
-        "outlook": outlook,
-        "card": card,
-        "card_page": page,
-    }
+class LinkOutlook(NamedTuple):
+    cut: standings.Qualification
+    outlook: Outlook
+
+
+@dataclass(frozen=True)
+class LinkAnswer:
+    """The link's page (``standings.PrivateLink``), its addresses absolute for ``request``."""
+
+    request: Request
+    link: standings.PrivateLink
+
+    def _url(self, name: str, *args: object) -> str:
+        return self.request.build_absolute_uri(
+            reverse(name, args=[self.link.tournament.slug, *args])
+        )
+
+    @property
+    def seat(self) -> LinkAnswer | None:
+        return self if self.link.seat is not None else None
+
+    @property
+    def table_url(self) -> str | None:
+        seat = self.link.seat
+        if seat is None or not self.link.table_public:
+            return None
+        return self._url("api-table", seat.table.round.number, seat.table.number)
+
+    @property
+    def check_in(self) -> LinkCheckIn | None:
+        if not self.link.tournament.check_in:
+            return None
+        return LinkCheckIn(self.link.check_round, self.link.mark)
+
+    @property
+    def outlook(self) -> LinkOutlook | None:
+        found, mine = self.link.qualification, self.link.verdict
+        return LinkOutlook(found, mine) if found is not None and mine is not None else None
+
+    @property
+    def card(self) -> str | None:
+        return self._url("api-player", self.link.entry.pk) if self.link.card else None
+
+    @property
+    def card_page(self) -> str | None:
+        return self._url("player-card", self.link.entry.pk) if self.link.card else None
 
 
 class LinkView(ApiView):
@@ -213,9 +213,8 @@ class PrivateLink(LinkView):
         tags=["players"],
     )
     def get(self, request: Request, slug: str, registration: int, key: str) -> Response:
-        entry = _entry(slug, registration, key)
-        link = standings.private_link(entry, request.user)
-        return Response(PrivateLinkSerializer(_body(request, link)).data)
+        link = standings.private_link(_entry(slug, registration, key), request.user)
+        return Response(PrivateLinkSerializer(LinkAnswer(request, link)).data)
 
 
 class PrivateCheckIn(LinkView):
@@ -239,4 +238,4 @@ class PrivateCheckIn(LinkView):
             reason=data.validated_data["reason"],
             key=key,
         )
-        return Response(LinkCheckInSerializer(_check_in(check.round_number, check)).data)
+        return Response(LinkCheckInSerializer(LinkCheckIn(check.round_number, check)).data)

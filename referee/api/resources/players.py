@@ -62,33 +62,28 @@ class PlayerSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
+def optional_text(max_length: int, **kwargs: Any) -> serializers.CharField:
+    """A text a body may leave out or blank (``""`` then)."""
+    return serializers.CharField(
+        max_length=max_length, required=False, allow_blank=True, default="", **kwargs
+    )
+
+
 class NewPlayerSerializer(Strict, serializers.Serializer):
     """An existing player by ``player`` (his id), or a new one by name and details."""
 
     player = serializers.IntegerField(required=False, min_value=1)
     name = serializers.CharField(max_length=200, required=False, allow_blank=True)
-    city = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")
-    club = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")
+    city = optional_text(100)
+    club = optional_text(100)
     rating = serializers.DecimalField(
         max_digits=8, decimal_places=2, required=False, allow_null=True, default=None
     )
-    federation_id = serializers.CharField(
-        max_length=40, required=False, allow_blank=True, default=""
+    federation_id = optional_text(40)
+    category = optional_text(
+        100, help_text="the entry category (its fee), one of the tournament's admission rules'"
     )
-    category = serializers.CharField(
-        max_length=100,
-        required=False,
-        allow_blank=True,
-        default="",
-        help_text="the entry category (its fee), one of the tournament's admission rules'",
-    )
-    division = serializers.CharField(
-        max_length=100,
-        required=False,
-        allow_blank=True,
-        default="",
-        help_text="a division the admission rules admit",
-    )
+    division = optional_text(100, help_text="a division the admission rules admit")
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if attrs.get("player") is None and not (attrs.get("name") or "").strip():

@@ -9,25 +9,33 @@ never written as ``-131.33333333333334``.
 
 from __future__ import annotations
 
-from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from referee.core.figures import rounded
 from referee.ratings.services import profile
-from referee.standings.pure.player_stats import Record, Stats
+from referee.ratings.surfaces import registry_player_endpoint
+from referee.standings.pure.player_stats import Stats
+from referee.tournaments.models import Player
 
 from ..base import READ_ERRORS, ApiView
+from ..fields import Figure
 
 
 class RegistryPlayerSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
     city = serializers.CharField()
+
+
+class Contract(NamedTuple):
+    level: int
+    strain: str
+    declared: int
+    made: int
 
 
 class ContractSerializer(serializers.Serializer):
@@ -38,57 +46,83 @@ class ContractSerializer(serializers.Serializer):
 
 
 class RecordSerializer(serializers.Serializer):
-    value = serializers.FloatField()
+    """A record of his (``player_stats.Record``)."""
+
+    value = Figure()
     tournament = serializers.IntegerField()
     round = serializers.IntegerField()
     table = serializers.IntegerField()
 
 
 class StatsSerializer(serializers.Serializer):
+    """The statistics of his deals (``player_stats.Stats``): counts, then the page's figures."""
+
     tables = serializers.IntegerField()
-    result = serializers.FloatField(help_text="the sum of his settled results at the tables")
     first_places = serializers.IntegerField()
     deals = serializers.IntegerField()
     declared = serializers.IntegerField()
     made = serializers.IntegerField()
     set = serializers.IntegerField()
-    made_share = serializers.FloatField(
-        allow_null=True, help_text="made / declared, two decimals (the page shows a percent)"
-    )
-    contracts = ContractSerializer(many=True)
     misere_tried = serializers.IntegerField()
     misere_made = serializers.IntegerField()
     whists = serializers.IntegerField()
     whist_sets = serializers.IntegerField()
-    whists_written = serializers.FloatField()
     shortfalls = serializers.IntegerField()
-    shortfall_mountain = serializers.FloatField()
     raspasy = serializers.IntegerField()
-    raspasy_result = serializers.FloatField()
-    raspasy_average = serializers.FloatField(allow_null=True)
-    pool = serializers.FloatField()
-    mountain = serializers.FloatField()
-    whists_by = serializers.FloatField()
-    whists_on = serializers.FloatField()
     remizes = serializers.IntegerField()
-    remiz_mountain = serializers.FloatField()
+    result = Figure(help_text="the sum of his settled results at the tables")
+    whists_written = Figure()
+    shortfall_mountain = Figure()
+    raspasy_result = Figure()
+    pool = Figure()
+    mountain = Figure()
+    whists_by = Figure()
+    whists_on = Figure()
+    remiz_mountain = Figure()
+    made_share = Figure(
+        allow_null=True, help_text="made / declared, two decimals (the page shows a percent)"
+    )
+    raspasy_average = Figure(allow_null=True)
+    contracts = serializers.SerializerMethodField()
     best_result = RecordSerializer(allow_null=True)
     longest_raspasy = RecordSerializer(allow_null=True)
     worst_misere = RecordSerializer(allow_null=True)
 
+    @extend_schema_field(ContractSerializer(many=True))
+    def get_contracts(self, s: Stats) -> Any:
+        """By level, then strain in the order of the pack (``profile.STRAINS``)."""
+        ordered = sorted(s.contracts, key=lambda k: (k[0], profile.STRAINS.index(k[1])))
+        lines = [
+            Contract(lv, st, s.contracts[lv, st], s.contracts_made.get((lv, st), 0))
+            for lv, st in ordered
+        ]
+        return ContractSerializer(lines, many=True).data
+
 
 class ProfileTournamentSerializer(serializers.Serializer):
-    slug = serializers.CharField()
-    name = serializers.CharField()
-    starts_on = serializers.DateField()
+    """A tournament of his (``profile.TournamentLine``)."""
+
+    slug = serializers.CharField(source="tournament.slug")
+    name = serializers.CharField(source="tournament.name")
+    starts_on = serializers.DateField(source="tournament.starts_on")
     registration = serializers.IntegerField()
-    published_through = serializers.IntegerField()
-    place = serializers.CharField(help_text='"1", "2–3"; "" when not placed')
-    points = serializers.FloatField(allow_null=True)
-    whists = serializers.FloatField(allow_null=True)
-    round_points = serializers.ListField(child=serializers.FloatField(allow_null=True))
-    tables = serializers.IntegerField()
+    published_through = serializers.IntegerField(source="through")
+    place = serializers.CharField(
+        source="standing.place", help_text='"1", "2–3"; "" when not placed'
+    )
+    points = Figure(source="standing.points", allow_null=True)
+    whists = Figure(source="standing.whists", allow_null=True)
+    round_points = serializers.ListField(
+        source="standing.round_points", child=Figure(allow_null=True)
+    )
+    tables = serializers.IntegerField(source="stats.tables")
     stats = StatsSerializer()
+
+
+class Opponent(NamedTuple):
+    id: int
+    name: str
+    tables: int
 
 
 class OpponentSerializer(serializers.Serializer):
@@ -98,102 +132,20 @@ class OpponentSerializer(serializers.Serializer):
 
 
 class ProfileSerializer(serializers.Serializer):
+    """A registry player's profile (``ratings.services.profile.Profile``)."""
+
     player = RegistryPlayerSerializer()
     overall = StatsSerializer()
     tournaments = ProfileTournamentSerializer(many=True)
-    opponents = OpponentSerializer(many=True)
+    opponents = serializers.SerializerMethodField()
 
-
-def _number(value: Fraction | int | None) -> int | float | None:
-    """The page's figure as a number: two decimals at most, an int when whole."""
-    return None if value is None else rounded(value)
-
-
-def _record(record: Record | None) -> dict[str, Any] | None:
-    if record is None:
-        return None
-    return {
-        "value": rounded(record.value),
-        "tournament": record.tournament,
-        "round": record.round,
-        "table": record.table,
-    }
-
-
-COUNTS = (
-    "tables",
-    "first_places",
-    "deals",
-    "declared",
-    "made",
-    "set",
-    "misere_tried",
-    "misere_made",
-    "whists",
-    "whist_sets",
-    "shortfalls",
-    "raspasy",
-    "remizes",
-)
-AMOUNTS = (
-    "result",
-    "whists_written",
-    "shortfall_mountain",
-    "raspasy_result",
-    "pool",
-    "mountain",
-    "whists_by",
-    "whists_on",
-    "remiz_mountain",
-)
-
-
-def stats_body(s: Stats) -> dict[str, Any]:
-    body: dict[str, Any] = {name: getattr(s, name) for name in COUNTS}
-    body |= {name: rounded(getattr(s, name)) for name in AMOUNTS}
-    body["made_share"] = _number(s.made_share)
-    body["raspasy_average"] = _number(s.raspasy_average)
-    ordered = sorted(s.contracts, key=lambda k: (k[0], profile.STRAINS.index(k[1])))
-    body["contracts"] = [
-        {
-            "level": lv,
-            "strain": st,
-            "declared": s.contracts[lv, st],
-            "made": s.contracts_made.get((lv, st), 0),
-        }
-        for lv, st in ordered
-    ]
-    for name in ("best_result", "longest_raspasy", "worst_misere"):
-        body[name] = _record(getattr(s, name))
-    return body
-
-
-def profile_body(found: profile.Profile) -> dict[str, Any]:
-    p = found.player
-    return {
-        "player": {"id": p.pk, "name": p.name, "city": p.city},
-        "overall": stats_body(found.overall),
-        "tournaments": [
-            {
-                "slug": line.tournament.slug,
-                "name": line.tournament.name,
-                "starts_on": line.tournament.starts_on.isoformat(),
-                "registration": line.registration,
-                "published_through": line.through,
-                "place": line.standing.place,
-                "points": _number(line.standing.points),
-                "whists": _number(line.standing.whists),
-                "round_points": [_number(v) for v in line.standing.round_points],
-                "tables": line.stats.tables,
-                "stats": stats_body(line.stats),
-            }
-            for line in found.tournaments
-        ],
-        "opponents": [{"id": pk, "name": name, "tables": n} for pk, name, n in found.opponents],
-    }
+    @extend_schema_field(OpponentSerializer(many=True))
+    def get_opponents(self, found: profile.Profile) -> Any:
+        return OpponentSerializer([Opponent(*o) for o in found.opponents], many=True).data
 
 
 class RegistryPlayerProfile(ApiView):
     @extend_schema(responses={200: ProfileSerializer, **READ_ERRORS}, tags=["players"])
-    def get(self, request: Request, player: int) -> Response:
-        return Response(profile_body(profile.profile(player)))
+    @registry_player_endpoint
+    def get(self, request: Request, player: Player) -> Response:
+        return Response(ProfileSerializer(profile.profile(player)).data)

@@ -37,15 +37,19 @@ class SeatRoundSerializer(Strict, serializers.Serializer):
     seed = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=2**62)
 
 
+def seating_notes() -> serializers.ListField:
+    return serializers.ListField(
+        child=serializers.JSONField(),
+        help_text="the seating's notes, each a code with its parameters (seating.notes)",
+    )
+
+
 class TableBriefSerializer(serializers.Serializer):
     """A table of a round's draw (``tables.models.Table``, its seats prefetched)."""
 
     number = serializers.IntegerField()
     status = serializers.CharField()
-    notes = serializers.ListField(
-        child=serializers.JSONField(),
-        help_text="the seating's notes, each a code with its parameters (seating.notes)",
-    )
+    notes = seating_notes()
     seats = SeatSerializer(many=True)
 
 
@@ -61,10 +65,7 @@ class RoundSerializer(serializers.Serializer):
     status = serializers.CharField()
     method = serializers.CharField()
     seed = serializers.IntegerField()
-    notes = serializers.ListField(
-        child=serializers.JSONField(),
-        help_text="the seating's notes, each a code with its parameters (seating.notes)",
-    )
+    notes = seating_notes()
     byes = ByeSerializer(many=True)
     tables = TableBriefSerializer(many=True)
 

@@ -6,15 +6,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import Http404
 from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from referee.core.permissions import may_view_series
 from referee.series import services
 from referee.series.models import Series
+from referee.series.surfaces import series_endpoint
 from scoring.numbers import to_json
 
 from ..base import READ_ERRORS, ApiView
@@ -144,8 +143,6 @@ class SeriesList(ApiView):
 
 class SeriesDetail(ApiView):
     @extend_schema(responses={200: SeriesStandingsSerializer, **READ_ERRORS}, tags=["series"])
-    def get(self, request: Request, series: str) -> Response:
-        found = Series.objects.filter(slug=series).first()
-        if found is None or not may_view_series(request.user, found):
-            raise Http404
-        return Response(_standings(found))
+    @series_endpoint
+    def get(self, request: Request, series: Series) -> Response:
+        return Response(_standings(series))

@@ -6,7 +6,8 @@ stages page's *Seat the play-off game* does. The services decide and refuse
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, NamedTuple
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
@@ -62,21 +63,38 @@ class GroupedStageSerializer(StageSerializer):
 
 
 class GroupCutSerializer(serializers.Serializer):
-    group = serializers.CharField(help_text="the group's letter, empty without groups")
-    through = serializers.ListField(child=serializers.IntegerField(), help_text="registrations")
-    tied = serializers.ListField(
-        child=serializers.IntegerField(), help_text="tied across the cut, registrations"
+    """A group's cut (``standings.services.groups.Group``)."""
+
+    group = serializers.CharField(
+        source="label", help_text="the group's letter, empty without groups"
     )
-    places = serializers.CharField(help_text="the places the tie shares, e.g. 3–6")
+    through = serializers.ListField(
+        source="cut.through", child=serializers.IntegerField(), help_text="registrations"
+    )
+    tied = serializers.ListField(
+        source="cut.tied",
+        child=serializers.IntegerField(),
+        help_text="tied across the cut, registrations",
+    )
+    places = serializers.CharField(
+        source="cut.tied_label", help_text="the places the tie shares, e.g. 3–6"
+    )
 
 
 class CutSerializer(serializers.Serializer):
-    stage = serializers.IntegerField(help_text="the stage being cut")
-    following = serializers.IntegerField(help_text="the stage waiting on the cut")
-    count = serializers.IntegerField(help_text="N, of each group when by_group")
+    """The cut the next stage waits on (``standings.StageCut``)."""
+
+    stage = serializers.IntegerField(source="table.stage.number", help_text="the stage being cut")
+    following = serializers.IntegerField(
+        source="following.number", help_text="the stage waiting on the cut"
+    )
+    count = serializers.SerializerMethodField(help_text="N, of each group when by_group")
     by_group = serializers.BooleanField()
     tied = serializers.BooleanField(help_text="a play-off game or the lot must decide")
     groups = GroupCutSerializer(many=True)
+
+    def get_count(self, found: standings.StageCut) -> int:
+        return found.following.entry_count or 0
 
 
 class GroupedStagesSerializer(serializers.Serializer):
@@ -90,37 +108,19 @@ class PlayoffSerializer(Strict, serializers.Serializer):
     seed = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=2**62)
 
 
-def _cut(found: standings.StageCut | None) -> dict[str, object] | None:
-    if found is None:
-        return None
-    groups = []
-    for group in found.groups:
-        assert group.cut is not None
-        groups.append(
-            {
-                "group": group.label,
-                "through": [int(p) for p in group.cut.through],
-                "tied": [int(p) for p in group.cut.tied],
-                "places": group.cut.tied_label,
-            }
-        )
-    return {
-        "stage": found.table.stage.number,
-        "following": found.following.number,
-        "count": found.following.entry_count or 0,
-        "by_group": found.by_group,
-        "tied": bool(found.tied),
-        "groups": groups,
-    }
+class Stages(NamedTuple):
+    stages: Sequence[Any]
+    places: Sequence[Any]
+    cut: standings.StageCut | None
 
 
-def _stages(tournament: Tournament, viewer: object) -> dict[str, object]:
+def _stages(tournament: Tournament, viewer: object) -> Stages:
     """What ``GroupedStagesSerializer`` reads: the stages, the places and the cut."""
     data = standings.load(tournament, viewer)
     tables = standings.stage_tables(tournament, viewer=viewer, data=data)
     places = standings.final_places(tournament, viewer=viewer, tables=tables)
     found = standings.next_cut(tournament, viewer, tables, data.rounds, in_the_running(data))
-    return {"stages": tables, "places": places, "cut": _cut(found)}
+    return Stages(tables, places, found)
 
 
 @action(
@@ -131,7 +131,7 @@ def _stages(tournament: Tournament, viewer: object) -> dict[str, object]:
     description="Replace the stages, first to last (the chief referee, before play "
     "starts), as the Format page does.",
 )
-def StagesSet(request: Request, tournament: Tournament, data: dict[str, Any]) -> dict[str, object]:
+def StagesSet(request: Request, tournament: Tournament, data: dict[str, Any]) -> Stages:
     setup.set_stages(tournament.pk, [dict(s) for s in data["stages"]], request.user)
     return _stages(tournament, request.user)
 

@@ -8,7 +8,8 @@ standings services show the viewer; a round not public yet is 404 (``NotVisible`
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, NamedTuple
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -23,6 +24,7 @@ from referee.core.permissions import is_official
 from referee.standings import services as standings
 from referee.standings.models import StandingsSettings
 from referee.standings.pure import points, ranking
+from referee.standings.pure.outlook import Outlook
 from referee.tournaments.models import Tournament
 
 from ..base import ERRORS, READ_ERRORS, ApiView
@@ -208,24 +210,72 @@ class StandingsSettingsView(ApiView):
         return Response(settings_body(tournament))
 
 
-class OutlookSerializer(serializers.Serializer):
+class CutFields(serializers.Serializer):
+    """The next stage's cut (``standings.Qualification``, at ``cut``; null: no cut)."""
+
+    stage = serializers.CharField(
+        source="cut.stage.name", allow_null=True, help_text="the stage being played"
+    )
+    next_stage = serializers.CharField(
+        source="cut.next_stage.name", allow_null=True, help_text="the stage of the best N"
+    )
+    cut = serializers.IntegerField(source="cut.cut", allow_null=True)
+    rounds_left = serializers.IntegerField(source="cut.rounds_left", allow_null=True)
+    exact = serializers.BooleanField(
+        source="cut.exact",
+        default=False,
+        help_text="the places are the reachable ones (no round left), not bounds",
+    )
+
+
+class VerdictFields(serializers.Serializer):
+    """A player's outlook against the cut (``standings.pure.outlook.Outlook``, at
+    ``outlook``)."""
+
+    current = serializers.IntegerField(source="outlook.current", help_text="his place now")
+    best = serializers.IntegerField(source="outlook.best", allow_null=True)
+    worst = serializers.IntegerField(source="outlook.worst", allow_null=True)
+    verdict = serializers.ChoiceField(
+        source="outlook.verdict", choices=["qualified", "eliminated", "open", "unknown"]
+    )
+
+
+class OutlookPlayerFields(serializers.Serializer):
     registration = serializers.IntegerField()
     name = serializers.CharField()
-    current = serializers.IntegerField(help_text="his place now")
-    best = serializers.IntegerField(allow_null=True)
-    worst = serializers.IntegerField(allow_null=True)
-    verdict = serializers.ChoiceField(choices=["qualified", "eliminated", "open", "unknown"])
 
 
-class QualificationSerializer(serializers.Serializer):
-    stage = serializers.CharField(allow_null=True, help_text="the stage being played")
-    next_stage = serializers.CharField(allow_null=True, help_text="the stage of the best N")
-    cut = serializers.IntegerField(allow_null=True)
-    rounds_left = serializers.IntegerField(allow_null=True)
-    exact = serializers.BooleanField(
-        help_text="the places are the reachable ones (no round left), not bounds"
-    )
+class OutlookSerializer(OutlookPlayerFields, VerdictFields):
+    """A player's outlook (``PlayerOutlook``)."""
+
+
+class QualificationSerializer(CutFields):
+    """Who can still reach the next stage (``QualificationAnswer``)."""
+
     players = OutlookSerializer(many=True)
+
+
+class PlayerOutlook(NamedTuple):
+    registration: int
+    name: str
+    outlook: Outlook
+
+
+@dataclass(frozen=True)
+class QualificationAnswer:
+    """The cut (None: no later stage takes the best N) and every player's outlook, by his
+    place now."""
+
+    tournament: Tournament
+    cut: standings.Qualification | None
+
+    @property
+    def players(self) -> list[PlayerOutlook]:
+        if self.cut is None:
+            return []
+        names = dict(self.tournament.entries.values_list("pk", "player__name"))
+        found = sorted(self.cut.players.items(), key=lambda i: i[1].current)
+        return [PlayerOutlook(r, names.get(r, ""), o) for r, o in found]
 
 
 class Qualification(ApiView):
@@ -238,28 +288,4 @@ class Qualification(ApiView):
     @public
     def get(self, request: Request, tournament: Tournament) -> Response:
         found = standings.qualification(tournament, viewer=request.user)
-        if found is None:
-            empty = {"stage": None, "next_stage": None, "cut": None, "rounds_left": None}
-            return Response({**empty, "exact": False, "players": []})
-        names = dict(tournament.entries.values_list("pk", "player__name"))
-        players = [
-            {
-                "registration": registration,
-                "name": names.get(registration, ""),
-                "current": o.current,
-                "best": o.best,
-                "worst": o.worst,
-                "verdict": o.verdict,
-            }
-            for registration, o in sorted(found.players.items(), key=lambda i: i[1].current)
-        ]
-        return Response(
-            {
-                "stage": found.stage.name,
-                "next_stage": found.next_stage.name,
-                "cut": found.cut,
-                "rounds_left": found.rounds_left,
-                "exact": found.exact,
-                "players": players,
-            }
-        )
+        return Response(QualificationSerializer(QualificationAnswer(tournament, found)).data)

@@ -31,6 +31,8 @@ from ..surfaces import manage_table, public_table, referee_table
 
 POST = [IDEMPOTENCY_PARAMETER]
 
+TAGS = ["tables"]
+
 
 class LapSerializer(serializers.Serializer):
     limit = serializers.ChoiceField(choices=["deals", "time"])
@@ -147,7 +149,7 @@ class SeatDrawnSerializer(serializers.Serializer):
 
 
 class TableDetail(ApiView):
-    @extend_schema(responses={200: TableSerializer, **READ_ERRORS}, tags=["tables"])
+    @extend_schema(responses={200: TableSerializer, **READ_ERRORS}, tags=TAGS)
     @public_table
     def get(self, request: Request, table: Table) -> Response:
         return Response(TableSerializer(TableAnswer(table)).data)
@@ -174,7 +176,7 @@ def _verdicts(table: Table, words: list[dict[str, Any]]) -> dict[int, Verdict]:
     referee_table,
     request=SignOffSerializer,
     response=TableSerializer,
-    tags=["tables"],
+    tags=TAGS,
     description="Sign the table off. Where the tournament has the players confirm their "
     "totals (players_confirm), every seated player's word is given in `agreements`: "
     '`{"position": 1, "agreed": true}` or `{"position": 2, "dispute": "why"}`; without '
@@ -188,25 +190,19 @@ def TableSignOff(request: Request, table: Table, data: dict[str, Any]) -> TableA
     return TableAnswer(sign_off(table.pk, request.user, verdicts))
 
 
-@action(referee_table, request=ReasonSerializer, response=TableSerializer, tags=["tables"])
+@action(referee_table, request=ReasonSerializer, response=TableSerializer, tags=TAGS)
 def TableConfirm(request: Request, table: Table, data: dict[str, Any]) -> TableAnswer:
     """The second confirmation, which locks the table."""
     return TableAnswer(services.confirm_table(table.pk, request.user))
 
 
-@action(manage_table, request=ReasonSerializer, response=TableSerializer, tags=["tables"])
+@action(manage_table, request=ReasonSerializer, response=TableSerializer, tags=TAGS)
 def TableReopen(request: Request, table: Table, data: dict[str, Any]) -> TableAnswer:
     """The chief referee reopens a signed-off or locked table, with the reason."""
     return TableAnswer(services.reopen_table(table.pk, request.user, data["reason"]))
 
 
-@action(
-    manage_table,
-    request=SubstitutionSerializer,
-    response=SubstitutedSerializer,
-    created=True,
-    tags=["tables"],
-)
+@action(manage_table, SubstitutionSerializer, SubstitutedSerializer, created=True, tags=TAGS)
 def TableSubstitute(request: Request, table: Table, v: dict[str, Any]) -> Any:
     """A substitute takes a seat during the round, from a deal on (the chief referee)."""
     return substitute_in_pulka(
@@ -224,13 +220,7 @@ def _registration(key: str) -> int:
         ) from None
 
 
-@action(
-    referee_table,
-    request=SeatDrawSerializer,
-    response=SeatDrawnSerializer,
-    created=True,
-    tags=["tables"],
-)
+@action(referee_table, SeatDrawSerializer, SeatDrawnSerializer, created=True, tags=TAGS)
 def TableSeatDraw(request: Request, table: Table, v: dict[str, Any]) -> Any:
     """The seat draw (Kodeks 3.1.1): the cards each player drew, or the site's draw from the
     round's seed; they decide the seats and the first dealer. Refused once a deal is recorded,

@@ -11,7 +11,7 @@ STANDINGS = {"identifier": "series-standings", "scope": "series"}
 urlpatterns = [
     path("series/", views.series_list, name="series-list"),
     path("series/new/", views.series_new, name="series-new"),
-    path("series/<slug:slug>/", views.series_page, name="series"),
+    path("series/<slug:slug>/", views.series_standings, name="series"),
     path(
         "series/<slug:slug>/standings.xlsx",
         export,

@@ -51,8 +51,10 @@ def test_player_page_query_count_does_not_grow_with_the_history(client):
     # lines with their tournaments), and the profile's: his registrations with the public
     # rounds, his seats, his tables by their ids, the tournaments' latest logged changes
     # (the key of the cached sums of his tables and of the cached places); his opponents'
-    # names would be one more, but these tables have results and no deals: nobody met
-    assert short == long == 10
+    # names would be one more, but these tables have results and no deals: nobody met; and
+    # the player of the URL, found by the page's surface (``ratings.surfaces``) before the
+    # history's service reads him again by his id
+    assert short == long == 11
     text = response.content.decode()
     assert "<svg" in text and "polyline" in text
     assert rivals[0].name in text and "Against" in text

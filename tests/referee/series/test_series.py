@@ -2,9 +2,9 @@
 2 of 3, at least 2 starts), a tournament added later changing them, the refusals, the pages
 in Russian, the downloads and the API.
 
-The tournaments' results are stubbed (``published_results``, the one read the series makes
-of its tournaments) so that each tournament's places are the ones
-worked here; one test plays a real tournament through the referees' services.
+The tournaments are real: each is played through the referees' services (one table, its
+deals chosen so that its places are the ones worked here), locked and published, and the
+series reads their published results.
 
 Worked by hand, FIS table 100, 80, 60, 50, …; players A–E:
 
@@ -28,24 +28,29 @@ from __future__ import annotations
 
 import datetime
 import io
-from fractions import Fraction
 from types import SimpleNamespace
 
 import pytest
 from django.contrib.auth.models import Group
 from django.test import Client
 
+from referee.accounts.models import Role
 from referee.core.errors import NotAllowed, ServiceError
 from referee.core.permissions import ORGANISERS
+from referee.seating import services as seating
 from referee.series import services
 from referee.series.models import Series, SeriesTournament
+from referee.standings import services as standings
+from referee.tables import services as tables
 from referee.tournaments.models import ActionLog
 from tests.referee.factories import (
     PlayerFactory,
     RegistrationFactory,
     TournamentFactory,
     UserFactory,
+    referee_of,
 )
+from tests.referee.format.play import pass_pass
 
 pytestmark = pytest.mark.django_db
 
@@ -63,42 +68,57 @@ def organiser(name: str = "org"):
     return user
 
 
+def played(tournament, order: list[str], players: dict) -> None:
+    """One round at one table, locked and published, whose places are ``order``: the first
+    declares (a 6, both defenders passing, ``format/play.py``) one deal fewer than there are
+    players, the next one fewer again, the last none, so that each writes 2 a deal in his pool
+    and the sheet ranks them strictly as ``order``."""
+    chief = referee_of(tournament, Role.Kind.CHIEF)
+    round_ = seating.seat_next_round(tournament.pk, chief, None, 1)
+    seating.start_round(round_.pk, chief)
+    table = round_.tables.get()
+    seats = list(table.seats.order_by("position").values_list("registration_id", flat=True))
+    entry = dict(tournament.entries.values_list("player_id", "pk"))
+    for place, name in enumerate(order):
+        for _deal in range(len(order) - 1 - place):
+            tables.record_deal(table.pk, pass_pass(seats, entry[players[name].pk]), chief)
+    tables.submit_table(table.pk, chief)
+    seating.finish_round(round_.pk, chief)
+    standings.update_settings(tournament, chief, {"published_through": 1})
+
+
 @pytest.fixture
-def world(monkeypatch):
+def world():
+    """Three real tournaments of the registry's players A–E, played to the places of
+    ``RESULTS`` and published (what the series reads is their real published result)."""
     players = {name: PlayerFactory(name=f"Игрок {name}") for name in "ABCDE"}
-    tournaments, places = {}, {}
+    tournaments = {}
     for slug, order in RESULTS.items():
         t = TournamentFactory(
             slug=slug, name=f"Этап {slug[1]}", starts_on=datetime.date(*DATES[slug]), published=True
         )
         tournaments[slug] = t
-        entries = [RegistrationFactory(tournament=t, player=players[p]) for p in order]
-        places[t.pk] = {e.pk: (i, i) for i, e in enumerate(entries, start=1)}
-
-    owners = {}
-    for t in tournaments.values():
-        owners.update({e.pk: e.player_id for e in t.entries.all()})
-
-    def published_results(shown):
-        return {
-            t.pk: services.Published(
-                places[t.pk],
-                {r: Fraction(10 - best) for r, (best, _w) in places[t.pk].items()},
-                owners,
-            )
-            for t in shown
-        }
-
-    monkeypatch.setattr(services, "published_results", published_results)
+        for name in order:
+            RegistrationFactory(tournament=t, player=players[name])
+        played(t, order, players)
     user = organiser()
     series = services.create_series(
         user, {"name": "Кубок сезона", "slug": "cup", "season": "2026", "best": 2, "min_starts": 2}
     )
     for slug in ("t1", "t2"):
         services.add_tournament(series.pk, slug, user)
-    return SimpleNamespace(
-        series=series, user=user, tournaments=tournaments, players=players, places=places
-    )
+    return SimpleNamespace(series=series, user=user, tournaments=tournaments, players=players)
+
+
+def test_the_tournaments_places_are_the_worked_ones(world):
+    """The fixture's premise: each tournament's published final places are ``RESULTS``."""
+    found = services.published_results(list(world.tournaments.values()))
+    for slug, order in RESULTS.items():
+        t = world.tournaments[slug]
+        names = dict(t.entries.values_list("pk", "player__name"))
+        by_place = sorted(found[t.pk].places.items(), key=lambda item: item[1])
+        assert [names[r][-1] for r, _place in by_place] == order
+        assert [place for _r, place in by_place] == [(i, i) for i in range(1, len(order) + 1)]
 
 
 def summary(table):
@@ -169,7 +189,7 @@ def test_a_tournament_added_later_changes_the_page(world):
 def test_adding_and_removing_log_in_the_tournament(world):
     services.remove_tournament(world.series.pk, "t2", world.user)
     actions = list(
-        ActionLog.objects.filter(tournament=world.tournaments["t2"])
+        ActionLog.objects.filter(tournament=world.tournaments["t2"], action__startswith="series.")
         .order_by("pk")
         .values_list("action", flat=True)
     )
