@@ -37,6 +37,7 @@ v1 = [
     path("tournaments/", tournaments.TournamentList.as_view(), name="api-tournaments"),
     path("series/", series.SeriesList.as_view(), name="api-series"),
     path("series/<slug:series>/", series.SeriesDetail.as_view(), name="api-series-detail"),
+    path("registry/players/", profile.RegistryList.as_view(), name="api-registry"),
     path(
         "registry/players/<int:player>/",
         profile.RegistryPlayerProfile.as_view(),

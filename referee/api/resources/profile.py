@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from drf_spectacular.utils import extend_schema, extend_schema_field
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from referee.ratings.services import profile
+from referee.ratings.services import listing, profile
 from referee.ratings.surfaces import registry_player_endpoint
 from referee.standings.pure.player_stats import Stats
 from referee.tournaments.models import Player
@@ -149,3 +149,39 @@ class RegistryPlayerProfile(ApiView):
     @registry_player_endpoint
     def get(self, request: Request, player: Player) -> Response:
         return Response(ProfileSerializer(profile.profile(player)).data)
+
+
+class RegistryRowSerializer(serializers.Serializer):
+    """A player of the registry's list (``listing.registry_page``)."""
+
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    city = serializers.CharField()
+    club = serializers.CharField()
+    federation_id = serializers.CharField()
+    tournaments = serializers.IntegerField(help_text="the published tournaments he played")
+
+
+class RegistryPageSerializer(serializers.Serializer):
+    query = serializers.CharField()
+    page = serializers.IntegerField(source="number")
+    has_next = serializers.BooleanField()
+    players = RegistryRowSerializer(many=True)
+
+
+class RegistryList(ApiView):
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("q", str, description="words of the name, any case, ё = е"),
+            OpenApiParameter("page", int, description="from 1"),
+        ],
+        responses={200: RegistryPageSerializer},
+        tags=["players"],
+        description="The registry's players of published tournaments, 50 a page, by name.",
+    )
+    def get(self, request: Request) -> Response:
+        number = request.query_params.get("page", "")
+        found = listing.registry_page(
+            request.query_params.get("q", ""), int(number) if number.isdecimal() else 1
+        )
+        return Response(RegistryPageSerializer(found).data)

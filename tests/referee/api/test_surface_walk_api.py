@@ -118,6 +118,7 @@ SITE: dict[str | None, set[str]] = {
     "api-series": {"get"},
     "api-series-detail": {"get"},
     "api-registry-player": {"get"},  # a registry player's published results: test_profile
+    "api-registry": {"get"},  # the registry of published tournaments: test_registry_list
     "api-schema": {"get"},
     "api-docs": {"get"},
     "api-device-revoke": {"post"},

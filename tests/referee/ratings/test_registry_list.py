@@ -121,3 +121,25 @@ def test_the_organisers_search_of_the_registry_reads_the_folded_names():
     assert players_to_register(tournament, "АЛЕНА", 10) == [elsewhere]
     assert players_to_register(tournament, "R-77", 10) == [elsewhere]
     assert players_to_register(tournament, "петров", 10) == [other]
+
+
+def test_the_api_answers_the_same_page(client):
+    semyon = PlayerFactory(name="Иванов Семён", federation_id="R-1")
+    _entered(semyon)
+    _entered(PlayerFactory(name="Петров"), published=False)
+    answer = client.get(reverse("api-registry") + "?q=семен&page=x").json()
+    assert answer == {
+        "query": "семен",
+        "page": 1,
+        "has_next": False,
+        "players": [
+            {
+                "id": semyon.pk,
+                "name": "Иванов Семён",
+                "city": "Москва",
+                "club": "",
+                "federation_id": "R-1",
+                "tournaments": 1,
+            }
+        ],
+    }
