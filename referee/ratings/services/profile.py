@@ -29,38 +29,25 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from django.contrib.auth.models import AnonymousUser
 from django.core.cache import cache
 from django.db.models import F
 from django.http import Http404
 
 from referee.core import rounds as kinds
-from referee.standings import services as standings
 from referee.standings.models import PlayerTableStats
 from referee.standings.pure.player_stats import HeadToHead, PlayedTable, Stats
 from referee.standings.pure.stats_codec import amount_of, decode
-from referee.standings.services import batch, table_stats
+from referee.standings.services import table_stats
 from referee.tables.models import Seat, Table
 from referee.tournaments.models import ActionLog, Player, Registration, Round, Tournament
 from scoring.numbers import exact
 
-from .places import final_places
+from . import finals
+from .finals import NOBODY, Standing
 
 STRAINS = ("S", "C", "D", "H", "NT")
 LEVELS = (6, 7, 8, 9, 10)
 CACHE_SECONDS = 3600  # the key changes with every logged change; this bounds an admin edit
-
-
-@dataclass(frozen=True)
-class Standing:
-    """His line in one tournament's standings (as the public sees them)."""
-
-    place: str  # "1", "2–3"; "" when the standings do not place him
-    best: int | None
-    points: Fraction | None
-    whists: Fraction | None
-    round_points: tuple[Fraction | None, ...]
-    guest: bool = False  # played as a guest: no place (TOURNAMENTS §6.4)
 
 
 @dataclass(frozen=True)
@@ -351,7 +338,7 @@ def versus(player_id: int, other_id: int) -> VersusPage:
     return VersusPage(player, other, h2h, rows)
 
 
-# -- place and points: the standings services, cached per tournament --------------------------
+# -- place and points: kept when the tournament finished, else the standings services' ------
 
 
 def _latest(tournaments: list[Tournament]) -> dict[int, int]:
@@ -362,49 +349,28 @@ def _latest(tournaments: list[Tournament]) -> dict[int, int]:
 def _standings(
     lines: Iterable[tuple[Tournament, int, int]], latest: dict[int, int]
 ) -> dict[int, Standing]:
+    """His line in each tournament: as kept when it finished (``finals``: one query for any
+    number), else the standings services' own, cached per tournament until its next logged
+    change; the tournaments in neither are ranked together (a fixed number of queries)."""
     lines = list(lines)
+    out = finals.kept(lines, latest)
     keys = {
         f"profile-standing:{t.pk}:{latest.get(t.pk, 0)}:{through}:{registration}": (
             t,
             registration,
         )
         for t, registration, through in lines
+        if t.pk not in out
     }
-    found: dict[str, Standing] = cache.get_many(list(keys))
+    found: dict[str, Standing] = cache.get_many(list(keys)) if keys else {}
     missing = {t.pk: t for key, (t, _r) in keys.items() if key not in found}
-    # the tournaments not in the cache, all at once: a fixed number of queries however many
-    loaded = batch.loaded(list(missing.values()), PUBLIC) if missing else {}
-    elsewhere = kinds.final_places_of(list(missing.values()), PUBLIC) if missing else {}
-    out: dict[int, Standing] = {}
+    computed = finals.standings_of(list(missing.values())) if missing else {}
     fresh = {}
     for key, (tournament, registration) in keys.items():
         if key not in found:
-            found[key] = fresh[key] = _standing(tournament, registration, loaded, elsewhere)
+            lines_of = computed.get(tournament.pk, {})
+            found[key] = fresh[key] = lines_of.get(registration, NOBODY)
         out[tournament.pk] = found[key]
     if fresh:
         cache.set_many(fresh, CACHE_SECONDS)
     return out
-
-
-NOBODY = Standing("", None, None, None, ())
-PUBLIC = AnonymousUser()
-
-
-def _standing(
-    tournament: Tournament,
-    registration: int,
-    loaded: dict[int, standings.Loaded],
-    elsewhere: dict[int, kinds.Places],
-) -> Standing:
-    """His place and points as the public sees the standings (the services' own rules)."""
-    data = loaded.get(tournament.pk)
-    if data is None:  # not visible to the public
-        return NOBODY
-    table = standings.ranked_standings(data, tournament, None)
-    places = final_places(tournament, PUBLIC, data=data, table=table, elsewhere=elsewhere)
-    row = next((r for r in table.rows if r.registration == registration), None)
-    best, worst = places.get(registration, (None, None))
-    place = "" if best is None else (str(best) if best == worst else f"{best}–{worst}")
-    if row is None:
-        return Standing(place, best, None, None, ())
-    return Standing(place, best, row.points, row.whists, row.round_points, row.guest)
