@@ -19,6 +19,10 @@ from referee.tournaments.models import Player, Registration
 from ..models import PlayerRating, RatingChange, RatingList
 from ..pure.chart import Chart, chart
 
+#: a tournament's fields a player's pages never read: the seating's (issue 33: decoded for
+#: each of a veteran's hundreds of tournaments, they were most of his page's time)
+UNREAD = ("tournament__schedule", "tournament__forbidden_pairs")
+
 
 @dataclass(frozen=True)
 class Opponent:
@@ -88,6 +92,7 @@ def player_page(
     entries = list(
         Registration.objects.filter(player=player, tournament__published=True)
         .select_related("tournament")
+        .defer(*UNREAD)
         .order_by("-tournament__starts_on", "-tournament_id")
     )
     chosen = next((r.rating_list for r in ratings if list_slug in (None, r.rating_list.slug)), None)
@@ -98,7 +103,14 @@ def player_page(
     h2h = None
     if chosen is not None:
         changes = RatingChange.objects.filter(rating_list=chosen, player=player).order_by("seq")
-        every = list(changes.values_list("rating_before", "rating_after", "rank", "detail"))
+        # the chart needs every change's ratings; their explanations (a JSON each, most of
+        # a veteran's read) only the head to head asked for (issue 33)
+        fields = ("rating_before", "rating_after", "rank", "detail")
+        every = list(
+            changes.values_list(*fields)
+            if opponent is not None
+            else ((b, a, 0, {}) for b, a in changes.values_list(*fields[:2]))
+        )
         points = [every[0][0]] + [after for _b, after, _r, _d in every] if every else []
         shown = list(
             changes.select_related("tournament").reverse()[:recent][::-1]

@@ -44,6 +44,7 @@ from scoring.numbers import exact
 
 from . import finals
 from .finals import NOBODY, Standing
+from .history import UNREAD
 
 STRAINS = ("S", "C", "D", "H", "NT")
 LEVELS = (6, 7, 8, 9, 10)
@@ -108,6 +109,7 @@ def _entries(player_id: int | Player) -> tuple[Player, list[Line], list[Kept]]:
     entries = list(
         Registration.objects.filter(player=player, tournament__published=True)
         .select_related("tournament")
+        .defer(*UNREAD)
         .annotate(through=F("tournament__standings_settings__published_through"))
         .order_by("tournament__starts_on", "tournament_id")
     )
