@@ -101,6 +101,13 @@ class VersusPage:
 def _entries(player_id: int | Player) -> tuple[Player, list[Line], list[Kept]]:
     """The player (given, or read by id), his registrations in published tournaments, and
     every table of his the public sees, in order (two queries and the player's)."""
+    player, lines = _registrations(player_id)
+    return player, lines, _tables(lines)
+
+
+def _registrations(player_id: int | Player) -> tuple[Player, list[Line]]:
+    """The player (given, or read by id) and his registrations in published tournaments,
+    in order (one query and the player's)."""
     player = (
         player_id if isinstance(player_id, Player) else Player.objects.filter(pk=player_id).first()
     )
@@ -113,7 +120,12 @@ def _entries(player_id: int | Player) -> tuple[Player, list[Line], list[Kept]]:
         .annotate(through=F("tournament__standings_settings__published_through"))
         .order_by("tournament__starts_on", "tournament_id")
     )
-    through = {e.tournament_id: e.through or 0 for e in entries}
+    return player, [(e.tournament, e.pk, e.through or 0) for e in entries]
+
+
+def _tables(lines: list[Line]) -> list[Kept]:
+    """Every table of his the public sees, in order (two queries)."""
+    through = {t.pk: n for t, _r, n in lines}
     kept = [
         Kept(*k)
         for k in kinds.counting(
@@ -121,7 +133,7 @@ def _entries(player_id: int | Player) -> tuple[Player, list[Line], list[Kept]]:
             # veteran's thousands of tables are not found by scanning them all (issue 33)
             Table.objects.filter(
                 pk__in=list(
-                    Seat.objects.filter(registration__in=[e.pk for e in entries]).values_list(
+                    Seat.objects.filter(registration__in=[r for _t, r, _n in lines]).values_list(
                         "table_id", flat=True
                     )
                 )
@@ -133,9 +145,9 @@ def _entries(player_id: int | Player) -> tuple[Player, list[Line], list[Kept]]:
         .values_list("pk", "round__tournament_id", "round__number", "number")
         if k[2] <= through.get(k[1], 0)
     ]
-    order = {e.tournament_id: i for i, e in enumerate(entries)}
+    order = {t.pk: i for i, (t, _r, _n) in enumerate(lines)}
     kept.sort(key=lambda k: (order[k.tournament], k.round, k.number))
-    return player, [(e.tournament, e.pk, through[e.tournament_id]) for e in entries], kept
+    return kept
 
 
 @dataclass(frozen=True)
@@ -246,16 +258,17 @@ def _live_rows(player: int, lines: list[Line], missing: list[Kept]) -> dict[int,
 
 def profile(player_id: int | Player) -> Profile:
     """His profile. The sums of his tables and his places are cached under one key of his
-    tournaments' latest logged changes (every change of a sheet, a seat, a convention or
-    the standings is logged): a warm read reads no kept row, whatever his career."""
-    player, mine, kept = _entries(player_id)
+    registrations and their tournaments' latest logged changes (every change of a sheet, a
+    seating, a seat, a convention or the standings is logged): a warm read reads neither
+    his tables nor a kept row, whatever his career (issue 33: a veteran's 1,600 tables)."""
+    player, mine = _registrations(player_id)
     latest = _latest([t for t, _r, _n in mine])
-    version = repr([(t.pk, latest.get(t.pk, 0), n) for t, _r, n in mine] + [len(kept)])
+    version = repr([(t.pk, r, latest.get(t.pk, 0), n) for t, r, n in mine])
     key = f"profile-stats:{player.pk}:{hashlib.sha1(version.encode()).hexdigest()}"
     public = [line for line in mine if line[2]]  # no round public yet: not read
     sums = cache.get(key)
-    if sums is None:
-        sums = (*_sums(_parts(player, mine, kept, None)), _standings(public, latest))
+    if sums is None:  # his tables are read only then: seating them is logged too
+        sums = (*_sums(_parts(player, mine, _tables(mine), None)), _standings(public, latest))
         cache.set(key, sums, CACHE_SECONDS)
     by_tournament, overall, met, standings_of = sums
     names = dict(Player.objects.filter(pk__in=met).values_list("pk", "name"))
