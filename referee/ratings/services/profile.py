@@ -263,8 +263,7 @@ def profile(player_id: int | Player) -> Profile:
     his tables nor a kept row, whatever his career (issue 33: a veteran's 1,600 tables)."""
     player, mine = _registrations(player_id)
     latest = _latest([t for t, _r, _n in mine])
-    version = repr([(t.pk, r, latest.get(t.pk, 0), n) for t, r, n in mine])
-    key = f"profile-stats:{player.pk}:{hashlib.sha1(version.encode()).hexdigest()}"
+    key = f"profile-stats:{player.pk}:{_version(mine, latest)}"
     public = [line for line in mine if line[2]]  # no round public yet: not read
     sums = cache.get(key)
     if sums is None:  # his tables are read only then: seating them is logged too
@@ -280,6 +279,15 @@ def profile(player_id: int | Player) -> Profile:
         line for line in lines if line.stats.tables or line.standing.place or line.standing.guest
     ]
     return _profile(player, lines, overall, met, names)
+
+
+def _version(lines: list[Line], latest: dict[int, int] | None = None) -> str:
+    """The key of what is cached of his tables: his registrations, their public rounds and
+    their tournaments' latest logged changes (one query when ``latest`` is not given)."""
+    if latest is None:
+        latest = _latest([t for t, _r, _n in lines])
+    version = repr([(t.pk, r, latest.get(t.pk, 0), n) for t, r, n in lines])
+    return hashlib.sha1(version.encode()).hexdigest()
 
 
 def _sums(found: list[Part]) -> tuple[dict[int, Stats], Stats, dict[int, int]]:
@@ -322,7 +330,12 @@ def versus(player_id: int, other_id: int) -> VersusPage:
     other = Player.objects.filter(pk=other_id).first()
     if player is None or other is None or other.pk == player.pk:
         raise Http404
-    _player, lines, found = parts(player, versus=other.pk)
+    _player, lines = _registrations(player)
+    key = f"profile-versus:{player.pk}:{other.pk}:{_version(lines)}"
+    found = cache.get(key)
+    if found is None:  # the shared tables are his tables: the same key as his profile's
+        found = _parts(player, lines, _tables(lines), other.pk)
+        cache.set(key, found, CACHE_SECONDS)
     tournaments = {t.pk: t for t, _r, _n in lines}
     rows = []
     h2h = HeadToHead(player.pk, other.pk, 0, 0, 0, 0, 0)
