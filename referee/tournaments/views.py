@@ -72,8 +72,8 @@ def home(request: HttpRequest) -> HttpResponse:
         .values_list("tournament", "n")
     )
     for t in shown:
-        t.players = players.get(t.pk, 0)  # type: ignore[attr-defined]
-        t.convention_name = preset_name(t.convention)  # type: ignore[attr-defined]
+        t.players = players.get(t.pk, 0)
+        t.convention_name = preset_name(t.convention)
     return render(
         request,
         "tournaments/home.html",
