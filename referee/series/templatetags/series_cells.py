@@ -9,10 +9,11 @@ from collections.abc import Iterable
 from typing import Any
 
 from django import template
+from django.utils.formats import get_format
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 
-from referee.tournaments.templatetags.figures import figure_or_blank
+from referee.core.figures import figure
 
 register = template.Library()
 
@@ -20,11 +21,12 @@ register = template.Library()
 @register.filter
 def series_cells(cells: Iterable[Any]) -> SafeString:
     out = []
+    separator = str(get_format("DECIMAL_SEPARATOR"))  # the language's, once for the line
     for cell in cells:
         if not cell:
             out.append('<td class="num">—</td>')
             continue
-        points = conditional_escape(figure_or_blank(cell.points))
+        points = conditional_escape(figure(cell.points, separator))  # the ``figure`` filter
         shown = points if cell.counted else f"<s>{points}</s>"
         why = (
             ""
