@@ -19,7 +19,7 @@ from referee.core.permissions import (
 from referee.core.refusals import attempt
 from referee.tournaments.models import Tournament
 
-from . import services
+from . import cached, services
 from .forms import SeriesForm
 from .models import Series
 
@@ -44,7 +44,7 @@ def _visible(request: HttpRequest, slug: str) -> Series:
 
 def series_page(request: HttpRequest, slug: str) -> HttpResponse:
     series = _visible(request, slug)
-    table = attempt(request, lambda: services.series_table(series))
+    table = attempt(request, lambda: cached.series_table(series))
     return render(
         request,
         "series/standings.html",
