@@ -30,7 +30,7 @@ def series_table(series: Series) -> services.SeriesTable:
     queries and the players' when it has not)."""
     entries = list(
         series.entries.select_related("tournament")
-        .only("tournament_id", "weight", "tournament__published")
+        .only("series_id", "tournament_id", "weight", "tournament__published")
         .order_by("tournament__starts_on", "pk")
     )
     own = [(f.attname, getattr(series, f.attname)) for f in series._meta.concrete_fields]
