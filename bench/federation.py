@@ -104,6 +104,7 @@ def run(args: argparse.Namespace) -> int:
     if args.read_only:  # the archive --database holds, read again (one size)
         from referee.tournaments.models import Tournament
 
+        print(_kept())
         size = Tournament.objects.count()
         return _report([size], {size: _measure(_found(State(random.Random(33))), args.runs)}, args)
     if args.database:
@@ -128,7 +129,7 @@ def run(args: argparse.Namespace) -> int:
         print(
             f"archive: {size} tournaments, {state.deal_count:,} deals, "
             f"{len(state.registry) + 8:,} players; grown in {built:.1f} s, "
-            f"ratings and cups recomputed in {ranked:.1f} s ({lists})"
+            f"ratings and cups recomputed in {ranked:.1f} s ({lists}); {_kept()}"
         )
         print(
             "  the build's time: " + ", ".join(f"{k} {v:.1f} s" for k, v in state.timings.items())
@@ -152,6 +153,18 @@ def _found(state: State) -> State:
         .values_list("pk", flat=True)
     )
     return state
+
+
+def _kept() -> str:
+    """The finished tournaments' public standings kept, as the site keeps them when each
+    finishes (the generator writes past the services: ``manage.py keep_final_standings``)."""
+    from referee.ratings.services import finals
+
+    began = time.perf_counter()
+    found = finals.missing()
+    rows = finals.keep(found)
+    took = time.perf_counter() - began
+    return f"standings of {len(found)} tournaments kept ({rows:,} rows) in {took:.1f} s"
 
 
 def _lists(state: State) -> str:

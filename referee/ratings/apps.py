@@ -9,3 +9,6 @@ class RatingsConfig(AppConfig):
 
     def ready(self) -> None:
         from . import signals  # noqa: F401
+        from .services import finals
+
+        finals.connect()

@@ -90,7 +90,7 @@ RECENT_CHANGES = 30  # the rating history's last changes on the page unless ``?a
 def player(request: HttpRequest, subject: Player) -> HttpResponse:
     everything = request.GET.get("all") == "1"
     page = history.player_page(
-        subject.pk,
+        subject,
         request.user,
         request.GET.get("list") or None,
         _number(request.GET.get("vs")),

@@ -18,7 +18,7 @@ from referee.core.permissions import (
 from referee.core.refusals import attempt
 from referee.tournaments.models import Tournament
 
-from . import services
+from . import cached, services
 from .forms import SeriesForm
 from .models import Series
 from .surfaces import series_manage_page, series_page
@@ -37,7 +37,7 @@ def series_list(request: HttpRequest) -> HttpResponse:
 
 @series_page
 def series_standings(request: HttpRequest, series: Series) -> HttpResponse:
-    table = attempt(request, lambda: services.series_table(series))
+    table = attempt(request, lambda: cached.series_table(series))
     return render(
         request,
         "series/standings.html",

@@ -100,3 +100,35 @@ class PlayerTableStats(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player_id} @ {self.table_id}"
+
+
+class FinalStanding(models.Model):
+    """One registration's line in a finished tournament's standings as the public sees them
+    (issue 33 point 2): place, points, whists and round points, kept when the tournament
+    finishes and again after each later change (``ratings.services.finals``), so that a
+    veteran's profile reads his places in hundreds of tournaments in one indexed query
+    instead of ranking each tournament again.
+
+    Every registration of the tournament has a row (``best`` None: the standings do not
+    place him; ``points`` None: they have no line of his). ``version`` is the tournament's
+    latest action-log entry and ``through`` its last public round when the row was made: a
+    reader takes the row only while both are still the tournament's (a correction logs an
+    entry, so a row made before it is never read). Numbers are exact, as text ("7/2")."""
+
+    tournament = models.ForeignKey(
+        "tournaments.Tournament", on_delete=models.CASCADE, related_name="+"
+    )
+    registration = models.OneToOneField(
+        "tournaments.Registration", on_delete=models.CASCADE, related_name="+"
+    )
+    version = models.BigIntegerField()
+    through = models.PositiveSmallIntegerField()
+    best = models.PositiveIntegerField(null=True)
+    worst = models.PositiveIntegerField(null=True)
+    points = models.CharField(max_length=40, null=True)
+    whists = models.CharField(max_length=40, null=True)
+    round_points = models.JSONField(default=list)  # per public round: text, or None
+    guest = models.BooleanField(default=False)
+
+    def __str__(self) -> str:
+        return f"{self.registration_id} @ {self.tournament_id}: {self.best}"

@@ -159,6 +159,9 @@ NOT_ARCHIVED = {
     "categories and payments are archived)",
     "standings.PlayerTableStats": "derived: what each table adds to its players' statistics "
     "is kept again from the restored sheets (``standings.services.table_stats``)",
+    "standings.FinalStanding": "derived: a finished tournament's public standings, kept "
+    "again from the restored sheets after its next logged change (``ratings.services"
+    ".finals``); until then its players' profiles work them out",
     "notices.Notice": "the site's record of the letters its mail sent; a restored "
     "tournament starts without one (its letters went out from the site it came from)",
 }

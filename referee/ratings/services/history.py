@@ -11,13 +11,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.http import Http404
-
 from referee.core.permissions import may_view_rating_list
 from referee.tournaments.models import Player, Registration
 
 from ..models import PlayerRating, RatingChange, RatingList
 from ..pure.chart import Chart, chart
+
+#: a tournament's fields a player's pages never read: the seating's (issue 33: decoded for
+#: each of a veteran's hundreds of tournaments, they were most of his page's time)
+UNREAD = ("tournament__schedule", "tournament__forbidden_pairs")
 
 
 @dataclass(frozen=True)
@@ -67,17 +69,15 @@ class PlayerPage:
 
 
 def player_page(
-    player_id: int,
+    player: Player,
     viewer: Any,
     list_slug: str | None = None,
     opponent: int | None = None,
     recent: int | None = None,
 ) -> PlayerPage:
     """``recent``: the history's last so many changes only (the chart and the head to head
-    count them all): a veteran's page as fast as a beginner's (issue 33)."""
-    player = Player.objects.filter(pk=player_id).first()
-    if player is None:
-        raise Http404
+    count them all): a veteran's page as fast as a beginner's (issue 33). ``player``: as the
+    page's surface found him (``ratings.surfaces``)."""
     ratings = [
         r
         for r in PlayerRating.objects.filter(player=player)
@@ -88,6 +88,7 @@ def player_page(
     entries = list(
         Registration.objects.filter(player=player, tournament__published=True)
         .select_related("tournament")
+        .defer(*UNREAD)
         .order_by("-tournament__starts_on", "-tournament_id")
     )
     chosen = next((r.rating_list for r in ratings if list_slug in (None, r.rating_list.slug)), None)
@@ -98,7 +99,14 @@ def player_page(
     h2h = None
     if chosen is not None:
         changes = RatingChange.objects.filter(rating_list=chosen, player=player).order_by("seq")
-        every = list(changes.values_list("rating_before", "rating_after", "rank", "detail"))
+        # the chart needs every change's ratings; their explanations (a JSON each, most of
+        # a veteran's read) only the head to head asked for (issue 33)
+        fields = ("rating_before", "rating_after", "rank", "detail")
+        every = list(
+            changes.values_list(*fields)
+            if opponent is not None
+            else ((b, a, 0, {}) for b, a in changes.values_list(*fields[:2]))
+        )
         points = [every[0][0]] + [after for _b, after, _r, _d in every] if every else []
         shown = list(
             changes.select_related("tournament").reverse()[:recent][::-1]

@@ -29,38 +29,26 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from django.contrib.auth.models import AnonymousUser
 from django.core.cache import cache
 from django.db.models import F
 from django.http import Http404
 
 from referee.core import rounds as kinds
-from referee.standings import services as standings
 from referee.standings.models import PlayerTableStats
 from referee.standings.pure.player_stats import HeadToHead, PlayedTable, Stats
 from referee.standings.pure.stats_codec import amount_of, decode
-from referee.standings.services import batch, table_stats
+from referee.standings.services import table_stats
 from referee.tables.models import Seat, Table
 from referee.tournaments.models import ActionLog, Player, Registration, Round, Tournament
 from scoring.numbers import exact
 
-from .places import final_places
+from . import finals
+from .finals import NOBODY, Standing
+from .history import UNREAD
 
 STRAINS = ("S", "C", "D", "H", "NT")
 LEVELS = (6, 7, 8, 9, 10)
 CACHE_SECONDS = 3600  # the key changes with every logged change; this bounds an admin edit
-
-
-@dataclass(frozen=True)
-class Standing:
-    """His line in one tournament's standings (as the public sees them)."""
-
-    place: str  # "1", "2–3"; "" when the standings do not place him
-    best: int | None
-    points: Fraction | None
-    whists: Fraction | None
-    round_points: tuple[Fraction | None, ...]
-    guest: bool = False  # played as a guest: no place (TOURNAMENTS §6.4)
 
 
 @dataclass(frozen=True)
@@ -113,6 +101,13 @@ class VersusPage:
 def _entries(player_id: int | Player) -> tuple[Player, list[Line], list[Kept]]:
     """The player (given, or read by id), his registrations in published tournaments, and
     every table of his the public sees, in order (two queries and the player's)."""
+    player, lines = _registrations(player_id)
+    return player, lines, _tables(lines)
+
+
+def _registrations(player_id: int | Player) -> tuple[Player, list[Line]]:
+    """The player (given, or read by id) and his registrations in published tournaments,
+    in order (one query and the player's)."""
     player = (
         player_id if isinstance(player_id, Player) else Player.objects.filter(pk=player_id).first()
     )
@@ -121,10 +116,16 @@ def _entries(player_id: int | Player) -> tuple[Player, list[Line], list[Kept]]:
     entries = list(
         Registration.objects.filter(player=player, tournament__published=True)
         .select_related("tournament")
+        .defer(*UNREAD)
         .annotate(through=F("tournament__standings_settings__published_through"))
         .order_by("tournament__starts_on", "tournament_id")
     )
-    through = {e.tournament_id: e.through or 0 for e in entries}
+    return player, [(e.tournament, e.pk, e.through or 0) for e in entries]
+
+
+def _tables(lines: list[Line]) -> list[Kept]:
+    """Every table of his the public sees, in order (two queries)."""
+    through = {t.pk: n for t, _r, n in lines}
     kept = [
         Kept(*k)
         for k in kinds.counting(
@@ -132,7 +133,7 @@ def _entries(player_id: int | Player) -> tuple[Player, list[Line], list[Kept]]:
             # veteran's thousands of tables are not found by scanning them all (issue 33)
             Table.objects.filter(
                 pk__in=list(
-                    Seat.objects.filter(registration__in=[e.pk for e in entries]).values_list(
+                    Seat.objects.filter(registration__in=[r for _t, r, _n in lines]).values_list(
                         "table_id", flat=True
                     )
                 )
@@ -144,9 +145,9 @@ def _entries(player_id: int | Player) -> tuple[Player, list[Line], list[Kept]]:
         .values_list("pk", "round__tournament_id", "round__number", "number")
         if k[2] <= through.get(k[1], 0)
     ]
-    order = {e.tournament_id: i for i, e in enumerate(entries)}
+    order = {t.pk: i for i, (t, _r, _n) in enumerate(lines)}
     kept.sort(key=lambda k: (order[k.tournament], k.round, k.number))
-    return player, [(e.tournament, e.pk, through[e.tournament_id]) for e in entries], kept
+    return kept
 
 
 @dataclass(frozen=True)
@@ -257,16 +258,16 @@ def _live_rows(player: int, lines: list[Line], missing: list[Kept]) -> dict[int,
 
 def profile(player_id: int | Player) -> Profile:
     """His profile. The sums of his tables and his places are cached under one key of his
-    tournaments' latest logged changes (every change of a sheet, a seat, a convention or
-    the standings is logged): a warm read reads no kept row, whatever his career."""
-    player, mine, kept = _entries(player_id)
+    registrations and their tournaments' latest logged changes (every change of a sheet, a
+    seating, a seat, a convention or the standings is logged): a warm read reads neither
+    his tables nor a kept row, whatever his career (issue 33: a veteran's 1,600 tables)."""
+    player, mine = _registrations(player_id)
     latest = _latest([t for t, _r, _n in mine])
-    version = repr([(t.pk, latest.get(t.pk, 0), n) for t, _r, n in mine] + [len(kept)])
-    key = f"profile-stats:{player.pk}:{hashlib.sha1(version.encode()).hexdigest()}"
+    key = f"profile-stats:{player.pk}:{_version(mine, latest)}"
     public = [line for line in mine if line[2]]  # no round public yet: not read
     sums = cache.get(key)
-    if sums is None:
-        sums = (*_sums(_parts(player, mine, kept, None)), _standings(public, latest))
+    if sums is None:  # his tables are read only then: seating them is logged too
+        sums = (*_sums(_parts(player, mine, _tables(mine), None)), _standings(public, latest))
         cache.set(key, sums, CACHE_SECONDS)
     by_tournament, overall, met, standings_of = sums
     names = dict(Player.objects.filter(pk__in=met).values_list("pk", "name"))
@@ -278,6 +279,15 @@ def profile(player_id: int | Player) -> Profile:
         line for line in lines if line.stats.tables or line.standing.place or line.standing.guest
     ]
     return _profile(player, lines, overall, met, names)
+
+
+def _version(lines: list[Line], latest: dict[int, int] | None = None) -> str:
+    """The key of what is cached of his tables: his registrations, their public rounds and
+    their tournaments' latest logged changes (one query when ``latest`` is not given)."""
+    if latest is None:
+        latest = _latest([t for t, _r, _n in lines])
+    version = repr([(t.pk, r, latest.get(t.pk, 0), n) for t, r, n in lines])
+    return hashlib.sha1(version.encode()).hexdigest()
 
 
 def _sums(found: list[Part]) -> tuple[dict[int, Stats], Stats, dict[int, int]]:
@@ -320,7 +330,12 @@ def versus(player_id: int, other_id: int) -> VersusPage:
     other = Player.objects.filter(pk=other_id).first()
     if player is None or other is None or other.pk == player.pk:
         raise Http404
-    _player, lines, found = parts(player, versus=other.pk)
+    _player, lines = _registrations(player)
+    key = f"profile-versus:{player.pk}:{other.pk}:{_version(lines)}"
+    found = cache.get(key)
+    if found is None:  # the shared tables are his tables: the same key as his profile's
+        found = _parts(player, lines, _tables(lines), other.pk)
+        cache.set(key, found, CACHE_SECONDS)
     tournaments = {t.pk: t for t, _r, _n in lines}
     rows = []
     h2h = HeadToHead(player.pk, other.pk, 0, 0, 0, 0, 0)
@@ -351,7 +366,7 @@ def versus(player_id: int, other_id: int) -> VersusPage:
     return VersusPage(player, other, h2h, rows)
 
 
-# -- place and points: the standings services, cached per tournament --------------------------
+# -- place and points: kept when the tournament finished, else the standings services' ------
 
 
 def _latest(tournaments: list[Tournament]) -> dict[int, int]:
@@ -362,49 +377,28 @@ def _latest(tournaments: list[Tournament]) -> dict[int, int]:
 def _standings(
     lines: Iterable[tuple[Tournament, int, int]], latest: dict[int, int]
 ) -> dict[int, Standing]:
+    """His line in each tournament: as kept when it finished (``finals``: one query for any
+    number), else the standings services' own, cached per tournament until its next logged
+    change; the tournaments in neither are ranked together (a fixed number of queries)."""
     lines = list(lines)
+    out = finals.kept(lines, latest)
     keys = {
         f"profile-standing:{t.pk}:{latest.get(t.pk, 0)}:{through}:{registration}": (
             t,
             registration,
         )
         for t, registration, through in lines
+        if t.pk not in out
     }
-    found: dict[str, Standing] = cache.get_many(list(keys))
+    found: dict[str, Standing] = cache.get_many(list(keys)) if keys else {}
     missing = {t.pk: t for key, (t, _r) in keys.items() if key not in found}
-    # the tournaments not in the cache, all at once: a fixed number of queries however many
-    loaded = batch.loaded(list(missing.values()), PUBLIC) if missing else {}
-    elsewhere = kinds.final_places_of(list(missing.values()), PUBLIC) if missing else {}
-    out: dict[int, Standing] = {}
+    computed = finals.standings_of(list(missing.values())) if missing else {}
     fresh = {}
     for key, (tournament, registration) in keys.items():
         if key not in found:
-            found[key] = fresh[key] = _standing(tournament, registration, loaded, elsewhere)
+            lines_of = computed.get(tournament.pk, {})
+            found[key] = fresh[key] = lines_of.get(registration, NOBODY)
         out[tournament.pk] = found[key]
     if fresh:
         cache.set_many(fresh, CACHE_SECONDS)
     return out
-
-
-NOBODY = Standing("", None, None, None, ())
-PUBLIC = AnonymousUser()
-
-
-def _standing(
-    tournament: Tournament,
-    registration: int,
-    loaded: dict[int, standings.Loaded],
-    elsewhere: dict[int, kinds.Places],
-) -> Standing:
-    """His place and points as the public sees the standings (the services' own rules)."""
-    data = loaded.get(tournament.pk)
-    if data is None:  # not visible to the public
-        return NOBODY
-    table = standings.ranked_standings(data, tournament, None)
-    places = final_places(tournament, PUBLIC, data=data, table=table, elsewhere=elsewhere)
-    row = next((r for r in table.rows if r.registration == registration), None)
-    best, worst = places.get(registration, (None, None))
-    place = "" if best is None else (str(best) if best == worst else f"{best}–{worst}")
-    if row is None:
-        return Standing(place, best, None, None, ())
-    return Standing(place, best, row.points, row.whists, row.round_points, row.guest)

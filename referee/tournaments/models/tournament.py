@@ -185,6 +185,9 @@ class Tournament(models.Model):
         ordering = ["-starts_on", "name"]
         verbose_name = _("tournament")
         verbose_name_plural = _("tournaments")
+        # the public list, latest first (``views.home``): a page read off the index, a
+        # season's (``starts_on`` between two dates) too, however many tournaments
+        indexes = [models.Index(fields=["-starts_on", "-id"], name="tournament_list")]
         # what the services refuse (services.setup.update_settings, create), the database
         # refuses too: a write that goes round them (the admin, a script, an import) cannot
         # store a tournament that ends before it starts or plays at tables of 2. (A round

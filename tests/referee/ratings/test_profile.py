@@ -243,13 +243,35 @@ def test_the_page_reads_as_many_queries_for_2_as_for_10_tournaments(client):
     long = _queries(client, url)
     assert short == long
     assert short_cold == long_cold
-    # the batch of standings (standings.services.batch) and the sums of his tables: their
-    # kept rows, and (these tables made outside the services are not kept) their seats and
-    # deals, scored live
-    assert long_cold - long <= 9 + 3
+    # his tables (his seats, then the tables: a warm read takes them from the cache), the
+    # kept standings (none: these tournaments are running), the batch of standings
+    # (standings.services.batch) and the sums of his tables: their kept rows, and (these
+    # tables made outside the services are not kept) their seats and deals, scored live
+    assert long_cold - long <= 2 + 1 + 9 + 3
     found = profile.profile(ivan.pk)
     assert len(found.tournaments) == 10 and found.overall.tables == 20
     assert found.overall.result == 10 * 86
+
+
+def test_the_head_to_head_reads_as_many_queries_for_2_as_for_10_tournaments(client):
+    ivan = PlayerFactory(name="Иван")
+    rivals = [PlayerFactory() for _ in range(4)]
+    _tournaments(ivan, rivals, 2)
+    url = reverse("registry-versus", args=[ivan.pk, rivals[0].pk])
+    cache.clear()
+    short_cold = _queries(client, url)
+    short = _queries(client, url)
+    _tournaments(ivan, rivals, 8)
+    cache.clear()
+    long_cold = _queries(client, url)
+    long = _queries(client, url)
+    # warm: the two players, his registrations, their tournaments' latest logged changes
+    # (the key of the cached shared tables); cold: his seats, his tables, the other's
+    # seats among them, their kept rows and (not kept here) their seats and deals
+    assert short == long == 4
+    assert short_cold == long_cold == 4 + 6
+    # rivals[0] sat with him in the tournaments 0, 2, 4, 6 and 8, at both rounds' tables
+    assert profile.versus(ivan.pk, rivals[0].pk).result.tables == 10
 
 
 def test_the_api_answers_the_profile(cup, client):

@@ -41,7 +41,7 @@ def test_the_migration_fills_the_folded_names_of_players_already_there():
 
     player = PlayerFactory(name="Иванов Семён")
     Player.objects.filter(pk=player.pk).update(folded_name="")
-    import_module("referee.tournaments.migrations.0022_player_folded_name").fill(apps, None)
+    import_module("referee.tournaments.migrations.0023_player_folded_name").fill(apps, None)
     assert Player.objects.get(pk=player.pk).folded_name == "иванов семен"
 
 

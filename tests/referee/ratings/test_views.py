@@ -49,12 +49,12 @@ def test_player_page_query_count_does_not_grow_with_the_history(client):
     long, response = _queries(client, url)
     # the history's six (the list's changes read twice: the chart's numbers, then its last
     # lines with their tournaments), and the profile's: his registrations with the public
-    # rounds, his seats, his tables by their ids, the tournaments' latest logged changes
-    # (the key of the cached sums of his tables and of the cached places); his opponents'
-    # names would be one more, but these tables have results and no deals: nobody met; and
-    # the player of the URL, found by the page's surface (``ratings.surfaces``) before the
-    # history's service reads him again by his id
-    assert short == long == 11
+    # rounds, the tournaments' latest logged changes (the key of the cached sums of his
+    # tables and of the cached places: his seats and tables are read only when they are
+    # not in the cache); his opponents' names would be one more, but these tables have
+    # results and no deals: nobody met (the player of the URL is found once, by
+    # the page's surface, ``ratings.surfaces``)
+    assert short == long == 8
     text = response.content.decode()
     assert "<svg" in text and "polyline" in text
     assert rivals[0].name in text and "Against" in text

@@ -48,7 +48,7 @@ def test_finishing_a_tournament_of_a_series_queues_its_result_and_the_page_reads
         finish_tournament(tournament.pk, chief)
     job = Job.objects.get(kind=stored.JOB_KIND)
     assert job.status == "queued"
-    assert queue.drain() == 1
+    assert queue.drain() == 2  # and the kept standings of the profiles (ratings.finals)
     kept = stored.loads(bytes(JobFile.objects.get(job__key=job.key).content))
     # p2 declared a 6 with both defenders passing: first of three
     places = {tournament.entries.get(pk=r).player.name: p for r, p in kept.places.items()}

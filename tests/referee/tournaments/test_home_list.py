@@ -65,3 +65,23 @@ def test_the_same_queries_for_five_as_for_sixty_tournaments(client):
     _made(55, 5)
     many = _read(client)[1]
     assert few == many
+
+
+def test_each_card_counts_its_active_players_in_three_queries_in_all(client):
+    from referee.tournaments.models import Registration
+
+    from ..factories import RegistrationFactory
+
+    _made(2)
+    first, second = Tournament.objects.order_by("-starts_on", "-pk")
+    for _ in range(3):
+        RegistrationFactory(tournament=first)
+    RegistrationFactory(tournament=first, status=Registration.Status.WITHDRAWN)
+    RegistrationFactory(tournament=second)
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get(reverse("home"))
+    # the count, the page, the players of the page's tournaments
+    assert len(queries) == 3
+    counted = {t.slug: t.players for t in response.context["tournaments"]}
+    assert counted == {first.slug: 3, second.slug: 1}
+    assert "3 игрока" in response.content.decode() or "3 players" in response.content.decode()

@@ -22,7 +22,7 @@ def fill(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-    dependencies = [("tournaments", "0021_admission")]
+    dependencies = [("tournaments", "0022_pages_tournament_list")]
 
     operations = [
         migrations.AddField(
