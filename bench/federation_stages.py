@@ -191,6 +191,7 @@ def _session(state: State, tournament: Any, entries: list[int], size: int, stanz
     import random
 
     from referee.duplicate.models import Board, Session
+    from referee.tables.models import Layout
     from referee.standings.models import StandingsSettings
     from scoring.board import deal_boards
 
@@ -215,8 +216,11 @@ def _session(state: State, tournament: Any, entries: list[int], size: int, stanz
         plan=movement,
         notes=notes,
     )
+    dealt = deal_boards(seed, boards)  # each board's cards in a layout, as the site keeps them
+    layouts = Layout.objects.bulk_create(Layout(text=b.text()) for b in dealt)
     Board.objects.bulk_create(
-        Board(session=session, number=b.number, text=b.text()) for b in deal_boards(seed, boards)
+        Board(session=session, number=b.number, layout=layout)
+        for b, layout in zip(dealt, layouts, strict=True)
     )
     StandingsSettings.objects.filter(tournament=tournament).update(
         published_through=session.stanzas

@@ -112,7 +112,7 @@ def player(request: HttpRequest, subject: Player) -> HttpResponse:
 
 @registry_player_page
 def versus(request: HttpRequest, subject: Player, other_id: int) -> HttpResponse:
-    return render(request, "ratings/versus.html", {"page": profile.versus(subject.pk, other_id)})
+    return render(request, "ratings/versus.html", {"page": profile.versus(subject, other_id)})
 
 
 @login_required

@@ -93,6 +93,7 @@ def test_the_kept_results_and_standings_are_those_scored_live(archive: State) ->
     from referee.tables.results import compute_summary
     from referee.tournaments.models import Tournament
 
+    cache.clear()  # pages cached by another test of this worker under the same ids
     for table in Table.objects.select_related("round__tournament"):
         deals = list(
             Deal.objects.filter(table=table).order_by("number").values_list("data", flat=True)

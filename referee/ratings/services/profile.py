@@ -324,9 +324,9 @@ def _profile(
     return Profile(player, lines, overall, opponents, series)
 
 
-def versus(player_id: int, other_id: int) -> VersusPage:
-    """Head to head at the tables both sat at (those the public sees)."""
-    player = Player.objects.filter(pk=player_id).first()
+def versus(player: Player, other_id: int) -> VersusPage:
+    """Head to head at the tables both sat at (those the public sees); ``player`` as the
+    page's surface found him."""
     other = Player.objects.filter(pk=other_id).first()
     if player is None or other is None or other.pk == player.pk:
         raise Http404

@@ -176,14 +176,14 @@ def test_nothing_shows_before_a_round_is_published(cup, client):
     StandingsSettings.objects.filter(tournament=tournament).update(published_through=None)
     found = profile.profile(ivan.pk)
     assert found.tournaments == [] and found.overall.tables == 0 and found.opponents == []
-    page = profile.versus(ivan.pk, petr.pk)
+    page = profile.versus(ivan, petr.pk)
     assert page.result.tables == 0 and page.tables == []
     assert client.get(reverse("registry-versus", args=[ivan.pk, petr.pk])).status_code == 200
 
 
 def test_head_to_head_worked_by_hand(cup, client):
     _tournament, ivan, petr, _sidor = cup
-    page = profile.versus(ivan.pk, petr.pk)
+    page = profile.versus(ivan, petr.pk)
     h = page.result
     assert (h.tables, h.between, h.ahead, h.behind, h.level) == (2, 18, 1, 1, 0)
     assert [(t.round, t.mine, t.theirs, t.between) for t in page.tables] == [
@@ -271,7 +271,7 @@ def test_the_head_to_head_reads_as_many_queries_for_2_as_for_10_tournaments(clie
     assert short == long == 4
     assert short_cold == long_cold == 4 + 6
     # rivals[0] sat with him in the tournaments 0, 2, 4, 6 and 8, at both rounds' tables
-    assert profile.versus(ivan.pk, rivals[0].pk).result.tables == 10
+    assert profile.versus(ivan, rivals[0].pk).result.tables == 10
 
 
 def test_the_api_answers_the_profile(cup, client):

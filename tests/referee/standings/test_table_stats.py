@@ -68,7 +68,7 @@ def test_the_kept_statistics_are_the_live_ones_on_random_archives(seed):
         for other in pool:
             if other.pk == player.pk:
                 continue
-            page = profile.versus(player.pk, other.pk)
+            page = profile.versus(player, other.pk)
             assert page.result == head_to_head(player.pk, other.pk, live.tables)
             assert len(page.tables) == page.result.tables
 
