@@ -191,8 +191,8 @@ def _session(state: State, tournament: Any, entries: list[int], size: int, stanz
     import random
 
     from referee.duplicate.models import Board, Session
-    from referee.tables.models import Layout
     from referee.standings.models import StandingsSettings
+    from referee.tables.models import Layout
     from scoring.board import deal_boards
 
     rng = state.rng
