@@ -178,6 +178,7 @@ class RegistryList(ApiView):
         responses={200: RegistryPageSerializer},
         tags=["players"],
         description="The registry's players of published tournaments, 50 a page, by name.",
+        operation_id="v1_registry_players_list",
     )
     def get(self, request: Request) -> Response:
         number = request.query_params.get("page", "")
