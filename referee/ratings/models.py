@@ -68,6 +68,9 @@ class PlayerRating(models.Model):
     class Meta:
         unique_together = [("rating_list", "player")]
         ordering = ["-rating"]
+        # a list's page in its order off this index, not a sort of the whole list (issue 33);
+        # equal ratings in the order the players were first rated
+        indexes = [models.Index(fields=["rating_list", "-rating", "id"], name="rating_list_order")]
 
 
 class RatingChange(models.Model):

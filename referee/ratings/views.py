@@ -41,7 +41,7 @@ def rating_list(request: HttpRequest, chosen: RatingList) -> HttpResponse:
     page = Paginator(
         PlayerRating.objects.filter(rating_list=chosen)
         .select_related("player")
-        .order_by("-rating", "player__name", "pk"),
+        .order_by("-rating", "pk"),
         LIST_PAGE,
     ).get_page(request.GET.get("page"))
     counted = chosen.tournaments.order_by("-starts_on", "-pk")

@@ -28,7 +28,7 @@ class PlayerQuerySet(models.QuerySet["Player"]):
 class Player(models.Model):
     name = models.CharField(_("name"), max_length=200)
     # the name as the registry searches and sorts it (names.folded), kept on every save
-    folded_name = models.CharField(max_length=200, default="", editable=False, db_index=True)
+    folded_name = models.CharField(max_length=200, default="", editable=False)
     city = models.CharField(_("city"), max_length=100, blank=True)
     club = models.CharField(_("club"), max_length=100, blank=True)
     rating = models.DecimalField(_("rating"), max_digits=8, decimal_places=2, null=True, blank=True)
@@ -36,6 +36,9 @@ class Player(models.Model):
 
     class Meta:
         ordering = ["name"]
+        # the registry's page in its order without a sort of the registry (ratings.listing);
+        # on PostgreSQL a trigram index finds a part of a name too (migration 0024)
+        indexes = [models.Index(fields=["folded_name", "id"], name="player_registry_order")]
         verbose_name = _("player")
         verbose_name_plural = _("players")
 
