@@ -16,6 +16,7 @@ from referee.tournaments.models import Player, Registration
 
 PAGE = 50  # players a page
 LONGEST_QUERY = 100  # characters of a search kept (a name is at most 200)
+LAST_PAGE = 100_000  # a larger number asked for reads as this one (an empty page)
 
 
 @dataclass(frozen=True)
@@ -29,7 +30,7 @@ class RegistryPage:
 def registry_page(query: str, number: int) -> RegistryPage:
     """Page ``number`` of the registry's players whose name holds every word of ``query``."""
     query = " ".join(query.split())[:LONGEST_QUERY]
-    number = max(number, 1)
+    number = min(max(number, 1), LAST_PAGE)  # no offset past what SQL can count
     published = Registration.objects.filter(tournament__published=True)
     found = (
         Player.objects.named(query)
