@@ -17,6 +17,8 @@ and the old page is simply never asked for again. A token that is missing (a fre
 evicted cache) is created anew: it can never repeat an old one.
 
 - ``meta``: anything but entry (players, settings, rounds, staff), for every tournament;
+- ``players``: a registry player's own fields (a name, a city), for the pages outside a
+  tournament that show players of many (``core.kept``);
 - ``data:<slug>``: any change of the tournament (the action log's every entry, every deal);
 - ``struct:<slug>``: a change that is not deal entry (seating, rounds, settings);
 - ``table:<slug>:<round>:<table>``: that table's deals, status and seats.
@@ -61,6 +63,10 @@ def renew(names: Iterable[str]) -> None:
     kept, and the change still answers its success; once the cache answers again "meta",
     every page's counter, is renewed (``signals``)."""
     cache.set_many({PREFIX + name: _fresh() for name in names}, None)
+
+
+#: what an outage of the cache may have left stale: renewed when it answers again
+RENEWED_ON_RETURN = ("meta", "players")
 
 
 def tournament_counters(slug: str) -> list[str]:

@@ -40,6 +40,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from referee.core import versions
+from referee.core.kept import anonymous
 
 from . import softcache
 
@@ -61,6 +62,13 @@ PAGES: dict[str, tuple[str, bool]] = {
     "export-csv": (TOURNAMENT, False),
     "export-pdf": (TOURNAMENT, False),
     "export-protocol": (TABLE, False),
+    # the federation's sheet shows the rating lists' numbers too: a list is saved at every
+    # recompute or update, which renews "meta" (``hall.signals``), every tournament's pages
+    "export-federation-xlsx": (TOURNAMENT, False),
+    "export-federation-pdf": (TOURNAMENT, False),
+    "export-results-json": (TOURNAMENT, False),
+    "export-results-csv": (TOURNAMENT, False),
+    "export": (TOURNAMENT, False),
 }
 KEPT_HEADERS = ("Content-Type", "Content-Disposition", "Content-Language")
 CSRF_FIELD = re.compile(rb'name="csrfmiddlewaretoken" value="[^"]*"')
@@ -82,14 +90,9 @@ def stale_seconds() -> float:
     return float(getattr(settings, "PAGE_STALE_SECONDS", 3))
 
 
-def _anonymous(request: HttpRequest) -> bool:
-    cookies = request.COOKIES
-    return settings.SESSION_COOKIE_NAME not in cookies and "messages" not in cookies
-
-
 def _official(request: HttpRequest) -> bool:
     user = getattr(request, "user", None)
-    return not _anonymous(request) or bool(getattr(user, "is_authenticated", False))
+    return not anonymous(request) or bool(getattr(user, "is_authenticated", False))
 
 
 def _counters(kind: str, kwargs: dict[str, Any]) -> list[str]:
@@ -141,7 +144,7 @@ class PageCacheMiddleware:
     ) -> HttpResponse | None:
         match = request.resolver_match
         page = PAGES.get(match.url_name or "") if match else None
-        if page is None or request.method not in ("GET", "HEAD") or not _anonymous(request):
+        if page is None or request.method not in ("GET", "HEAD") or not anonymous(request):
             return None
         if not getattr(settings, "PAGE_CACHE", True) or not softcache.available(cache):
             return None  # without the cache (Redis out): rendered for each request

@@ -53,10 +53,14 @@ def _on_other(sender: Any, instance: Any, **kwargs: Any) -> None:
     versions.bump(["meta"])
 
 
+def _on_player(sender: Any, instance: Any, **kwargs: Any) -> None:
+    versions.bump(["meta", "players"])
+
+
 def _cache_returned() -> None:
     """The cache answers again after an outage (``softcache``): the bumps made meanwhile
     were lost and it may hold the old counters and pages, so every page is renewed."""
-    versions.renew(["meta"])
+    versions.renew(versions.RENEWED_ON_RETURN)
 
 
 def connect() -> None:
@@ -70,11 +74,13 @@ def connect() -> None:
         for name in ("Deal", "Seat", "Agreement"):
             model = apps.get_model("tables", name)
             signal.connect(_on_table_part, sender=model, dispatch_uid=f"hall-{name}-{id(signal)}")
+        player = apps.get_model("tournaments", "Player")
+        signal.connect(_on_player, sender=player, dispatch_uid=f"hall-player-{id(signal)}")
         for config in apps.get_app_configs():
             if not config.name.startswith("referee.") or config.label in OWN_COUNTERS:
                 continue
             for model in config.get_models():
-                if model is not ActionLog and model._meta.label_lower not in DERIVED:
+                if model not in (ActionLog, player) and model._meta.label_lower not in DERIVED:
                     signal.connect(
                         _on_other, sender=model, dispatch_uid=f"hall-{model.__name__}-{id(signal)}"
                     )

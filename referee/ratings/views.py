@@ -13,6 +13,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from referee.core.kept import any_change, kept_page
 from referee.core.permissions import (
     may_manage_rating_list,
     may_manage_registry,
@@ -23,7 +24,7 @@ from referee.tournaments.models import Player, Tournament
 from referee.tournaments.surfaces import manage_page
 
 from .models import Category, PlayerRating, RatingList
-from .services import compute, history, listing, profile, qualification, registry
+from .services import compute, history, listing, profile, qualification, registry, versions
 from .services import page as page_charts
 from .surfaces import rating_list_button, rating_list_page, registry_player_page
 
@@ -87,6 +88,7 @@ RECENT_CHANGES = 30  # the rating history's last changes on the page unless ``?a
 
 
 @registry_player_page
+@kept_page(versions.player_pages)
 def player(request: HttpRequest, subject: Player) -> HttpResponse:
     everything = request.GET.get("all") == "1"
     page = history.player_page(
@@ -171,6 +173,7 @@ def manage_qualification(request: HttpRequest, tournament: Tournament) -> HttpRe
     )
 
 
+@kept_page(any_change)
 def registry_list(request: HttpRequest) -> HttpResponse:
     """The registry: every player of a published tournament, searched by name (``?q=``)."""
     found = listing.registry_page(request.GET.get("q", ""), _number(request.GET.get("page")) or 1)

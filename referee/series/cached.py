@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+from typing import Any
 
 from django.core.cache import cache
 from django.utils.translation import get_language
 
+from referee.core import versions
 from referee.tournaments.models import Player
 
 from . import services, stored
@@ -25,9 +27,9 @@ from .models import Series
 CACHE_SECONDS = 3600
 
 
-def series_table(series: Series) -> services.SeriesTable:
-    """``services.series_table``, from the cache when nothing it reads has changed (two
-    queries and the players' when it has not)."""
+def made_of(series: Series) -> str:
+    """What the series' standings are made of (two queries): its fields, its tournaments
+    with their weights and whether the public sees them, and their latest logged changes."""
     entries = list(
         series.entries.select_related("tournament")
         .only("series_id", "tournament_id", "weight", "tournament__published")
@@ -36,8 +38,19 @@ def series_table(series: Series) -> services.SeriesTable:
     own = [(f.attname, getattr(series, f.attname)) for f in series._meta.concrete_fields]
     versions = stored.versions([e.tournament for e in entries])
     shape = [(e.tournament_id, str(e.weight), e.tournament.published) for e in entries]
-    made = repr((own, shape, sorted(versions.items()), get_language()))
-    key = f"series-table:{series.pk}:{hashlib.sha1(made.encode()).hexdigest()}"
+    return repr((own, shape, sorted(versions.items()), get_language()))
+
+
+def page_version(request: Any, series: Series, *args: Any, **kwargs: Any) -> str:
+    """The key of the series' page kept whole (``core.kept``): its standings' own, and the
+    players' names (the "players" counter: a renamed player shows at once)."""
+    return made_of(series) + repr(versions.tokens(["players"]))
+
+
+def series_table(series: Series) -> services.SeriesTable:
+    """``services.series_table``, from the cache when nothing it reads has changed (two
+    queries and the players' when it has not)."""
+    key = f"series-table:{series.pk}:{hashlib.sha1(made_of(series).encode()).hexdigest()}"
     table: services.SeriesTable | None = cache.get(key)
     if table is None:
         table = services.series_table(series)

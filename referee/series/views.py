@@ -10,6 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
+from referee.core.kept import kept_page
 from referee.core.permissions import (
     may_create_series,
     may_manage_series,
@@ -36,6 +37,7 @@ def series_list(request: HttpRequest) -> HttpResponse:
 
 
 @series_page
+@kept_page(cached.page_version)
 def series_standings(request: HttpRequest, series: Series) -> HttpResponse:
     table = attempt(request, lambda: cached.series_table(series))
     return render(

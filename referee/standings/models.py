@@ -129,6 +129,11 @@ class FinalStanding(models.Model):
     whists = models.CharField(max_length=40, null=True)
     round_points = models.JSONField(default=list)  # per public round: text, or None
     guest = models.BooleanField(default=False)
+    # what his tables add to his statistics (``stats_codec``) and whom he met there
+    # (opponent id -> tables), by the profile's rule (``ratings.services.tournament_sums``);
+    # None: kept before these were (read live until kept again)
+    stats = models.JSONField(null=True)
+    met = models.JSONField(null=True)
 
     def __str__(self) -> str:
         return f"{self.registration_id} @ {self.tournament_id}: {self.best}"

@@ -18,6 +18,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from referee.core.confirm import ask, confirmed
+from referee.core.kept import any_change, kept_page
 from referee.core.permissions import (
     is_chief,
     is_official,
@@ -45,6 +46,7 @@ HOME_PAGE = 30  # tournaments a page of the list (issue 33: as fast with a thous
 LISTED = ("name", "slug", "starts_on", "ends_on", "venue", "status", "convention")
 
 
+@kept_page(any_change)
 def home(request: HttpRequest) -> HttpResponse:
     """The tournaments the reader may see, the latest first, a page at a time; ``?season=``
     (a year) and ``?city=`` (a part of the venue) narrow them."""

@@ -170,3 +170,30 @@ def test_the_pages_read_the_archive(archive: State) -> None:
         pages.append(reverse("export-federation-xlsx", args=[tournament.slug]))
     for url in pages:
         assert client.get(url).status_code == 200, url
+
+
+def test_a_players_sums_kept_with_his_final_standings_are_those_of_his_tables(
+    archive: State,
+) -> None:
+    """What his tables in a finished tournament add up to, kept with his final standing
+    (``tournament_sums``), is what the profile adds up from his tables: every player's
+    profile is the same read either way, some tables having no kept row of their own."""
+    from referee.ratings.services import finals, profile
+    from referee.standings.models import FinalStanding, PlayerTableStats
+    from referee.tables.models import Table
+    from referee.tournaments.models import Player, Tournament
+
+    tables = list(Table.objects.order_by("pk").values_list("pk", flat=True))
+    unkept = random.Random(7).sample(tables, len(tables) // 10)  # scored where they are read
+    PlayerTableStats.objects.filter(table_id__in=unkept).delete()
+    finished = Tournament.objects.filter(status=Tournament.Status.FINISHED)
+    finals.keep(finished.values_list("pk", flat=True))
+    assert FinalStanding.objects.exclude(stats={}).exclude(stats=None).count() > 50
+    players = list(Player.objects.order_by("pk").values_list("pk", flat=True))
+    cache.clear()
+    kept = {p: profile.profile(p) for p in players}
+    FinalStanding.objects.update(stats=None, met=None)  # each read from his tables
+    cache.clear()
+    for player in players:
+        assert profile.profile(player) == kept[player], player
+    assert sum(len(kept[p].opponents) for p in players) > 100

@@ -33,6 +33,7 @@ from referee.standings.services import batch
 from referee.tournaments.models import ActionLog, Tournament
 
 from .places import final_places
+from .tournament_sums import sums_of
 
 JOB_KIND = "ratings.keep_final_standings"
 PUBLIC = AnonymousUser()
@@ -89,16 +90,24 @@ def kept(
 ) -> dict[int, Standing]:
     """Tournament id → the kept line of (tournament, registration, public through) still
     current: made at the tournament's present version and public round (one query)."""
+    return {t: standing_of(row) for t, row in current(lines, versions).items()}
+
+
+def current(
+    lines: Iterable[tuple[Tournament, int, int]], versions: dict[int, int]
+) -> dict[int, FinalStanding]:
+    """Tournament id → the kept row of (tournament, registration, public through) made at
+    the tournament's present version and public round (one query)."""
     wanted = {registration: (t.pk, through) for t, registration, through in lines}
     out = {}
     for row in FinalStanding.objects.filter(registration_id__in=list(wanted)):
         tournament, through = wanted[row.registration_id]
         if row.version == versions.get(tournament, 0) and row.through == through:
-            out[tournament] = _standing(row)
+            out[tournament] = row
     return out
 
 
-def _standing(row: FinalStanding) -> Standing:
+def standing_of(row: FinalStanding) -> Standing:
     return Standing(
         _label(row.best, row.worst),
         row.best,
@@ -145,9 +154,11 @@ def _keep_chunk(ids: list[int]) -> int:
     )
     tournaments = list(Tournament.objects.filter(pk__in=ids))
     found = standings_of(tournaments)
+    sums = sums_of([t for t in tournaments if t.pk in found], through)
     rows = []
     for pk, lines in found.items():
         for registration, line in lines.items():
+            stats, met = sums.get(registration, ({}, {}))
             rows.append(
                 FinalStanding(
                     tournament_id=pk,
@@ -160,6 +171,8 @@ def _keep_chunk(ids: list[int]) -> int:
                     whists=_text(line.whists),
                     round_points=[_text(p) for p in line.round_points],
                     guest=line.guest,
+                    stats=stats,
+                    met=met,
                 )
             )
     with transaction.atomic():
@@ -180,7 +193,7 @@ def missing() -> list[int]:
         )
     )
     stamps = set(
-        FinalStanding.objects.filter(tournament__in=finished)
+        FinalStanding.objects.filter(tournament__in=finished, stats__isnull=False)
         .values_list("tournament", "version", "through")
         .distinct()
     )

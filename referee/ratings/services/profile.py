@@ -267,7 +267,7 @@ def profile(player_id: int | Player) -> Profile:
     public = [line for line in mine if line[2]]  # no round public yet: not read
     sums = cache.get(key)
     if sums is None:  # his tables are read only then: seating them is logged too
-        sums = (*_sums(_parts(player, mine, _tables(mine), None)), _standings(public, latest))
+        sums = _worked_out(player, mine, public, latest)
         cache.set(key, sums, CACHE_SECONDS)
     by_tournament, overall, met, standings_of = sums
     names = dict(Player.objects.filter(pk__in=met).values_list("pk", "name"))
@@ -279,6 +279,32 @@ def profile(player_id: int | Player) -> Profile:
         line for line in lines if line.stats.tables or line.standing.place or line.standing.guest
     ]
     return _profile(player, lines, overall, met, names)
+
+
+def _worked_out(
+    player: Player, mine: list[Line], public: list[Line], latest: dict[int, int]
+) -> tuple[dict[int, Stats], Stats, dict[int, int], dict[int, Standing]]:
+    """His sums and standings: a finished tournament's as kept with its final standings
+    (``finals``, ``tournament_sums``: one query for all), the others' from his tables."""
+    rows = finals.current(public, latest)
+    summed = {t: row for t, row in rows.items() if row.stats is not None}
+    rest = [line for line in mine if line[0].pk not in summed]
+    live, _overall, met = _sums(_parts(player, rest, _tables(rest), None))
+    by_tournament: dict[int, Stats] = {}
+    for tournament, _r, _n in mine:  # in his tournaments' order: a record is the first found
+        row = summed.get(tournament.pk)
+        if row is None:
+            if tournament.pk in live:
+                by_tournament[tournament.pk] = live[tournament.pk]
+        elif row.stats:
+            by_tournament[tournament.pk] = decode(row.stats)
+            for other, tables in (row.met or {}).items():
+                met[int(other)] = met.get(int(other), 0) + tables
+    overall = Stats()
+    for stats in by_tournament.values():
+        overall.add(stats)
+    standings = {t: finals.standing_of(row) for t, row in rows.items()}
+    return by_tournament, overall, met, _standings(public, latest, standings)
 
 
 def _version(lines: list[Line], latest: dict[int, int] | None = None) -> str:
@@ -375,13 +401,16 @@ def _latest(tournaments: list[Tournament]) -> dict[int, int]:
 
 
 def _standings(
-    lines: Iterable[tuple[Tournament, int, int]], latest: dict[int, int]
+    lines: Iterable[tuple[Tournament, int, int]],
+    latest: dict[int, int],
+    kept: dict[int, Standing] | None = None,
 ) -> dict[int, Standing]:
     """His line in each tournament: as kept when it finished (``finals``: one query for any
-    number), else the standings services' own, cached per tournament until its next logged
-    change; the tournaments in neither are ranked together (a fixed number of queries)."""
+    number, none when given as ``kept``), else the standings services' own, cached per
+    tournament until its next logged change; the tournaments in neither are ranked together
+    (a fixed number of queries)."""
     lines = list(lines)
-    out = finals.kept(lines, latest)
+    out = dict(kept) if kept is not None else finals.kept(lines, latest)
     keys = {
         f"profile-standing:{t.pk}:{latest.get(t.pk, 0)}:{through}:{registration}": (
             t,

@@ -25,6 +25,8 @@ def amount_text(value: Amount) -> str:
 
 
 def amount_of(text: str | int) -> Amount:
+    if isinstance(text, int) or "/" not in text:
+        return int(text)  # most amounts are whole: ``Fraction``'s parser is the slow way
     return exact(Fraction(text))
 
 
@@ -60,5 +62,13 @@ def decode(data: dict[str, Any]) -> Stats:
 
 
 def _key(text: str) -> tuple[int, str]:
-    level, strain = text.split(" ")
-    return int(level), strain
+    """``"7 H"`` → ``(7, "H")``; the few keys there are read once (a veteran's cold page
+    decodes twenty thousand of them)."""
+    found = _KEYS.get(text)
+    if found is None:
+        level, strain = text.split(" ")
+        found = _KEYS[text] = (int(level), strain)
+    return found
+
+
+_KEYS: dict[str, tuple[int, str]] = {}

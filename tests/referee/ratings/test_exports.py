@@ -94,3 +94,32 @@ def test_the_public_sees_only_published_rounds(client, cup):
     assert json.loads(named.content)["rating_list"]["slug"] == "serb"
     other = client.get(reverse("export-results-json", args=[cup.slug]) + "?list=none")
     assert json.loads(other.content)["rating_list"] is None
+
+
+def test_the_federation_sheet_is_kept_until_its_ratings_change(
+    client, cup, settings, django_capture_on_commit_callbacks, django_assert_num_queries
+):
+    """The sheet is served from the page cache (issue 33: the workbook was built at every
+    read), and a recompute of its list, which changes its ratings, makes a new one."""
+    settings.PAGE_CACHE = True
+    url = reverse("export-results-json", args=[cup.slug])
+    first = client.get(url)
+    with django_assert_num_queries(0):
+        again = client.get(url)
+    assert again["ETag"] == first["ETag"] and again.content == first.content
+    rating_list = RatingList.objects.get(slug="serb")
+    RatingList.objects.filter(pk=rating_list.pk).update(method="openskill")  # no signal
+    with django_capture_on_commit_callbacks(execute=True):
+        recompute_list(RatingList.objects.get(pk=rating_list.pk))
+    renewed = client.get(url)
+    assert renewed["ETag"] != first["ETag"]
+
+    def ratings(response):
+        rows = json.loads(response.content)["rounds"]
+        return [(r["rating_before"], r["rating_after"]) for r in rows]
+
+    assert ratings(renewed) != ratings(first)  # openskill's numbers, not Bula's Elo
+    workbook = reverse("export-federation-xlsx", args=[cup.slug])
+    made = client.get(workbook)
+    with django_assert_num_queries(0):
+        assert client.get(workbook).content == made.content

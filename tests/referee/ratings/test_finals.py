@@ -66,9 +66,10 @@ def test_a_first_read_of_the_profile_ranks_nothing(finished, monkeypatch):
         found = profile.profile(entries[1].player_id)
     line = found.tournaments[0]
     assert (line.standing.place, line.standing.whists) == ("1", Fraction(80, 3))
-    # the player, his registrations, seats, tables, kept table rows, versions, kept
-    # standings, the names of those he met: no batch of standings
-    assert len(queries) == 8
+    # the player, his registrations, versions, kept standings (with what his tables add
+    # up to), the names of those he met: no batch of standings, none of his tables
+    assert len(queries) == 5
+    assert found.overall.tables == 1 and found.opponents[0][2] == 1
 
 
 def test_a_correction_after_the_finish_moves_the_places_at_once_and_is_kept_again(
