@@ -54,9 +54,7 @@ def read(client: Client, url: str) -> tuple[bool, str]:
     return response.get("X-Page-Cache") == "kept", response.content.decode()
 
 
-def test_a_profile_is_kept_until_his_tournament_his_opponent_or_his_rating_changes(
-    cup, committed
-):
+def test_a_profile_is_kept_until_his_tournament_his_opponent_or_his_rating_changes(cup, committed):
     (first, second, _third), tournament = cup
     client, url = Client(), reverse("registry-player", args=[first.pk])
     assert read(client, url)[0] is False
