@@ -225,7 +225,7 @@ def _manual_row(row: int, maybe: Choices) -> dict[str, forms.Field]:
     def label(part: Any) -> Any:
         return _label(MANUAL_ROW, n=row, part=part)
 
-    def choice(part: Any, choices: Choices) -> forms.ChoiceField:
+    def choice(part: Any, choices: Sequence[tuple[str, Any]]) -> forms.ChoiceField:
         return forms.ChoiceField(label=label(part), choices=choices, required=False)
 
     p = f"manual_{row}_"
