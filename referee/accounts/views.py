@@ -6,7 +6,7 @@ from django.contrib import messages
 from django.db import transaction
 from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -16,19 +16,11 @@ from referee.core.people import person
 from referee.core.refusals import attempt
 from referee.tables.models import Seat
 from referee.tournaments.models import Round, Tournament
-from referee.tournaments.surfaces import manage_page, with_round
+from referee.tournaments.surfaces import manage_page, manage_render, with_round
 
 from . import services
 from .forms import GrantRoleForm, NameOfficialForm, RefereeAssignmentForm, RevokeRoleForm
 from .models import Role
-
-
-def _page(
-    request: HttpRequest, template: str, tournament: Tournament, **context: object
-) -> HttpResponse:
-    return render(
-        request, f"tournaments/{template}", {"tournament": tournament, "chief": True, **context}
-    )
 
 
 @manage_page
@@ -72,9 +64,9 @@ def manage_staff(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         .order_by("kind", "user__last_name", "user__first_name", "user__username")
     )
     chief = tournament.chief_referee
-    return _page(
+    return manage_render(
         request,
-        "manage_staff.html",
+        "tournaments/manage_staff.html",
         tournament,
         form=form,
         roles=[(role, NameOfficialForm(official=role.user)) for role in roles],
@@ -173,7 +165,9 @@ def manage_referees(request: HttpRequest, tournament: Tournament, round: Round) 
         ):
             return redirect("manage-referees", tournament.slug, number)
     rows = [(table, form[f"table-{table.pk}"]) for table in tables]
-    return _page(request, "manage_referees.html", tournament, round=round_, rows=rows)
+    return manage_render(
+        request, "tournaments/manage_referees.html", tournament, round=round_, rows=rows
+    )
 
 
 def _assign(form: RefereeAssignmentForm, user: object) -> None:

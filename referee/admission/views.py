@@ -5,13 +5,13 @@ unpaid, and the payment report (its workbook: ``exports``)."""
 from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from referee.core.refusals import attempt
 from referee.tournaments.models import Tournament
-from referee.tournaments.surfaces import manage_page
+from referee.tournaments.surfaces import manage_page, manage_render
 
 from . import payments, services
 from .forms import PaymentForm, RulesForm
@@ -32,18 +32,15 @@ def manage_fees(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         )
         if done.refusal is None:
             return redirect("manage-fees", tournament.slug)
-    return render(
+    return manage_render(
         request,
         "admission/manage_fees.html",
-        {
-            "tournament": tournament,
-            "chief": True,
-            "form": form,
-            "book": book,
-            "report": report_of(book),
-            "categories": book.rules.categories,
-            "methods": PaymentForm().fields["method"].choices,  # type: ignore[attr-defined]
-        },
+        tournament,
+        form=form,
+        book=book,
+        report=report_of(book),
+        categories=book.rules.categories,
+        methods=PaymentForm().fields["method"].choices,  # type: ignore[attr-defined]
     )
 
 

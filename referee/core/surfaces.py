@@ -11,14 +11,33 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import wraps
-from typing import Any
+from typing import Any, TypeVar
 
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.db.models import Model
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404
 
 #: the app's finder: (request, the URL's key) -> the object, else Http404 / PermissionDenied
 Find = Callable[[HttpRequest, Any], Any]
 View = Callable[..., Any]
+M = TypeVar("M", bound=Model)
+
+
+def found_with_right(
+    model: type[M],
+    right: Callable[[Any, M], bool],
+    user: Any,
+    *,
+    refusal: type[Exception] = Http404,
+    **lookup: Any,
+) -> M:
+    """The ``model``'s object of ``lookup`` (404 for none) if ``right(user, it)``, else
+    ``refusal``: 404 by default, for who may not see it does not learn it exists."""
+    found = get_object_or_404(model, **lookup)
+    if not right(user, found):
+        raise refusal
+    return found
 
 
 def object_page(find: Find, key: str, *, login: bool = False) -> Callable[[View], View]:

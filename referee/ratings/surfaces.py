@@ -6,21 +6,18 @@ the service's own right, 404 for a slug unknown) and a registry player (``/playe
 
 from __future__ import annotations
 
-from django.http import Http404, HttpRequest
+from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 
 from referee.core.permissions import may_view_rating_list
-from referee.core.surfaces import object_endpoint, object_page
+from referee.core.surfaces import found_with_right, object_endpoint, object_page
 from referee.tournaments.models import Player
 
 from .models import RatingList
 
 
 def rating_list_for(request: HttpRequest, slug: str) -> RatingList:
-    found = get_object_or_404(RatingList, slug=slug)
-    if not may_view_rating_list(request.user, found):
-        raise Http404
-    return found
+    return found_with_right(RatingList, may_view_rating_list, request.user, slug=slug)
 
 
 def any_rating_list_for(request: HttpRequest, slug: str) -> RatingList:

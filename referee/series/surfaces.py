@@ -6,27 +6,22 @@ manage it."""
 from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest
-from django.shortcuts import get_object_or_404
+from django.http import HttpRequest
 
 from referee.core.permissions import may_manage_series, may_view_series
-from referee.core.surfaces import object_endpoint, object_page
+from referee.core.surfaces import found_with_right, object_endpoint, object_page
 
 from .models import Series
 
 
 def series_for(request: HttpRequest, slug: str) -> Series:
-    found = get_object_or_404(Series, slug=slug)
-    if not may_view_series(request.user, found):
-        raise Http404
-    return found
+    return found_with_right(Series, may_view_series, request.user, slug=slug)
 
 
 def managed_series_for(request: HttpRequest, slug: str) -> Series:
-    found = get_object_or_404(Series, slug=slug)
-    if not may_manage_series(request.user, found):
-        raise PermissionDenied
-    return found
+    return found_with_right(
+        Series, may_manage_series, request.user, refusal=PermissionDenied, slug=slug
+    )
 
 
 series_page = object_page(series_for, "slug")

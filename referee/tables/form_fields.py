@@ -214,41 +214,42 @@ def _referee_fields(maybe: Choices, manual_rows: int) -> dict[str, forms.Field]:
         label=gettext_lazy("Peeked at the talon (may not whist)"), choices=maybe, required=False
     )
     for row in range(1, manual_rows + 1):
-        p = f"manual_{row}_"
-        f[p + "book"] = forms.ChoiceField(
-            label=_label(MANUAL_ROW, n=row, part=gettext_lazy("Book")),
-            choices=BOOKS,
-            required=False,
-        )
-        f[p + "player"] = forms.ChoiceField(
-            label=_label(MANUAL_ROW, n=row, part=gettext_lazy("Player")),
-            choices=maybe,
-            required=False,
-        )
-        f[p + "on"] = forms.ChoiceField(
-            label=_label(MANUAL_ROW, n=row, part=gettext_lazy("on")),
-            choices=maybe,
-            required=False,
-        )
-        f[p + "amount"] = forms.DecimalField(
-            label=_label(MANUAL_ROW, n=row, part=gettext_lazy("Amount")),
+        f.update(_manual_row(row, maybe))
+    return f
+
+
+def _manual_row(row: int, maybe: Choices) -> dict[str, forms.Field]:
+    """A row of manual entries: into whose book, how much, and why (each label names the
+    row, for the summary of errors)."""
+
+    def label(part: Any) -> Any:
+        return _label(MANUAL_ROW, n=row, part=part)
+
+    def choice(part: Any, choices: Sequence[tuple[str, Any]]) -> forms.ChoiceField:
+        return forms.ChoiceField(label=label(part), choices=choices, required=False)
+
+    p = f"manual_{row}_"
+    return {
+        p + "book": choice(gettext_lazy("Book"), BOOKS),
+        p + "player": choice(gettext_lazy("Player"), maybe),
+        p + "on": choice(gettext_lazy("on"), maybe),
+        p + "amount": forms.DecimalField(
+            label=label(gettext_lazy("Amount")),
             max_digits=9,
             decimal_places=2,
             required=False,
             widget=forms.NumberInput(attrs={"inputmode": "decimal", "step": "any", "size": 6}),
-        )
-        f[p + "reason"] = forms.CharField(
-            label=_label(MANUAL_ROW, n=row, part=gettext_lazy("Reason")),
-            required=False,
-            max_length=200,
-        )
-        f[p + "rule"] = forms.CharField(
-            label=_label(MANUAL_ROW, n=row, part=gettext_lazy("Rule")),
+        ),
+        p + "reason": forms.CharField(
+            label=label(gettext_lazy("Reason")), required=False, max_length=200
+        ),
+        p + "rule": forms.CharField(
+            label=label(gettext_lazy("Rule")),
             required=False,
             max_length=100,
             widget=forms.TextInput(attrs={"list": "rule-references"}),
-        )
-    return f
+        ),
+    }
 
 
 def _closing_fields() -> dict[str, forms.Field]:

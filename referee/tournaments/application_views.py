@@ -19,7 +19,7 @@ from referee.core.refusals import attempt
 
 from . import applications, gates, services
 from .models import MAX_CAP, Application, Tournament
-from .surfaces import manage_page, public_page
+from .surfaces import manage_page, manage_render, public_page
 
 
 class ApplicationForm(forms.Form):
@@ -143,10 +143,8 @@ def manage_applications(request: HttpRequest, tournament: Tournament) -> HttpRes
         if outcome.value is not None:
             return redirect("manage-applications", tournament.slug)
     listed = Application.objects.filter(tournament=tournament).select_related("same_as")
-    return render(
-        request,
-        "tournaments/manage_applications.html",
-        {"tournament": tournament, "chief": True, "form": form, "applications": listed},
+    return manage_render(
+        request, "tournaments/manage_applications.html", tournament, form=form, applications=listed
     )
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -18,7 +18,7 @@ from referee.core.site import site_url_warning
 from . import checkin, gates
 from .models import CheckIn, Registration, Tournament
 from .search import folded
-from .surfaces import manage_page
+from .surfaces import manage_page, manage_render
 
 
 @manage_page
@@ -47,19 +47,16 @@ def manage_check_in(request: HttpRequest, tournament: Tournament) -> HttpRespons
             }
         )
     present = sum(1 for mark in marks.values() if mark.present)
-    return render(
+    return manage_render(
         request,
         "tournaments/manage_check_in.html",
-        {
-            "tournament": tournament,
-            "chief": True,
-            "round": number,
-            "rows": rows,
-            "present": present,
-            "unmarked": sum(1 for row in rows if row["mark"] is None),
-            "unpaid": sum(1 for marks_of in fees.values() if any(not m.ok for m in marks_of)),
-            "site_url_warning": site_url_warning(),
-        },
+        tournament,
+        round=number,
+        rows=rows,
+        present=present,
+        unmarked=sum(1 for row in rows if row["mark"] is None),
+        unpaid=sum(1 for marks_of in fees.values() if any(not m.ok for m in marks_of)),
+        site_url_warning=site_url_warning(),
     )
 
 

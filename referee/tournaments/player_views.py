@@ -67,7 +67,7 @@ def manage_players(request: HttpRequest, tournament: Tournament) -> HttpResponse
     entries = _entries(tournament)
     return manage_render(
         request,
-        "manage_players.html",
+        "tournaments/manage_players.html",
         tournament,
         entries=entries,
         active_count=sum(e.status == Registration.Status.ACTIVE for e in entries),
@@ -188,7 +188,7 @@ def manage_substitute(
     query = request.GET.get("q", "")
     return manage_render(
         request,
-        "manage_substitute.html",
+        "tournaments/manage_substitute.html",
         tournament,
         entry=entry,
         form=form,
@@ -210,7 +210,7 @@ def manage_import(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             valid = [row.data() for row in preview.valid_rows]
             return manage_render(
                 request,
-                "manage_import_preview.html",
+                "tournaments/manage_import_preview.html",
                 tournament,
                 preview=preview,
                 filename=upload.name,
@@ -220,7 +220,7 @@ def manage_import(request: HttpRequest, tournament: Tournament) -> HttpResponse:
                     initial={"payload": sign_rows(tournament, valid)}, tournament=tournament
                 ),
             )
-    return manage_render(request, "manage_import.html", tournament, form=form)
+    return manage_render(request, "tournaments/manage_import.html", tournament, form=form)
 
 
 @manage_page

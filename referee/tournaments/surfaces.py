@@ -149,8 +149,6 @@ def manage_url(name: str) -> Any:
 def manage_render(
     request: HttpRequest, template: str, tournament: Tournament, **context: Any
 ) -> Any:
-    """An organiser's page of the tournaments' templates (the pages of ``views`` and
-    ``player_views``, which may not import each other)."""
-    return render(
-        request, f"tournaments/{template}", {"tournament": tournament, "chief": True, **context}
-    )
+    """An organiser's page: ``template`` with the tournament and the chief's menu (the pages
+    of every app's views, which may not import each other)."""
+    return render(request, template, {"tournament": tournament, "chief": True, **context})

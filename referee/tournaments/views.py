@@ -129,7 +129,7 @@ def manage(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     log = tournament.log.select_related("user")[:20]
     return manage_render(
         request,
-        "manage.html",
+        "tournaments/manage.html",
         tournament,
         counts=counts,
         rounds=rounds,
@@ -210,7 +210,7 @@ def manage_settings(request: HttpRequest, tournament: Tournament) -> HttpRespons
     ]
     return manage_render(
         request,
-        "manage_settings.html",
+        "tournaments/manage_settings.html",
         tournament,
         settings_form=settings_form,
         frozen=services.frozen_fields(tournament),
@@ -265,4 +265,4 @@ def manage_log(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     else:
         about = ("", "")
     page = Paginator(entries, 100).get_page(request.GET.get("page"))
-    return manage_render(request, "manage_log.html", tournament, page=page, about=about)
+    return manage_render(request, "tournaments/manage_log.html", tournament, page=page, about=about)

@@ -16,13 +16,14 @@ from referee.admission import payments, services
 from referee.admission.models import Admission, Entry, Payment
 from referee.admission.report import report_of
 from referee.admission.rules import admission_of
-from referee.tournaments.models import Registration, Tournament
+from referee.tournaments.models import Tournament
 
 from ..actions import action
 from ..base import ERRORS, READ_ERRORS, ApiView
 from ..fields import IsoDateTimeField, Money
 from ..strict import Strict
 from ..surfaces import manage, referee
+from .players import registration_of
 
 
 class PaymentInSerializer(Strict, serializers.Serializer):
@@ -112,17 +113,13 @@ class Fees(ApiView):
         return Response(FeesSerializer(FeesAnswer(book, report_of(book))).data)
 
 
-def _entry(tournament: Tournament, registration: int) -> Registration:
-    return get_object_or_404(Registration, pk=registration, tournament=tournament)
-
-
 @action(
     referee, request=PaymentInSerializer, response=PaymentSerializer, created=True, tags=["players"]
 )
 def RecordPayment(
     request: Request, tournament: Tournament, v: dict[str, Any], registration: int
 ) -> Payment:
-    entry = _entry(tournament, registration)
+    entry = registration_of(tournament, registration)
     made = payments.record_payment(
         entry.pk, request.user, v["amount"], v["method"], paid_at=v["paid_at"], note=v["note"]
     )
@@ -157,7 +154,7 @@ class LeaveGivenSerializer(serializers.Serializer):
 def UnpaidLeave(
     request: Request, tournament: Tournament, v: dict[str, Any], registration: int
 ) -> Entry:
-    entry = _entry(tournament, registration)
+    entry = registration_of(tournament, registration)
     return payments.allow_unpaid(entry.pk, request.user, v["allow"], v["reason"])
 
 
@@ -242,5 +239,5 @@ class Rules(ApiView):
 def EntryCategory(
     request: Request, tournament: Tournament, v: dict[str, Any], registration: int
 ) -> Entry:
-    entry = _entry(tournament, registration)
+    entry = registration_of(tournament, registration)
     return services.set_category(entry.pk, request.user, v["category"])

@@ -58,16 +58,27 @@ def conversion_method(name: str, params: Mapping[str, object] | None = None) -> 
     ...
     UnknownMethodError: method: unknown conversion method 'bula_points'
     """
-    method = METHODS.get(name)
     if name in DISABLED:
         raise UnknownMethodError(
             f"{name} is not available: {DISABLED[name]}", "method", "method.disabled"
         )
+    return made_by_name(METHODS, name, params, "conversion", "method.unknown")
+
+
+def made_by_name(
+    known: Mapping[str, type[Made]],
+    name: str,
+    params: Mapping[str, object] | None,
+    kind: str,
+    code: str,
+) -> Made:
+    """The method ``name`` of the registry ``known`` made with ``params`` (the conversion
+    methods' and the series methods' one lookup); an unknown name refused at ``method`` with
+    ``code``."""
+    method = known.get(name)
     if method is None:
-        known = ", ".join(METHODS)
-        raise UnknownMethodError(
-            f"unknown conversion method {name!r}; known: {known}", "method", "method.unknown"
-        )
+        names = ", ".join(known)
+        raise UnknownMethodError(f"unknown {kind} method {name!r}; known: {names}", "method", code)
     return with_params(name, method, params)
 
 

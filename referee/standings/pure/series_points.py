@@ -31,8 +31,8 @@ from fractions import Fraction
 from itertools import pairwise
 from typing import Any, ClassVar, Literal, Protocol, TypeVar
 
-from .exact import StandingsError, UnknownMethodError, choice, exact, set_field
-from .methods import with_params
+from .exact import StandingsError, choice, exact, set_field
+from .methods import made_by_name
 
 PlayerId = int
 TournamentId = int | str
@@ -140,13 +140,7 @@ def series_method(name: str, params: Mapping[str, object] | None = None) -> Seri
     ...
     UnknownMethodError: method: unknown series method 'by_rating'
     """
-    method = SERIES_METHODS.get(name)
-    if method is None:
-        known = ", ".join(SERIES_METHODS)
-        raise UnknownMethodError(
-            f"unknown series method {name!r}; known: {known}", "method", "series.method_unknown"
-        )
-    return with_params(name, method, params)
+    return made_by_name(SERIES_METHODS, name, params, "series", "series.method_unknown")
 
 
 @_register
