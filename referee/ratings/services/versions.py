@@ -19,7 +19,9 @@ from referee.tournaments.models import ActionLog, Player, Registration
 
 from ..models import PlayerRating
 
-LIST_FIELDS = ("rating_list__" + f for f in ("name", "slug", "method", "published", "computed_at"))
+LIST_FIELDS = tuple(
+    "rating_list__" + f for f in ("name", "slug", "method", "published", "computed_at")
+)
 
 
 def player_pages(request: HttpRequest, subject: Player, *args: Any, **kwargs: Any) -> str:

@@ -72,6 +72,10 @@ def test_a_profile_is_kept_until_his_tournament_his_opponent_or_his_rating_chang
     committed(second.save)
     shown, text = read(client, url)  # his opponent's new name in his rating's history
     assert shown is False and "Переименов Пётр" in text
+    rating_list.published = False
+    committed(rating_list.save)  # the list withdrawn from the public: gone from his page
+    for _ in range(2):
+        assert "Клуб" not in read(client, url)[1]
 
 
 def test_a_cup_is_kept_until_a_player_or_a_tournament_changes(cup, committed):
