@@ -106,7 +106,7 @@ def test_recording_on_the_register_page_keeps_the_rights(client):
 
 
 def test_appealing_and_deciding_on_the_register_page(client):
-    tournament, chief = played(8, 1)
+    tournament, _chief = played(8, 1)
     address = reverse("register", args=[tournament.slug])
     entry = tournament.discipline.get()  # the warning played() recorded
     client.force_login(referee_of(tournament))
