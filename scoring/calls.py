@@ -101,25 +101,10 @@ def read_defence(table: Table, deal: Deal, declarer: str, level: int) -> Defence
         else:
             return _read_defence(table, deal, declarer, level)  # refused
     else:
-        key = (level,)
-        for call in calls:
-            who, replaces = call.player, call.replaces
-            if who == first:
-                role = 0
-            elif who == second:
-                role = 1
-            elif who == dealer and dealer is not None:
-                role = 2
-            else:  # the declarer or a stranger: refused by the reading
-                return _read_defence(table, deal, declarer, level)
-            if replaces is None:
-                key += (role, call.call, _NOBODY)
-            elif replaces == first:
-                key += (role, call.call, 0)
-            elif replaces == second:
-                key += (role, call.call, 1)
-            else:  # only a defender can be replaced: refused by the reading
-                return _read_defence(table, deal, declarer, level)
+        by_role = _key_by_role(calls, first, second, dealer, level)
+        if by_role is None:  # refused by the reading
+            return _read_defence(table, deal, declarer, level)
+        key = by_role
     cv = table.convention
     if cv.stalingrad:  # only there do strain, play and a penalty set matter here
         key += (deal.strain, deal.play, _penalty_without_play(deal))
@@ -149,6 +134,34 @@ def read_defence(table: Table, deal: Deal, declarer: str, level: int) -> Defence
             played,
         ),
     )
+
+
+def _key_by_role(
+    calls: tuple[DefenceCall, ...], first: str, second: str, dealer: str | None, level: int
+) -> tuple[object, ...] | None:
+    """The memo's key of any sequence but the common one: each call by its caller's role
+    and the role he replaced. None: a caller who may not call (the declarer, a stranger) or
+    a player replaced who is not a defender, which the reading refuses."""
+    key: tuple[object, ...] = (level,)
+    for call in calls:
+        who, replaces = call.player, call.replaces
+        if who == first:
+            role = 0
+        elif who == second:
+            role = 1
+        elif who == dealer and dealer is not None:
+            role = 2
+        else:
+            return None
+        if replaces is None:
+            key += (role, call.call, _NOBODY)
+        elif replaces == first:
+            key += (role, call.call, 0)
+        elif replaces == second:
+            key += (role, call.call, 1)
+        else:
+            return None
+    return key
 
 
 def _template(defence: Defence, dealer: str | None) -> _Template:

@@ -43,34 +43,12 @@ def grant_role(
     tournament = locked_for_chief(tournament_id, user)
     if kind not in Role.Kind.values:
         raise REFUSALS.error("role.kind", "kind")
-    User = get_user_model()
-    username = username.strip()
     first_name, last_name = _checked_name(first_name, last_name)
-    try:
-        User.username_validator(username)
-    except ValidationError as error:
-        raise REFUSALS.error(
-            "user.username_invalid", "username", reasons=" ".join(error.messages)
-        ) from None
-    if not username:
-        raise REFUSALS.error("user.username_missing", "username")
-    target = User.objects.filter(username=username).first()
+    username = _checked_username(username)
+    target = get_user_model().objects.filter(username=username).first()
     created = target is None
     if target is None:
-        if not password:
-            raise REFUSALS.error("user.password_needed", "password", name=username)
-        try:
-            validate_password(password, User(username=username))
-        except ValidationError as error:
-            raise REFUSALS.error(
-                "user.password_refused", "password", reasons=" ".join(error.messages)
-            ) from None
-        target = User.objects.create_user(
-            username=username,
-            password=password,
-            first_name=first_name,
-            last_name=last_name,
-        )
+        target = _new_account(username, password, first_name, last_name)
     elif password:
         raise REFUSALS.error("user.password_not_needed", "password", name=username)
     if tournament.chief_referee_id == target.pk:
@@ -97,6 +75,40 @@ def grant_role(
         data={"kind": kind, "was": was, "new_account": created},
     )
     return role
+
+
+def _checked_username(username: str) -> str:
+    """The username stripped, refused when empty or of characters Django does not take."""
+    username = username.strip()
+    try:
+        get_user_model().username_validator(username)
+    except ValidationError as error:
+        raise REFUSALS.error(
+            "user.username_invalid", "username", reasons=" ".join(error.messages)
+        ) from None
+    if not username:
+        raise REFUSALS.error("user.username_missing", "username")
+    return username
+
+
+def _new_account(username: str, password: str, first_name: str, last_name: str) -> Any:
+    """A new account for a new official, with the password the chief gave (it must pass the
+    site's password validators)."""
+    User = get_user_model()
+    if not password:
+        raise REFUSALS.error("user.password_needed", "password", name=username)
+    try:
+        validate_password(password, User(username=username))
+    except ValidationError as error:
+        raise REFUSALS.error(
+            "user.password_refused", "password", reasons=" ".join(error.messages)
+        ) from None
+    return User.objects.create_user(
+        username=username,
+        password=password,
+        first_name=first_name,
+        last_name=last_name,
+    )
 
 
 @transaction.atomic

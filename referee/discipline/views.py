@@ -56,60 +56,83 @@ def _post(request: HttpRequest, tournament: Tournament) -> tuple[EntryForm, Appe
     A refusal of the right is the services' ``NotAllowed`` (a 403)."""
     entry_form = EntryForm(tournament=tournament)
     appeal_form = AppealForm(tournament=tournament)
-    section, user, done = request.POST.get("section"), request.user, _("Recorded.")
+    section = request.POST.get("section")
     if section == "entry":
-        entry_form = EntryForm(request.POST, tournament=tournament)
-        if entry_form.is_valid():
-            d = entry_form.cleaned_data
-            if attempt(
-                request,
-                lambda: services.record_entry(
-                    tournament.pk,
-                    d["registration"],
-                    d["kind"],
-                    user,
-                    rule=d["rule"],
-                    reason=d["reason"],
-                    points=d["points"] or None,
-                ),
-                done,
-                form=entry_form,
-            ):
-                return None
+        entry_posted = _record_entry(request, tournament)
+        if entry_posted is None:
+            return None
+        entry_form = entry_posted
     elif section == "appeal":
-        appeal_form = AppealForm(request.POST, tournament=tournament)
-        if appeal_form.is_valid():
-            entry = Entry.objects.get(pk=appeal_form.cleaned_data["entry"])
-            grounds = appeal_form.cleaned_data["grounds"]
-            if attempt(
-                request,
-                lambda: services.file_appeal(
-                    tournament.pk,
-                    entry.registration_id,
-                    Appeal.Subject.DISCIPLINE,
-                    grounds,
-                    user,
-                    entry_id=entry.pk,
-                ),
-                done,
-                form=appeal_form,
-            ):
-                return None
-    elif section == "decision":
-        form = DecisionForm(request.POST)
-        if form.is_valid():
-            d = form.cleaned_data
-            appeal = Appeal.objects.filter(tournament=tournament, pk=d["appeal"]).first()
-            if appeal is None:
-                raise Http404
-            if attempt(  # the refusal above the page: the decision's form is one of many
-                request,
-                lambda: services.decide_appeal(
-                    appeal.pk, d["decision"], d["reason"], user, points=d["points"] or None
-                ),
-                done,
-            ):
-                return None
-        else:
-            messages.error(request, _("Give the reasons for the decision."))
+        appeal_posted = _file_appeal(request, tournament)
+        if appeal_posted is None:
+            return None
+        appeal_form = appeal_posted
+    elif section == "decision" and _decide(request, tournament):
+        return None
     return entry_form, appeal_form
+
+
+def _record_entry(request: HttpRequest, tournament: Tournament) -> EntryForm | None:
+    """Record the posted discipline entry; None when done, else its form with the errors."""
+    form = EntryForm(request.POST, tournament=tournament)
+    if form.is_valid():
+        d = form.cleaned_data
+        if attempt(
+            request,
+            lambda: services.record_entry(
+                tournament.pk,
+                d["registration"],
+                d["kind"],
+                request.user,
+                rule=d["rule"],
+                reason=d["reason"],
+                points=d["points"] or None,
+            ),
+            _("Recorded."),
+            form=form,
+        ):
+            return None
+    return form
+
+
+def _file_appeal(request: HttpRequest, tournament: Tournament) -> AppealForm | None:
+    """File the posted appeal of an entry; None when done, else its form with the errors."""
+    form = AppealForm(request.POST, tournament=tournament)
+    if form.is_valid():
+        entry = Entry.objects.get(pk=form.cleaned_data["entry"])
+        grounds = form.cleaned_data["grounds"]
+        if attempt(
+            request,
+            lambda: services.file_appeal(
+                tournament.pk,
+                entry.registration_id,
+                Appeal.Subject.DISCIPLINE,
+                grounds,
+                request.user,
+                entry_id=entry.pk,
+            ),
+            _("Recorded."),
+            form=form,
+        ):
+            return None
+    return form
+
+
+def _decide(request: HttpRequest, tournament: Tournament) -> bool:
+    """Decide the posted appeal; whether it is done."""
+    form = DecisionForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Give the reasons for the decision."))
+        return False
+    d = form.cleaned_data
+    appeal = Appeal.objects.filter(tournament=tournament, pk=d["appeal"]).first()
+    if appeal is None:
+        raise Http404
+    decided = attempt(  # the refusal above the page: the decision's form is one of many
+        request,
+        lambda: services.decide_appeal(
+            appeal.pk, d["decision"], d["reason"], request.user, points=d["points"] or None
+        ),
+        _("Recorded."),
+    )
+    return bool(decided)

@@ -117,11 +117,7 @@ def create_session(
     its set's boards (``board_deal``), whatever the tournament's deals per table."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
     _chief_only(user, tournament)
-    if tournament.status != Tournament.Status.RUNNING:
-        raise REFUSALS.error("session.not_running")
-    last = tournament.rounds.order_by("-number").first()
-    if last is not None and last.status != Round.Status.FINISHED:
-        raise REFUSALS.error("session.round_open", n=last.number)
+    last = _last_round_closed(tournament)
     if method not in Session.Method.values:
         method = Session.Method.MATCHPOINTS
     counts = _counts(counts, first=last is None)
@@ -146,22 +142,37 @@ def create_session(
         created_by=user,
     )
     _store_boards(session, dealt)
+    _log_created(session, user, boards=count, players=len(players))
+    _seat(session, tournament, 1, user)
+    schedule_analysis(session)  # the boards' double-dummy tables: one job a board
+    return session
+
+
+def _last_round_closed(tournament: Tournament) -> Round | None:
+    """The tournament's last round, checked to let a session begin after it: the tournament
+    runs and that round (if any) is finished."""
+    if tournament.status != Tournament.Status.RUNNING:
+        raise REFUSALS.error("session.not_running")
+    last = tournament.rounds.order_by("-number").first()
+    if last is not None and last.status != Round.Status.FINISHED:
+        raise REFUSALS.error("session.round_open", n=last.number)
+    return last
+
+
+def _log_created(session: Session, user: Any, *, boards: int, players: int) -> None:
     log_action(
-        tournament,
+        session.tournament,
         user,
         "duplicate.created",
         str(session.number),
         data={
             "seed": session.seed,
-            "boards": count,
-            "players": len(players),
-            "size": size,
-            "counts": counts,
+            "boards": boards,
+            "players": players,
+            "size": session.size,
+            "counts": session.counts,
         },
     )
-    _seat(session, tournament, 1, user)
-    schedule_analysis(session)  # the boards' double-dummy tables: one job a board
-    return session
 
 
 def _counts(counts: str | None, *, first: bool) -> str:

@@ -32,50 +32,20 @@ def manage_format(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     team_form = TeamForm(tournament=tournament)
     schedule_form = ScheduleForm()
     section = request.POST.get("section") if request.method == "POST" else None
-    user, pk = request.user, tournament.pk
-    done = _("The format is saved.")
+    pk, done = tournament.pk, _("The format is saved.")
     saved = False
     if section == "format":
         format_form = FormatForm(request.POST)
-        if format_form.is_valid():
-            chosen = format_form.cleaned_data
-            saved = bool(
-                attempt(
-                    request,
-                    lambda: services.update_format(pk, chosen, user),
-                    done,
-                    form=format_form,
-                )
-            )
+        saved = format_form.is_valid() and _save_format(request, format_form, pk, done)
     elif section == "stages":
         stage_forms = StageFormSet(request.POST, prefix="stages")
-        if stage_forms.is_valid():
-            saved = _save_stages(request, stage_forms, pk, done)
+        saved = stage_forms.is_valid() and _save_stages(request, stage_forms, pk, done)
     elif section == "team":
         team_form = TeamForm(request.POST, tournament=tournament)
-        if team_form.is_valid():
-            name = team_form.cleaned_data["name"]
-            members = [e.pk for e in team_form.cleaned_data["members"]]
-            saved = bool(
-                attempt(
-                    request,
-                    lambda: services.create_team(pk, name, members, user),
-                    done,
-                    form=team_form,
-                )
-            )
+        saved = team_form.is_valid() and _save_team(request, team_form, pk, done)
     elif section == "schedule":
         schedule_form = ScheduleForm(request.POST, request.FILES)
-        if schedule_form.is_valid():
-            upload = schedule_form.cleaned_data["schedule"]
-            saved = bool(
-                attempt(
-                    request,
-                    lambda: upload_schedule(pk, upload.read(), upload.name, user),
-                    done,
-                    form=schedule_form,
-                )
-            )
+        saved = schedule_form.is_valid() and _save_schedule(request, schedule_form, pk, done)
     if saved:
         return redirect("manage-format", tournament.slug)
     return render(
@@ -92,6 +62,37 @@ def manage_format(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             "schedule_rounds": sorted(int(n) for n in tournament.schedule),
         },
     )
+
+
+def _save_format(request: HttpRequest, form: FormatForm, pk: int, done: str) -> bool:
+    """The valid format form's settings saved; a refusal lands at its field."""
+    chosen = form.cleaned_data
+    saved = attempt(
+        request, lambda: services.update_format(pk, chosen, request.user), done, form=form
+    )
+    return bool(saved)
+
+
+def _save_team(request: HttpRequest, form: TeamForm, pk: int, done: str) -> bool:
+    """The valid team form's team created; a refusal lands at its field."""
+    name = form.cleaned_data["name"]
+    members = [e.pk for e in form.cleaned_data["members"]]
+    saved = attempt(
+        request, lambda: services.create_team(pk, name, members, request.user), done, form=form
+    )
+    return bool(saved)
+
+
+def _save_schedule(request: HttpRequest, form: ScheduleForm, pk: int, done: str) -> bool:
+    """The valid schedule form's uploaded schedule fixed; a refusal lands at its field."""
+    upload = form.cleaned_data["schedule"]
+    saved = attempt(
+        request,
+        lambda: upload_schedule(pk, upload.read(), upload.name, request.user),
+        done,
+        form=form,
+    )
+    return bool(saved)
 
 
 def _save_stages(request: HttpRequest, stage_forms: Any, pk: int, done: str | Promise) -> bool:

@@ -95,6 +95,29 @@ def _players(sheet: TableSheet) -> list[dict[str, Any]]:
     return rows
 
 
+def _deal_rows(sheet: TableSheet) -> list[dict[str, Any]]:
+    """The sheet's deals: the dealer, the running balance, the talon's peekers, the lot."""
+    names = sheet.names
+    return [
+        {
+            "row": row,
+            "number": row.deal.number,
+            "dealer": names.get(dealer_of(row.deal.data), ""),
+            "running": [_figure(balance.get(letter, 0)) for letter in sheet.letters],
+            "peeked": [names.get(p, p) for p in talon_peekers(row.deal.data)],
+            "lot": lot_of(row.deal.data),
+            "analysable": has_contract(row.deal.data),
+        }
+        for row, balance in zip(sheet.rows, sheet.running(), strict=True)
+    ]
+
+
+def _deleted_deals(table: Table, names: dict[str, str], lang: str) -> list[dict[str, Any]]:
+    """The table's deleted deals, which only officials see (and may restore)."""
+    deleted = Deal.objects.filter(table=table, deleted=True).order_by("number")
+    return [{"deal": d, "summary": describe_deal(d.data, names, lang)} for d in deleted]
+
+
 def _page(request: HttpRequest, table: Table, form: DealForm | None = None) -> HttpResponse:
     tournament = table.round.tournament
     user = request.user
@@ -109,24 +132,8 @@ def _page(request: HttpRequest, table: Table, form: DealForm | None = None) -> H
         form.focus()
     drawing = sheet_drawing(sheet, _("The pulka of table %(table)s") % {"table": table})
     names = sheet.names
-    deals = [
-        {
-            "row": row,
-            "number": row.deal.number,
-            "dealer": names.get(dealer_of(row.deal.data), ""),
-            "running": [_figure(balance.get(letter, 0)) for letter in sheet.letters],
-            "peeked": [names.get(p, p) for p in talon_peekers(row.deal.data)],
-            "lot": lot_of(row.deal.data),
-            "analysable": has_contract(row.deal.data),
-        }
-        for row, balance in zip(sheet.rows, sheet.running(), strict=True)
-    ]
-    deleted = []
-    if official:
-        deleted = [
-            {"deal": d, "summary": describe_deal(d.data, names, lang)}
-            for d in Deal.objects.filter(table=table, deleted=True).order_by("number")
-        ]
+    deals = _deal_rows(sheet)
+    deleted = _deleted_deals(table, names, lang) if official else []
     may_enter = official and may_enter_deals(user, table)
     words = words_of(table) if official else []
     context = {
@@ -244,6 +251,45 @@ def queue_discard(request: HttpRequest, tournament: Tournament, table: Table) ->
     return JsonResponse({"discarded": len(deals)})
 
 
+def _edit_options(deal: Deal, seats: list[Any]) -> dict[str, Any]:
+    """The form's options to correct ``deal``: a reason required, the site's lot kept."""
+    ruling = ruling_of(deal.data)
+    return {
+        "seats": [(s.letter, s.name) for s in seats],
+        "reason_required": True,
+        "manual_rows": DealForm.manual_count(deal.data),
+        "drawn_lot": ruling.get("lot") if ruling.get("lot_drawn_by") == "site" else None,
+    }
+
+
+def _edit_page(
+    request: HttpRequest,
+    table: Table,
+    deal: Deal,
+    form: DealForm,
+    names: dict[str, str],
+    stale: bool = False,
+) -> HttpResponse:
+    """The form correcting ``deal``; ``stale``: ``deal`` is as another referee just left it."""
+    form.focus()
+    summary = describe_deal(deal.data, names, engine_language())
+    return render(
+        request,
+        "tables/deal_edit.html",
+        {
+            "tournament": table.round.tournament,
+            "table": table,
+            "deal": deal,
+            "version": deal.version,
+            "conflict": summary if stale else None,
+            "summary": summary,
+            "form": form,
+            "rule_references": RULE_REFERENCES,
+            "locked": table.status != Table.Status.OPEN,
+        },
+    )
+
+
 @enters_deals
 def deal_edit(
     request: HttpRequest, tournament: Tournament, table: Table, number: int
@@ -258,58 +304,31 @@ def deal_edit(
             _("This deal cannot be changed now: the table is signed off or not in play."),
         )
         return redirect(_table_url(table))
-    seats = seats_of(table)
-    ruling = ruling_of(deal.data)
-    options: dict[str, Any] = {
-        "seats": [(s.letter, s.name) for s in seats],
-        "reason_required": True,
-        "manual_rows": DealForm.manual_count(deal.data),
-        "drawn_lot": ruling.get("lot") if ruling.get("lot_drawn_by") == "site" else None,
-    }
-    names = {s.letter: s.name for s in seats}
-    conflict = None
-    version = deal.version
-    if request.method == "POST":
-        form = DealForm(request.POST, **options)
-        posted = request.POST.get("version", "")
-        expected = int(posted) if posted.isdecimal() and len(posted) < 10 else None
-        if form.is_valid():
-            reason = form.cleaned_data["reason"]
-            numbers = _current_numbers(table)
-            saved = _saved(
-                request,
-                form,
-                lambda data: services.correct_deal(deal.pk, data, request.user, reason, expected),
-                numbers.index(deal.number) + 1 if deal.number in numbers else 0,
-                numbers,
-            )
-            if isinstance(saved.refusal, StaleVersion):
-                deal = saved.refusal.current  # type: ignore[assignment]
-                version = deal.version
-                conflict = describe_deal(deal.data, names, engine_language())
-            if saved:
-                messages.success(
-                    request, _("Deal %(number)s is corrected.") % {"number": deal.number}
-                )
-                return redirect(_table_url(table))
-    else:
+    options = _edit_options(deal, seats_of(table))
+    names = dict(options["seats"])
+    if request.method != "POST":
         form = DealForm(initial=DealForm.initial_from(deal.data), **options)
-    form.focus()
-    return render(
-        request,
-        "tables/deal_edit.html",
-        {
-            "tournament": table.round.tournament,
-            "table": table,
-            "deal": deal,
-            "version": version,
-            "conflict": conflict,
-            "summary": describe_deal(deal.data, names, engine_language()),
-            "form": form,
-            "rule_references": RULE_REFERENCES,
-            "locked": table.status != Table.Status.OPEN,
-        },
-    )
+        return _edit_page(request, table, deal, form, names)
+    form = DealForm(request.POST, **options)
+    posted = request.POST.get("version", "")
+    expected = int(posted) if posted.isdecimal() and len(posted) < 10 else None
+    if form.is_valid():
+        reason = form.cleaned_data["reason"]
+        numbers = _current_numbers(table)
+        saved = _saved(
+            request,
+            form,
+            lambda data: services.correct_deal(deal.pk, data, request.user, reason, expected),
+            numbers.index(deal.number) + 1 if deal.number in numbers else 0,
+            numbers,
+        )
+        if isinstance(saved.refusal, StaleVersion):
+            current: Deal = saved.refusal.current  # type: ignore[assignment]
+            return _edit_page(request, table, current, form, names, stale=True)
+        if saved:
+            messages.success(request, _("Deal %(number)s is corrected.") % {"number": deal.number})
+            return redirect(_table_url(table))
+    return _edit_page(request, table, deal, form, names)
 
 
 def _reason_action(

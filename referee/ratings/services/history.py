@@ -8,7 +8,7 @@ and the names of everybody he met.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from referee.core.permissions import may_view_rating_list
@@ -92,47 +92,59 @@ def player_page(
         .order_by("-tournament__starts_on", "-tournament_id")
     )
     chosen = next((r.rating_list for r in ratings if list_slug in (None, r.rating_list.slug)), None)
-    history: list[HistoryLine] = []
-    points: list[float] = []
-    every: list[tuple[float, float, int, Any]] = []
-    met: dict[int, None] = {}
-    h2h = None
-    if chosen is not None:
-        changes = RatingChange.objects.filter(rating_list=chosen, player=player).order_by("seq")
-        # the chart needs every change's ratings; their explanations (a JSON each, most of
-        # a veteran's read) only the head to head asked for (issue 33)
-        fields = ("rating_before", "rating_after", "rank", "detail")
-        every = list(
-            changes.values_list(*fields)
-            if opponent is not None
-            else ((b, a, 0, {}) for b, a in changes.values_list(*fields[:2]))
-        )
-        points = [every[0][0]] + [after for _b, after, _r, _d in every] if every else []
-        shown = list(
-            changes.select_related("tournament").reverse()[:recent][::-1]
-            if recent is not None
-            else changes.select_related("tournament")
-        )
-        met = {o[0]: None for c in shown for o in c.detail.get("opponents", [])}
-        if opponent is not None:
-            met[opponent] = None
-        names = dict(Player.objects.filter(pk__in=met).values_list("pk", "name"))
-        history = [_line(c, names) for c in shown]
-        if opponent is not None and opponent in names:
-            h2h = _versus(every, opponent, names[opponent])
-    else:
-        names = {}
+    on_list = _on_list(chosen, player, opponent, recent) if chosen is not None else _OnList()
     return PlayerPage(
         player=player,
         ratings=ratings,
         entries=entries,
         rating_list=chosen,
-        history=history,
-        chart=chart(points),
-        opponents=sorted(names.items(), key=lambda item: item[1]),
-        head_to_head=h2h,
-        changes=len(every),
+        history=on_list.history,
+        chart=chart(on_list.points),
+        opponents=sorted(on_list.names.items(), key=lambda item: item[1]),
+        head_to_head=on_list.head_to_head,
+        changes=len(on_list.every),
     )
+
+
+@dataclass(frozen=True)
+class _OnList:
+    """A player's changes on one list as his page reads them (none: no list chosen)."""
+
+    history: list[HistoryLine] = field(default_factory=list)  # the lines shown
+    points: list[float] = field(default_factory=list)  # the chart's
+    every: list[tuple[float, float, int, Any]] = field(default_factory=list)  # every change
+    names: dict[int, str] = field(default_factory=dict)  # everybody met in the lines shown
+    head_to_head: HeadToHead | None = None
+
+
+def _on_list(
+    chosen: RatingList, player: Player, opponent: int | None, recent: int | None
+) -> _OnList:
+    """Every change of ``player`` on ``chosen`` (for the chart and the head to head), the
+    ``recent`` last ones explained, and the names of the opponents they and ``opponent`` met."""
+    changes = RatingChange.objects.filter(rating_list=chosen, player=player).order_by("seq")
+    # the chart needs every change's ratings; their explanations (a JSON each, most of
+    # a veteran's read) only the head to head asked for (issue 33)
+    fields = ("rating_before", "rating_after", "rank", "detail")
+    every = list(
+        changes.values_list(*fields)
+        if opponent is not None
+        else ((b, a, 0, {}) for b, a in changes.values_list(*fields[:2]))
+    )
+    points = [every[0][0]] + [after for _b, after, _r, _d in every] if every else []
+    shown = list(
+        changes.select_related("tournament").reverse()[:recent][::-1]
+        if recent is not None
+        else changes.select_related("tournament")
+    )
+    met = {o[0]: None for c in shown for o in c.detail.get("opponents", [])}
+    if opponent is not None:
+        met[opponent] = None
+    names = dict(Player.objects.filter(pk__in=met).values_list("pk", "name"))
+    h2h = None
+    if opponent is not None and opponent in names:
+        h2h = _versus(every, opponent, names[opponent])
+    return _OnList([_line(c, names) for c in shown], points, every, names, h2h)
 
 
 def _versus(every: list[tuple[float, float, int, Any]], opponent: int, name: str) -> HeadToHead:

@@ -32,28 +32,8 @@ FILLED = ("city", "club", "federation_id", "rating")
 def merge_players(keep_id: int, duplicate_id: int, user: Any, reason: str = "") -> Player:
     if not may_manage_registry(user):
         raise NotAllowed(_("Only the registry's staff merge players."))
-    if keep_id == duplicate_id:
-        raise REFUSALS.error("merge.same_player", "duplicate")
-    found = {
-        p.pk: p for p in Player.objects.select_for_update().filter(pk__in=[keep_id, duplicate_id])
-    }
-    if len(found) != 2:
-        raise REFUSALS.error("merge.player_unknown", "duplicate")
-    keep, duplicate = found[keep_id], found[duplicate_id]
-    if (
-        keep.federation_id
-        and duplicate.federation_id
-        and not same_person(
-            Person("", "", keep.federation_id), Person("", "", duplicate.federation_id)
-        )
-    ):
-        raise REFUSALS.error("merge.federation_ids", "duplicate", a=keep.name, b=duplicate.name)
-    moved = list(Registration.objects.filter(player=duplicate).select_related("tournament"))
-    both = Registration.objects.filter(
-        player=keep, tournament__in=[r.tournament_id for r in moved]
-    ).values_list("tournament__name", flat=True)
-    if both:
-        raise REFUSALS.error("merge.same_tournament", "duplicate", tournament=both[0])
+    keep, duplicate = _locked_pair(keep_id, duplicate_id)
+    moved = _registrations_to_move(keep, duplicate)
     PlayerMerge.objects.create(
         into=keep,
         old_id=duplicate.pk,
@@ -66,11 +46,7 @@ def merge_players(keep_id: int, duplicate_id: int, user: Any, reason: str = "") 
         reason=reason,
     )
     PlayerMerge.objects.filter(into=duplicate).update(into=keep)
-    changed = [f for f in FILLED if getattr(keep, f) in ("", None) and getattr(duplicate, f)]
-    for name in changed:
-        setattr(keep, name, getattr(duplicate, name))
-    if changed:
-        keep.save(update_fields=changed)
+    changed = _fill_details(keep, duplicate)
     Registration.objects.filter(player=duplicate).update(player=keep)
     tournaments = {r.tournament_id: r.tournament for r in moved}
     for entry in moved:
@@ -91,6 +67,50 @@ def merge_players(keep_id: int, duplicate_id: int, user: Any, reason: str = "") 
     for rating_list in RatingList.objects.filter(pk__in=lists):
         recompute_list(rating_list)
     return keep
+
+
+def _locked_pair(keep_id: int, duplicate_id: int) -> tuple[Player, Player]:
+    """The player kept and the duplicate, locked, checked to be two players who may be one
+    person (not two different federation ids)."""
+    if keep_id == duplicate_id:
+        raise REFUSALS.error("merge.same_player", "duplicate")
+    found = {
+        p.pk: p for p in Player.objects.select_for_update().filter(pk__in=[keep_id, duplicate_id])
+    }
+    if len(found) != 2:
+        raise REFUSALS.error("merge.player_unknown", "duplicate")
+    keep, duplicate = found[keep_id], found[duplicate_id]
+    if (
+        keep.federation_id
+        and duplicate.federation_id
+        and not same_person(
+            Person("", "", keep.federation_id), Person("", "", duplicate.federation_id)
+        )
+    ):
+        raise REFUSALS.error("merge.federation_ids", "duplicate", a=keep.name, b=duplicate.name)
+    return keep, duplicate
+
+
+def _registrations_to_move(keep: Player, duplicate: Player) -> list[Registration]:
+    """The duplicate's registrations, refused when the player kept played one of their
+    tournaments too (one person cannot sit twice in a tournament)."""
+    moved = list(Registration.objects.filter(player=duplicate).select_related("tournament"))
+    both = Registration.objects.filter(
+        player=keep, tournament__in=[r.tournament_id for r in moved]
+    ).values_list("tournament__name", flat=True)
+    if both:
+        raise REFUSALS.error("merge.same_tournament", "duplicate", tournament=both[0])
+    return moved
+
+
+def _fill_details(keep: Player, duplicate: Player) -> list[str]:
+    """The kept player's empty details filled from the duplicate's (saved); their names."""
+    changed = [f for f in FILLED if getattr(keep, f) in ("", None) and getattr(duplicate, f)]
+    for name in changed:
+        setattr(keep, name, getattr(duplicate, name))
+    if changed:
+        keep.save(update_fields=changed)
+    return changed
 
 
 def duplicate_candidates(limit: int = 200) -> list[tuple[Player, Player]]:

@@ -5,13 +5,20 @@ results, one row per player per round. Plain rows with exact numbers: the export
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from referee.core import rounds as kinds
 from referee.core.figures import rounded
-from referee.standings.services import Standings, round_rows, standings_rows, standings_with_rounds
+from referee.standings.services import (
+    RoundResults,
+    Standings,
+    round_rows,
+    standings_rows,
+    standings_with_rounds,
+)
 from referee.tournaments.models import Registration, Tournament
 
 from ..models import RatingChange, RatingList
@@ -48,16 +55,7 @@ def federation_results(
         e.pk: (e.player_id, e.player.federation_id)
         for e in Registration.objects.filter(tournament=tournament).select_related("player")
     }
-    by_round: dict[tuple[int, int], RatingChange] = {}
-    first: dict[int, float] = {}
-    last: dict[int, float] = {}
-    if rating_list is not None:
-        for change in RatingChange.objects.filter(
-            rating_list=rating_list, tournament=tournament
-        ).order_by("seq"):
-            by_round[(change.player_id, change.round_number)] = change
-            first.setdefault(change.player_id, change.rating_before)
-            last[change.player_id] = change.rating_after
+    by_round, first, last = _changes(tournament, rating_list)
     qualification = qualification_of(tournament, viewer)
     rows = []
     for row in _placed(tournament, viewer, standings_rows(standings)):
@@ -80,6 +78,40 @@ def federation_results(
                 "norms": [f"{title} ({why})" for title, why in q.award.norms] if q else [],
             }
         )
+    flat = _round_rows(tournament, rounds, players, by_round)
+    return FederationResults(
+        tournament, standings, rating_list, rows, flat, settings_lines(tournament, rating_list)
+    )
+
+
+#: the tournament's rating changes on the list: by (player, round), and each player's rating
+#: before his first one and after his last one
+_Changes = tuple[dict[tuple[int, int], RatingChange], dict[int, float], dict[int, float]]
+
+
+def _changes(tournament: Tournament, rating_list: RatingList | None) -> _Changes:
+    """The tournament's rating changes on ``rating_list`` (none without a list)."""
+    by_round: dict[tuple[int, int], RatingChange] = {}
+    first: dict[int, float] = {}
+    last: dict[int, float] = {}
+    if rating_list is not None:
+        for change in RatingChange.objects.filter(
+            rating_list=rating_list, tournament=tournament
+        ).order_by("seq"):
+            by_round[(change.player_id, change.round_number)] = change
+            first.setdefault(change.player_id, change.rating_before)
+            last[change.player_id] = change.rating_after
+    return by_round, first, last
+
+
+def _round_rows(
+    tournament: Tournament,
+    rounds: Sequence[RoundResults],
+    players: dict[int, tuple[int, str]],
+    by_round: dict[tuple[int, int], RatingChange],
+) -> list[dict[str, Any]]:
+    """The machine-readable results: one row per player per round, with the round's rating
+    change (``players``: registration → registry player and federation id)."""
     flat = []
     for results in rounds:
         for seat in round_rows(results):
@@ -104,9 +136,7 @@ def federation_results(
                     "rating_change": found.change if found else None,
                 }
             )
-    return FederationResults(
-        tournament, standings, rating_list, rows, flat, settings_lines(tournament, rating_list)
-    )
+    return flat
 
 
 def _placed(

@@ -63,10 +63,7 @@ def seat_round(
     ``NoTablePlanError`` below 3 players, ``ForbiddenPairError`` when no seating found keeps
     the forbidden pairs apart.
     """
-    if len(set(players)) != len(players):
-        raise SeatingError("a player is listed twice among the active players")
-    if weights.repeat < 0 or weights.standing < 1:
-        raise SeatingError("weights: repeat must be ≥ 0 and standing ≥ 1")
+    _check_input(players, weights)
     plan = table_plan(len(players), prefer)
     past = tally(history, sat_out)
     never = _forbidden_pairs(forbidden, players)
@@ -78,12 +75,7 @@ def seat_round(
     problem = _problem(order, plan, past, at_tables, weights, swiss=standings is not None)
     _soften(problem, order, mates, weights.team)
     layout = arrange(problem, rng)
-    kept = [(a, b) for a, b in at_tables if _together(layout, order, a, b)]
-    if kept:
-        listed = ", ".join(pair_label(a, b) for a, b in kept)
-        raise ForbiddenPairError(
-            f"no seating found keeping these pairs apart: {listed}", tuple(kept)
-        )
+    _refuse_forbidden_together(layout, order, at_tables)
     tables = tuple(
         _table(number, layout, order, problem, past, rng, mates)
         for number in range(1, len(plan.sizes) + 1)
@@ -96,12 +88,42 @@ def seat_round(
     }
     notes = [Note("plan", plan_note), *bye_note]
     notes += _round_notes(layout, order, past, swiss=problem.swiss)
+    notes += _apart_notes(layout, order, never, mates)
+    return RoundSeating(tables=tables, notes=tuple(notes), byes=byes)
+
+
+def _check_input(players: Sequence[P], weights: Weights) -> None:
+    """Refuse a player listed twice, or weights the penalty cannot work with."""
+    if len(set(players)) != len(players):
+        raise SeatingError("a player is listed twice among the active players")
+    if weights.repeat < 0 or weights.standing < 1:
+        raise SeatingError("weights: repeat must be ≥ 0 and standing ≥ 1")
+
+
+def _refuse_forbidden_together(
+    layout: Layout, order: Sequence[P], forbidden: list[tuple[P, P]]
+) -> None:
+    """``ForbiddenPairError`` naming the forbidden pairs the layout still seats together."""
+    kept = [(a, b) for a, b in forbidden if _together(layout, order, a, b)]
+    if kept:
+        listed = ", ".join(pair_label(a, b) for a, b in kept)
+        raise ForbiddenPairError(
+            f"no seating found keeping these pairs apart: {listed}", tuple(kept)
+        )
+
+
+def _apart_notes(
+    layout: Layout, order: Sequence[P], never: list[tuple[P, P]], mates: list[tuple[P, P]]
+) -> list[Note]:
+    """The round's notes on the pairs kept apart: the forbidden ones (always, or the round
+    was refused), the team mates (as many as could be)."""
+    notes: list[Note] = []
     if never:
         notes.append(Note("forbidden_apart", {"count": len(never)}))
     if mates:
         kept_apart = sum(not _together(layout, order, a, b) for a, b in mates)
         notes.append(Note("teammates_apart", {"pairs": kept_apart, "of": len(mates)}))
-    return RoundSeating(tables=tables, notes=tuple(notes), byes=byes)
+    return notes
 
 
 def _soften(problem: Problem, order: Sequence[P], mates: list[tuple[P, P]], weight: int) -> None:

@@ -76,6 +76,23 @@ def outside(
 ) -> Outside:
     found = Outside()
     last = after or 0
+    _add_byes(found, tournament, rounds, tables, last)
+    _add_substitutions(found, tournament, tables, last, pre)
+    _add_discipline(found, tournament, last, pre)
+    _add_withdrawn(found, entries, last)
+    # extra points only for rounds in the report (a deduction of round 0 counts in round 1)
+    found.extra = {n: v for n, v in found.extra.items() if 1 <= n <= last}
+    return found
+
+
+def _add_byes(
+    found: Outside,
+    tournament: Tournament,
+    rounds: Sequence[Round],
+    tables: Mapping[int, Sequence[ScoredTable]],
+    last: int,
+) -> None:
+    """The byes of the rounds through ``last``, each scoring its round's bye value."""
     for round_ in rounds:
         if round_.number > last or not round_.byes:
             continue
@@ -85,6 +102,17 @@ def outside(
             found.byes.setdefault(registration, []).append(round_.number)
             if value is not None:
                 found.add(round_.number, registration, value)
+
+
+def _add_substitutions(
+    found: Outside,
+    tournament: Tournament,
+    tables: Mapping[int, Sequence[ScoredTable]],
+    last: int,
+    pre: Preloaded | None,
+) -> None:
+    """The substitutions at the tables through ``last`` (one query, or ``pre``'s): the
+    substitute's share of the seat's points moves from the player who left to them."""
     by_table = {t.table_id: t for n in range(1, last + 1) for t in tables.get(n, [])}
     subs = (
         Substitution.objects.filter(table_id__in=list(by_table)).order_by("from_deal")
@@ -101,6 +129,13 @@ def outside(
         share = seat_share(tournament.substitute_split, mine, table.deals, sub.from_deal)
         found.add(table.round, sub.leaving_id, -share)
         found.add(table.round, sub.entering_id, share)
+
+
+def _add_discipline(
+    found: Outside, tournament: Tournament, last: int, pre: Preloaded | None
+) -> None:
+    """The discipline register (one query, or ``pre``'s): every entry by player, and of the
+    entries standing through ``last``, the deductions and disqualifications."""
     grouped: dict[int, list[Entry]] = defaultdict(list)
     register = (
         Entry.objects.filter(tournament=tournament).select_related("referee")
@@ -120,11 +155,13 @@ def outside(
         elif entry.kind == Entry.Kind.DISQUALIFICATION:
             found.removed[str(entry.registration_id)] = max(entry.round_number, 1)
     found.discipline = dict(grouped)
+
+
+def _add_withdrawn(found: Outside, entries: Mapping[int, Registration], last: int) -> None:
+    """The players eliminated or disqualified whom the register did not remove already: out
+    after the round they left (``last`` if not known), when that is through ``last``."""
     for pk, registration in entries.items():
         if registration.status in OUT and str(pk) not in found.removed:
             out_after = registration.withdrawn_after_round or last
             if out_after <= last:
                 found.removed[str(pk)] = max(out_after, 1)
-    # extra points only for rounds in the report (a deduction of round 0 counts in round 1)
-    found.extra = {n: v for n, v in found.extra.items() if 1 <= n <= last}
-    return found

@@ -86,6 +86,10 @@ def settings_of(tournament: Tournament) -> StandingsSettings:
     return saved if saved is not None else StandingsSettings(tournament=tournament)
 
 
+#: ``rules_of``'s check of one field: the built value, or None with the refusal kept
+_Check = Callable[[str, Callable[[], Any]], Any]
+
+
 def rules_of(settings: StandingsSettings) -> Rules:
     """The settings checked by the pure modules. ``InvalidSettings`` lists every field at
     fault, so that a form shows all its mistakes at once."""
@@ -98,6 +102,33 @@ def rules_of(settings: StandingsSettings) -> Rules:
             errors.setdefault(error.field or field, error)
             return None
 
+    scoring = _scoring_of(settings, check)
+    chain = settings.tie_breaks
+    check("tie_breaks", lambda: ranking.tie_break_chain(chain))
+    through = settings.published_through
+    refusal = _published_refusal(through)
+    if refusal is not None:
+        errors["published_through"] = refusal
+    if errors or scoring is None:
+        raise InvalidSettings.of(errors)
+    return Rules(
+        method=settings.method,
+        params=dict(settings.params or {}),
+        normalisation=settings.normalisation,
+        four_table_factor=scoring.normalisation.four_table_factor,
+        elimination_threshold=settings.elimination_threshold,
+        elimination_action=settings.elimination_action,
+        tie_breaks=tuple(chain),
+        published_through=through,
+        lots={str(k): v for k, v in (settings.lots or {}).items()},
+        scoring=scoring,
+        count_adjustments=bool(settings.count_adjustments),
+    )
+
+
+def _scoring_of(settings: StandingsSettings, check: _Check) -> points.RoundScoring | None:
+    """The round scoring the settings declare (method, normalisation, elimination), or None
+    when ``check`` refused a part of it."""
     method = check("method", lambda: points.conversion_method(settings.method, settings.params))
     # the stored texts go in as they are: the dataclasses check and convert them
     stored_name: Any = settings.normalisation
@@ -117,36 +148,21 @@ def rules_of(settings: StandingsSettings) -> Rules:
                 stored_action,
             ),
         )
-    scoring = None
-    if method is not None and normalisation is not None:
-        scoring = check(
-            "normalisation", lambda: points.RoundScoring(method, normalisation, elimination)
-        )
-    chain = settings.tie_breaks
-    check("tie_breaks", lambda: ranking.tie_break_chain(chain))
-    through = settings.published_through
-    if through is not None and (isinstance(through, bool) or not isinstance(through, int)):
-        errors["published_through"] = REFUSALS.error("setting.published_round", "published_through")
-    elif through is not None and through < 1:
-        errors["published_through"] = REFUSALS.error(
-            "setting.published_from_one", "published_through"
-        )
-    if errors or scoring is None:
-        raise InvalidSettings.of(errors)
-    lots = {str(k): v for k, v in (settings.lots or {}).items()}
-    return Rules(
-        method=settings.method,
-        params=dict(settings.params or {}),
-        normalisation=settings.normalisation,
-        four_table_factor=normalisation.four_table_factor,
-        elimination_threshold=settings.elimination_threshold,
-        elimination_action=settings.elimination_action,
-        tie_breaks=tuple(chain),
-        published_through=through,
-        lots=lots,
-        scoring=scoring,
-        count_adjustments=bool(settings.count_adjustments),
+    if method is None or normalisation is None:
+        return None
+    scoring: points.RoundScoring | None = check(
+        "normalisation", lambda: points.RoundScoring(method, normalisation, elimination)
     )
+    return scoring
+
+
+def _published_refusal(through: Any) -> ServiceError | None:
+    """The refusal of a published-through round that is not a whole number from 1."""
+    if through is not None and (isinstance(through, bool) or not isinstance(through, int)):
+        return REFUSALS.error("setting.published_round", "published_through")
+    if through is not None and through < 1:
+        return REFUSALS.error("setting.published_from_one", "published_through")
+    return None
 
 
 _FIELD_OF = {

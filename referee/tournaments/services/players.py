@@ -347,6 +347,39 @@ def preview_import(
     return preview
 
 
+def _still_valid(rows: list[ImportRow], result: ImportResult) -> list[ImportRow]:
+    """The rows still valid; each other one is skipped with its errors."""
+    valid = []
+    for row in rows:
+        if row.valid:
+            valid.append(row)
+        else:
+            result.skipped.append((row.line, " ".join(row.errors)))
+    return valid
+
+
+def _players_of(
+    rows: list[ImportRow], owners: Mapping[str, Player], confirmed: Mapping[int, Player]
+) -> list[Player]:
+    """Each row's player: the registry's owner of its federation id, the registry match the
+    organiser confirmed, or a new player (created in one query)."""
+    known = {**owners, **{f"line:{line}": player for line, player in confirmed.items()}}
+    keys = [f"line:{row.line}" if row.line in confirmed else row.federation_id for row in rows]
+    new_players = [
+        Player(
+            name=row.name,
+            city=row.city,
+            club=row.club,
+            rating=Decimal(row.rating) if row.rating else None,
+            federation_id=row.federation_id,
+        )
+        for row, key in zip(rows, keys, strict=True)
+        if key not in known
+    ]
+    created = iter(Player.objects.bulk_create(new_players))
+    return [known[key] if key in known else next(created) for key in keys]
+
+
 @transaction.atomic
 def import_players(
     tournament_id: int,
@@ -363,12 +396,7 @@ def import_players(
     parsed = [ImportRow.from_data(row) for row in rows]
     check_duplicates(parsed, registered_persons(tournament), _federation_names(parsed))
     result = ImportResult()
-    valid = []
-    for row in parsed:
-        if row.valid:
-            valid.append(row)
-        else:
-            result.skipped.append((row.line, " ".join(row.errors)))
+    valid = _still_valid(parsed, result)
     owners = {
         p.federation_id: p
         for p in Player.objects.filter(
@@ -381,21 +409,7 @@ def import_players(
         if (found := confirmed_player(row, (same_as or {}).get(row.line))) is not None
     }
     valid = _admitted(tournament, valid, owners, confirmed, result)
-    owners.update({f"line:{line}": player for line, player in confirmed.items()})
-    keys = [f"line:{row.line}" if row.line in confirmed else row.federation_id for row in valid]
-    new_players = [
-        Player(
-            name=row.name,
-            city=row.city,
-            club=row.club,
-            rating=Decimal(row.rating) if row.rating else None,
-            federation_id=row.federation_id,
-        )
-        for row, key in zip(valid, keys, strict=True)
-        if key not in owners
-    ]
-    created = iter(Player.objects.bulk_create(new_players))
-    players = [owners[key] if key in owners else next(created) for key in keys]
+    players = _players_of(valid, owners, confirmed)
     result.registered = Registration.objects.bulk_create(
         Registration(tournament=tournament, player=player) for player in players
     )

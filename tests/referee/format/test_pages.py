@@ -105,6 +105,32 @@ def test_recording_on_the_register_page_keeps_the_rights(client):
     assert offender.discipline.count() == 1  # the yellow card only
 
 
+def test_appealing_and_deciding_on_the_register_page(client):
+    tournament, _chief = played(8, 1)
+    address = reverse("register", args=[tournament.slug])
+    entry = tournament.discipline.get()  # the warning played() recorded
+    client.force_login(referee_of(tournament))
+    # grounds missing: the appeal's form comes back with the error, nothing is filed
+    empty = client.post(address, {"section": "appeal", "entry": entry.pk, "grounds": " "})
+    assert empty.status_code == 200 and "grounds" in empty.context["appeal_form"].errors
+    filed = client.post(address, {"section": "appeal", "entry": entry.pk, "grounds": "не было"})
+    assert filed.status_code == 302
+    appeal = tournament.appeals.get()
+    assert appeal.entry == entry and appeal.decision == "pending"
+    # the chief made the ruling: another chief referee decides, with reasons
+    client.force_login(referee_of(tournament, "chief"))
+    decision = {"section": "decision", "appeal": appeal.pk, "decision": "reversed"}
+    unreasoned = client.post(address, decision)
+    assert unreasoned.status_code == 200
+    assert [m.level_tag for m in unreasoned.context["messages"]] == ["success", "error"]
+    assert tournament.appeals.get().decision == "pending"
+    assert client.post(address, {**decision, "reason": "нет"}).status_code == 302
+    appeal.refresh_from_db()
+    assert appeal.decision == "reversed"
+    unknown = {**decision, "appeal": appeal.pk + 99, "reason": "x"}
+    assert client.post(address, unknown).status_code == 404
+
+
 def test_the_format_page_saves_stages_and_refuses_once_play_started(client):
     tournament, _entries, chief = tournament_of(8, status=Tournament.Status.DRAFT)
     client.force_login(chief)
