@@ -8,7 +8,8 @@ tournament is named by its label, not imported: the core imports no app."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.db import models
@@ -27,7 +28,7 @@ def tournament_link(related_name: str) -> models.ForeignKey[Tournament, Tourname
 
 
 def official(
-    *, blank: bool = True, on_delete: Any = models.SET_NULL
+    *, blank: bool = True, on_delete: Callable[..., None] = models.SET_NULL
 ) -> models.ForeignKey[User | None, User | None]:
     """The official (a user) who made or decided a record, with no reverse accessor on the
     user. ``None`` when unknown and, by default, once his account is deleted: the record
