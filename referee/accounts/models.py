@@ -6,15 +6,15 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from referee.core.fields import tournament_link
+
 
 class Role(models.Model):
     class Kind(models.TextChoices):
         CHIEF = "chief", _("chief referee / organiser")
         REFEREE = "referee", _("referee")
 
-    tournament = models.ForeignKey(
-        "tournaments.Tournament", on_delete=models.CASCADE, related_name="roles"
-    )
+    tournament = tournament_link("roles")
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="roles"
     )

@@ -4,10 +4,10 @@ by transfer, and written down here."""
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from referee.core.fields import official
 from referee.ratings.models import Division, RatingList
 from referee.tournaments.models import Registration, Tournament
 
@@ -63,9 +63,7 @@ class Entry(models.Model):
     category = models.CharField(_("category"), max_length=100, blank=True)
     unpaid_allowed = models.BooleanField(_("may play unpaid"), default=False)
     unpaid_reason = models.CharField(_("reason"), max_length=200, blank=True)
-    unpaid_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
+    unpaid_by = official()
 
     class Meta:
         verbose_name = _("entry")
@@ -87,9 +85,7 @@ class Payment(models.Model):
     paid_at = models.DateTimeField(_("when"))
     method = models.CharField(_("method"), max_length=10, choices=Method.choices)
     note = models.CharField(_("note"), max_length=200, blank=True)
-    recorded_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
+    recorded_by = official()
     recorded_at = models.DateTimeField(auto_now_add=True)
     corrected = models.BooleanField(default=False)
 

@@ -5,9 +5,10 @@ An entry is never deleted: an appeal that reverses it marks it ``cancelled_by`` 
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+
+from referee.core.fields import official, tournament_link
 
 
 class Entry(models.Model):
@@ -17,9 +18,7 @@ class Entry(models.Model):
         DEDUCTION = "deduction", _("point deduction")
         DISQUALIFICATION = "disqualification", _("disqualification")
 
-    tournament = models.ForeignKey(
-        "tournaments.Tournament", on_delete=models.CASCADE, related_name="discipline"
-    )
+    tournament = tournament_link("discipline")
     registration = models.ForeignKey(
         "tournaments.Registration", on_delete=models.PROTECT, related_name="discipline"
     )
@@ -32,9 +31,7 @@ class Entry(models.Model):
     points = models.CharField(_("points deducted"), max_length=20, default="0")  # exact text
     rule = models.CharField(_("rule reference"), max_length=100)
     reason = models.TextField(_("reason"))
-    referee = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
-    )
+    referee = official(blank=False)
     at = models.DateTimeField(auto_now_add=True)
     expires_at = models.DateTimeField(null=True, blank=True)
     automatic = models.BooleanField(default=False)  # the disqualification the yellow cards made
@@ -63,9 +60,7 @@ class Appeal(models.Model):
         REVERSED = "reversed", _("reversed")
         CHANGED = "changed", _("changed")
 
-    tournament = models.ForeignKey(
-        "tournaments.Tournament", on_delete=models.CASCADE, related_name="appeals"
-    )
+    tournament = tournament_link("appeals")
     subject = models.CharField(_("appeal against"), max_length=20, choices=Subject.choices)
     table = models.ForeignKey(
         "tables.Table", null=True, blank=True, on_delete=models.PROTECT, related_name="appeals"
@@ -80,17 +75,13 @@ class Appeal(models.Model):
         "tournaments.Registration", on_delete=models.PROTECT, related_name="appeals"
     )
     grounds = models.TextField(_("grounds"))
-    filed_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
-    )
+    filed_by = official(blank=False)
     filed_at = models.DateTimeField(auto_now_add=True)
     decision = models.CharField(
         _("decision"), max_length=10, choices=Decision.choices, default=Decision.PENDING
     )
     decision_reason = models.TextField(_("reasons for the decision"), blank=True)
-    decided_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
-    )
+    decided_by = official(blank=False)
     decided_at = models.DateTimeField(null=True, blank=True)
     # the deal's version the decision made (reversed or changed)
     deal_version = models.ForeignKey(

@@ -8,9 +8,10 @@ the pages and the comparison never draw it again."""
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+
+from referee.core.fields import official, tournament_link
 
 
 class Session(models.Model):
@@ -25,9 +26,7 @@ class Session(models.Model):
         OWN = "own", _("its own standings only")
         PLACES = "places", _("the tournament's final places")
 
-    tournament = models.ForeignKey(
-        "tournaments.Tournament", on_delete=models.CASCADE, related_name="duplicate_sessions"
-    )
+    tournament = tournament_link("duplicate_sessions")
     number = models.PositiveSmallIntegerField()
     size = models.PositiveSmallIntegerField(_("players at a table"))
     boards_per_set = models.PositiveSmallIntegerField(_("boards per set"))
@@ -44,9 +43,7 @@ class Session(models.Model):
     published = models.BooleanField(_("boards published"), default=False)
     plan = models.JSONField(editable=False)
     notes = models.JSONField(default=list, editable=False)
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
-    )
+    created_by = official(blank=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -8,6 +8,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from referee.core.fields import tournament_link
+
 
 class Notice(models.Model):
     class Kind(models.TextChoices):
@@ -28,9 +30,7 @@ class Notice(models.Model):
         #: the mail server refused the address for good (5xx): not tried again
         BOUNCED = "bounced", _("refused by the mail server")
 
-    tournament = models.ForeignKey(
-        "tournaments.Tournament", on_delete=models.CASCADE, related_name="notices"
-    )
+    tournament = tournament_link("notices")
     #: None only for a declined application's letter (he was never registered)
     registration = models.ForeignKey(
         "tournaments.Registration",

@@ -7,6 +7,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from referee.core.fields import official, tournament_link
 from referee.tournaments.models import Player, Registration, Tournament
 
 from .pure.methods import BULA_ELO, OPENSKILL
@@ -78,7 +79,7 @@ class RatingChange(models.Model):
 
     rating_list = models.ForeignKey(RatingList, on_delete=models.CASCADE, related_name="changes")
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="rating_changes")
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="+")
+    tournament = tournament_link("+")
     seq = models.PositiveIntegerField()  # the order of the replay
     round_number = models.PositiveSmallIntegerField()
     table_number = models.PositiveSmallIntegerField()
@@ -114,7 +115,7 @@ class RatedTournament(models.Model):
     replays from the first that differs or was changed (``pure.resume.first_dirty``)."""
 
     rating_list = models.ForeignKey(RatingList, on_delete=models.CASCADE, related_name="rated")
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="+")
+    tournament = tournament_link("+")
     starts_on = models.DateField()
     seq_from = models.PositiveIntegerField()
     seq_to = models.PositiveIntegerField()  # exclusive: seq_from when nothing counted
@@ -192,7 +193,7 @@ class Division(models.Model):
     """A division of a tournament (e.g. Любитель / Мастер / Профессионал): its players are
     placed among themselves and earn points by its category (the tournament's by default)."""
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="divisions")
+    tournament = tournament_link("divisions")
     name = models.CharField(_("name"), max_length=100)
     order = models.PositiveSmallIntegerField(default=0)
     category = models.ForeignKey(
@@ -222,9 +223,7 @@ class PlayerMerge(models.Model):
     club = models.CharField(max_length=100, blank=True)
     federation_id = models.CharField(max_length=40, blank=True)
     registrations = models.JSONField(default=list)  # the moved registration ids
-    by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
+    by = official()
     at = models.DateTimeField(auto_now_add=True)
     reason = models.TextField(blank=True)
 

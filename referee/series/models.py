@@ -8,8 +8,8 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from referee.core.fields import tournament_link
 from referee.standings.pure.series import DEFAULT_SERIES_CHAIN, FIS_TABLE
-from referee.tournaments.models import Tournament
 
 DEFAULT_TABLE = ", ".join(str(p) for p in FIS_TABLE)
 DEFAULT_CHAIN = ", ".join(DEFAULT_SERIES_CHAIN)
@@ -83,7 +83,7 @@ class SeriesTournament(models.Model):
     """One tournament of a series, with its weight (exact: 1, 3/2 for a final)."""
 
     series = models.ForeignKey(Series, on_delete=models.CASCADE, related_name="entries")
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="+")
+    tournament = tournament_link("+")
     weight = models.CharField(_("weight"), max_length=20, default="1")
 
     class Meta:

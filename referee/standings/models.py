@@ -7,9 +7,10 @@ One row per tournament, created with the defaults the first time the chief refer
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+
+from referee.core.fields import official, tournament_link
 
 from .pure.ranking import DEFAULT_CHAIN
 
@@ -57,9 +58,7 @@ class StandingsSettings(models.Model):
     lots = models.JSONField(_("lot"), default=dict, blank=True)
     lot_seed = models.BigIntegerField(null=True, blank=True)
     lot_witness = models.CharField(_("lot witness"), max_length=200, blank=True)
-    lot_drawn_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
+    lot_drawn_by = official()
     lot_drawn_at = models.DateTimeField(null=True, blank=True)
     published_through = models.PositiveSmallIntegerField(
         _("public through round"),
@@ -115,9 +114,7 @@ class FinalStanding(models.Model):
     reader takes the row only while both are still the tournament's (a correction logs an
     entry, so a row made before it is never read). Numbers are exact, as text ("7/2")."""
 
-    tournament = models.ForeignKey(
-        "tournaments.Tournament", on_delete=models.CASCADE, related_name="+"
-    )
+    tournament = tournament_link("+")
     registration = models.OneToOneField(
         "tournaments.Registration", on_delete=models.CASCADE, related_name="+"
     )

@@ -7,6 +7,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from referee.core.fields import official
+
 
 class Table(models.Model):
     class Status(models.TextChoices):
@@ -21,13 +23,9 @@ class Table(models.Model):
         settings.AUTH_USER_MODEL, blank=True, related_name="assigned_tables"
     )
     notes = models.JSONField(default=list, blank=True)
-    submitted_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
+    submitted_by = official()
     submitted_at = models.DateTimeField(null=True, blank=True)
-    confirmed_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
+    confirmed_by = official()
     confirmed_at = models.DateTimeField(null=True, blank=True)
     locked_at = models.DateTimeField(null=True, blank=True)
     # The sheet's settlement by seat letter, kept by the deal services whenever the deals
@@ -101,9 +99,7 @@ class DealVersion(models.Model):
     data = models.JSONField()
     deleted = models.BooleanField(default=False)
     # PROTECT: the history says who entered each version; deactivate the user instead
-    author = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+"
-    )
+    author = official(blank=False, on_delete=models.PROTECT)
     at = models.DateTimeField(auto_now_add=True)
     reason = models.TextField(blank=True)
 
@@ -129,9 +125,7 @@ class Substitution(models.Model):
     )
     from_deal = models.PositiveSmallIntegerField(_("from deal"))
     reason = models.TextField(blank=True)
-    author = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
-    )
+    author = official(blank=False)
     at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -157,16 +151,12 @@ class Agreement(models.Model):
     seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="+")
     agreed = models.BooleanField(default=False)
     dispute = models.TextField(blank=True)
-    recorded_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
+    recorded_by = official()
     at = models.DateTimeField(auto_now_add=True)
     superseded = models.BooleanField(default=False)
     resolution = models.CharField(max_length=10, choices=Resolution.choices, blank=True)
     resolution_reason = models.TextField(blank=True)
-    resolved_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
+    resolved_by = official()
     resolved_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
@@ -230,9 +220,7 @@ class DealHands(models.Model):
     layout = models.ForeignKey(Layout, on_delete=models.PROTECT, related_name="hands")
     declarer_hand = models.PositiveSmallIntegerField()  # 1, 2 or 3
     discard = models.CharField(max_length=16, blank=True)  # the actual discard, if known
-    author = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+"
-    )
+    author = official(blank=False, on_delete=models.PROTECT)
     at = models.DateTimeField(auto_now_add=True)
     reason = models.TextField(blank=True)
 
@@ -268,9 +256,7 @@ class SeatDraw(models.Model):
     cards = models.JSONField()
     source = models.CharField(max_length=10, choices=Source.choices)
     seed = models.BigIntegerField(null=True, blank=True)  # the site's draw: the round's seed
-    author = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
-    )
+    author = official(blank=False)
     at = models.DateTimeField(auto_now_add=True)
     reason = models.TextField(blank=True)
 

@@ -3,12 +3,12 @@ to self-registration."""
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from referee.core.fields import official, tournament_link
+
 from .people import Player, Registration
-from .tournament import Tournament
 
 
 class CheckIn(models.Model):
@@ -19,9 +19,7 @@ class CheckIn(models.Model):
     round_number = models.PositiveSmallIntegerField()
     present = models.BooleanField()
     reason = models.CharField(_("reason"), max_length=200, blank=True)
-    by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )  # None: the player himself, on his private link
+    by = official()  # None: the player himself, on his private link
     at = models.DateTimeField(auto_now=True)
 
     class Meta:
@@ -41,9 +39,7 @@ class Application(models.Model):
         APPROVED = "approved", _("approved")
         DECLINED = "declined", _("declined")
 
-    tournament = models.ForeignKey(
-        Tournament, on_delete=models.CASCADE, related_name="applications"
-    )
+    tournament = tournament_link("applications")
     name = models.CharField(_("name"), max_length=200)
     city = models.CharField(_("city"), max_length=100)
     rating_number = models.CharField(_("rating number"), max_length=40, blank=True)
@@ -61,9 +57,7 @@ class Application(models.Model):
         Registration, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     at = models.DateTimeField(auto_now_add=True)
-    decided_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
+    decided_by = official()
 
     class Meta:
         ordering = ["at", "pk"]

@@ -9,8 +9,9 @@ from django.db import models
 from django.db.models import Max
 from django.utils.translation import gettext
 
+from referee.core.fields import tournament_link
+
 from .. import actions
-from .tournament import Tournament
 
 
 class ActionLogQuerySet(models.QuerySet["ActionLog"]):
@@ -38,7 +39,7 @@ class ActionLog(models.Model):
     it was then; ``subject_type`` (a model label) and ``subject_id`` the object it concerns,
     which may since have been deleted (a discarded round)."""
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="log")
+    tournament = tournament_link("log")
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )

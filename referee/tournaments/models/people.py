@@ -5,8 +5,9 @@ from __future__ import annotations
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from referee.core.fields import tournament_link
+
 from ..names import folded
-from .tournament import Tournament
 
 
 class PlayerQuerySet(models.QuerySet["Player"]):
@@ -58,7 +59,7 @@ class Player(models.Model):
 class Team(models.Model):
     """A team of players registered with the tournament (TOURNAMENTS §2.5)."""
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="teams")
+    tournament = tournament_link("teams")
     name = models.CharField(_("name"), max_length=200)
 
     class Meta:
@@ -78,7 +79,7 @@ class Registration(models.Model):
         ELIMINATED = "eliminated", _("eliminated")
         DISQUALIFIED = "disqualified", _("disqualified")
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
+    tournament = tournament_link("entries")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.ACTIVE)
     # the last round played before leaving: withdrawn, eliminated or disqualified

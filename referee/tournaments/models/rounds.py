@@ -6,7 +6,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from .tournament import Tournament
+from referee.core.fields import tournament_link
 
 
 class Round(models.Model):
@@ -24,7 +24,7 @@ class Round(models.Model):
         # a play-off game between players tied at a stage's cut: counts for nothing else
         TIEBREAK = "tiebreak", _("play-off game at the cut")
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
+    tournament = tournament_link("rounds")
     number = models.PositiveSmallIntegerField()
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
     method = models.CharField(max_length=10, choices=Method.choices, default=Method.RANDOM)
@@ -68,7 +68,7 @@ class Stage(models.Model):
         STANDINGS = "standings", _("in turn by the standings")
         RATING = "rating", _("in turn by rating")
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="stages")
+    tournament = tournament_link("stages")
     number = models.PositiveSmallIntegerField()
     name = models.CharField(_("name"), max_length=100)
     rounds_planned = models.PositiveSmallIntegerField(_("rounds"))
