@@ -154,7 +154,8 @@ def _keep_chunk(ids: list[int]) -> int:
     )
     tournaments = list(Tournament.objects.filter(pk__in=ids))
     found = standings_of(tournaments)
-    sums = sums_of([t for t in tournaments if t.pk in found], through)
+    public = {pk: n or 0 for pk, n in through.items()}
+    sums = sums_of([t for t in tournaments if t.pk in found], public)
     rows = []
     for pk, lines in found.items():
         for registration, line in lines.items():
