@@ -1,4 +1,4 @@
-"""The keys under which a registry player's pages are kept whole for anonymous readers
+"""The key under which a registry player's page is kept whole for anonymous readers
 (``core.kept``, issue 33): a veteran's page is rendered once per change of what it shows,
 not at every read, and its key costs three small queries whatever his career.
 
@@ -25,8 +25,8 @@ LIST_FIELDS = tuple(
 
 
 def player_pages(request: HttpRequest, subject: Player, *args: Any, **kwargs: Any) -> str:
-    """The key of ``subject``'s profile and head-to-head pages (the other player's part of
-    a head to head is in the address and in the counter of names)."""
+    """The key of ``subject``'s page (``/players/<id>/``; a head to head asked for with
+    ``?vs=`` is in the address, the other player's name in the counter of names)."""
     entries = list(
         Registration.objects.filter(player=subject, tournament__published=True)
         .order_by("pk")
