@@ -72,3 +72,14 @@ __all__ = [
     "pytest_collection_modifyitems",
     "pytest_runtest_setup",
 ]
+
+
+@pytest.fixture
+def committed(django_capture_on_commit_callbacks):
+    """Run a change and its on-commit callbacks (the page counters' bumps, the jobs)."""
+
+    def run(change):
+        with django_capture_on_commit_callbacks(execute=True):
+            return change()
+
+    return run

@@ -28,17 +28,6 @@ def _kept(settings):
 
 
 @pytest.fixture
-def committed(django_capture_on_commit_callbacks):
-    """Run a change and its on-commit callbacks (the counters' bumps)."""
-
-    def run(change):
-        with django_capture_on_commit_callbacks(execute=True):
-            return change()
-
-    return run
-
-
-@pytest.fixture
 def cup(committed):
     players = registry(3)
     tournament = committed(

@@ -23,17 +23,6 @@ def _cached(settings):
 
 
 @pytest.fixture
-def committed(django_capture_on_commit_callbacks):
-    """Run a change and its on-commit callbacks (the counters' bumps)."""
-
-    def run(change):
-        with django_capture_on_commit_callbacks(execute=True):
-            return change()
-
-    return run
-
-
-@pytest.fixture
 def hall():
     tournament = TournamentFactory(published=True)
     round_ = RoundFactory(tournament=tournament, number=1)
