@@ -17,8 +17,10 @@ ENTRY_ACTIONS = ("deal.", "table.")
 # tokens and idempotency records and the venue's own state show on no public page
 OWN_COUNTERS = ("tables", "api", "hall")
 # derived rows kept with the change that the action log records (its entry bumps the
-# counters): each of their rows bumping "meta" would renew every page at each locked table
-DERIVED = ("standings.playertablestats",)
+# counters): each of their rows bumping "meta" would renew every page at each locked table,
+# and keeping a finished tournament's final standings again renewed it once per row (its
+# readers are keyed by the log's version, ``ratings.services.finals``)
+DERIVED = ("standings.playertablestats", "standings.finalstanding")
 
 
 def _logged(sender: Any, instance: Any, **kwargs: Any) -> None:

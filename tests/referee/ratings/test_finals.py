@@ -102,3 +102,15 @@ def test_an_archive_without_kept_standings_gets_them_by_the_command(finished):
     call_command("keep_final_standings", verbosity=0)
     assert finals.missing() == []
     assert FinalStanding.objects.filter(tournament=tournament).count() == len(entries)
+
+
+def test_keeping_them_again_renews_no_public_page(finished, committed):
+    """Derived rows: their readers are keyed by the log's version, and a bump per row
+    deleted renewed every public page once per registration (and was most of the time of
+    keeping an archive's standings)."""
+    from referee.core import versions
+
+    tournament, entries, _chief = finished
+    before = versions.tokens(["meta", f"data:{tournament.slug}"])
+    assert committed(lambda: finals.keep([tournament.pk])) == len(entries)
+    assert versions.tokens(["meta", f"data:{tournament.slug}"]) == before
