@@ -16,8 +16,15 @@ class Chart:
     ticks: tuple[tuple[float, float], ...]  # (y, rating) of the horizontal grid lines
 
 
-def chart(ratings: Sequence[float], width: int = 600, height: int = 200, pad: int = 10) -> Chart:
-    """Ratings in order as a polyline; a flat or single rating sits in the middle.
+#: the grid lines' labels: written above their line, in this size (``ratings/player.html``)
+LABEL = 16
+
+
+def chart(
+    ratings: Sequence[float], width: int = 600, height: int = 200, pad: int = LABEL + 4
+) -> Chart:
+    """Ratings in order as a polyline; a flat or single rating sits in the middle. The
+    default margin leaves the top line's label inside the box (it was cut in half).
 
     >>> chart([10.0, 20.0], width=100, height=50, pad=0).points
     '0.0,50.0 100.0,0.0'

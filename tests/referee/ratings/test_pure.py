@@ -121,6 +121,14 @@ def test_chart():
     assert flat.points == "0.0,25.0 100.0,25.0"
 
 
+def test_the_rating_charts_top_label_is_inside_its_box():
+    """The label (16 px, ``ratings/player.html``) stands 2 px above its line: the highest
+    line is at least 18 px down (it was at 10: the label's top half was cut off)."""
+    ticks = chart([1200.0, 1180.0, 1250.0]).ticks
+    assert [v for _y, v in ticks] == [1250.0, 1180.0]
+    assert min(y for y, _v in ticks) >= 16 + 2
+
+
 def test_a_replay_resumed_from_the_kept_states_goes_on_as_the_whole_replay():
     from referee.ratings.pure.resume import Kept, first_dirty, tally
 

@@ -149,3 +149,17 @@ def test_a_rating_list_a_page_at_a_time(client, monkeypatch):
     assert len(first["rows"]) == 2 and first["first"] == 1 and first["more_tournaments"] == 1
     last = client.get(reverse("rating-list", args=["club"]) + "?page=3").context
     assert len(last["rows"]) == 1 and last["first"] == 5
+
+
+def test_the_head_to_head_line_counts_its_tables_in_the_readers_language(client):
+    me, rival, third = PlayerFactory(name="Иванов Семён"), *registry(2)
+    cup = played([me, rival, third], [[[(0, 10), (1, 0), (2, -10)]]])  # one table together
+    table_stats.keep_tournament(cup.pk)
+    rating_list = RatingList.objects.create(name="Клуб", slug="club", method="openskill")
+    rating_list.tournaments.add(cup)
+    recompute_list(rating_list)
+    url = reverse("registry-player", args=[me.pk]) + f"?list=club&vs={rival.pk}"
+    english = client.get(url).content.decode()
+    assert f"Against {rival.name}: 1 table, ahead 1, behind 0, level 0" in english
+    russian = client.get(url, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert f"Против {rival.name}: 1 стол, выше 1, ниже 0, вровень 0" in russian
