@@ -113,3 +113,21 @@ def test_a_queued_job_whose_task_is_gone_is_enqueued_again(settings):
 def test_an_unknown_kind_is_refused():
     with pytest.raises(ValueError):
         queue.submit("nobody.does.this", "x")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_worker_stopped_inside_a_statement_still_says_so():
+    """The stop signal landed in the queue's ``BEGIN`` (SQLite): the connection holds a
+    transaction Django does not know of, and the worker's beat is deleted all the same."""
+    from django.db import connection
+
+    from referee.jobs.management.commands.worker import stop
+
+    now = timezone.now()
+    Beat.objects.create(worker="w1", started_at=now, seen_at=now)
+    connection.ensure_connection()
+    raw = connection.connection.cursor()  # past Django: it still thinks autocommit
+    raw.execute("BEGIN")
+    raw.close()
+    stop("w1")
+    assert not Beat.objects.filter(worker="w1").exists()

@@ -61,4 +61,14 @@ class Command(db_worker.Command):
         finally:
             heart.stopping.set()
             heart.join(timeout=5)
-            queue.stopped(worker)
+            stop(worker)
+
+
+def stop(worker: str) -> None:
+    """Say the worker stopped. The stop signal may have landed inside a statement (SQLite's
+    ``BEGIN`` when the queue's worker takes its next task), leaving the connection in a
+    transaction Django does not know of: the beat is deleted on a fresh connection (it
+    failed with "cannot start a transaction within a transaction", the beat left behind)."""
+    if not connection.in_atomic_block:
+        connection.close()
+    queue.stopped(worker)
