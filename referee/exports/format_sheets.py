@@ -23,17 +23,7 @@ from referee.standings.services import (
     stage_tables,
     team_table,
 )
-from referee.tournaments.models import (
-    ByeValue,
-    GuestGames,
-    LapAtTimeLimit,
-    Round,
-    Stage,
-    SubstituteSplit,
-    TeamScoring,
-    Tournament,
-    Unfinished,
-)
+from referee.tournaments.models import ByeValue, Round, Stage, TeamScoring, Tournament, Unfinished
 
 from . import tabular
 
@@ -44,20 +34,19 @@ def _label(choices: Any, value: str) -> str:
 
 def format_lines(tournament: Tournament) -> list[str]:
     """The format for the results footer (§2.3, §11): one query (the stages)."""
-    bye = _label(ByeValue, tournament.bye_value)
+    bye = tournament.get_bye_value_display()
     if tournament.bye_value == ByeValue.FIXED:
         bye += f" ({tournament.bye_points})"
     lines = [
         _("a bye scores") + f": {bye}",
-        _("unfinished pulka") + f": {_label(Unfinished, tournament.unfinished_pulka)}",
-        _("a replaced seat's points") + f": {_label(SubstituteSplit, tournament.substitute_split)}",
-        _("a guest's table-mates' ratings") + f": {_label(GuestGames, tournament.guest_games)}",
+        _("unfinished pulka") + f": {tournament.get_unfinished_pulka_display()}",
+        _("a replaced seat's points") + f": {tournament.get_substitute_split_display()}",
+        _("a guest's table-mates' ratings") + f": {tournament.get_guest_games_display()}",
     ]
     if tournament.unfinished_pulka == Unfinished.FINISH_LAP and tournament.time_limit_minutes:
         lines.insert(
             2,
-            _("the lap a time limit ends")
-            + f": {_label(LapAtTimeLimit, tournament.lap_at_time_limit)}",
+            _("the lap a time limit ends") + f": {tournament.get_lap_at_time_limit_display()}",
         )
     if tournament.yellow_cards_to_disqualify:
         lines.append(

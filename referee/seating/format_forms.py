@@ -9,39 +9,32 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from referee.tournaments.models import (
-    ByeValue,
-    GuestGames,
-    LapAtTimeLimit,
-    Registration,
-    Round,
-    Stage,
-    SubstituteSplit,
-    TeamScoring,
-    Tournament,
-    Unfinished,
-)
-from referee.tournaments.services import FORMAT_FIELDS
+from referee.tournaments.models import Registration, Round, Stage, Tournament
+from referee.tournaments.services import FORMAT_CHOICES, FORMAT_FIELDS
 
 
 class FormatForm(forms.Form):
-    bye_value = forms.ChoiceField(label=_("a bye scores"), choices=ByeValue.choices)
+    bye_value = forms.ChoiceField(label=_("a bye scores"), choices=FORMAT_CHOICES["bye_value"])
     bye_points = forms.CharField(label=_("fixed points for a bye"), max_length=20)
-    unfinished_pulka = forms.ChoiceField(label=_("unfinished pulka"), choices=Unfinished.choices)
+    unfinished_pulka = forms.ChoiceField(
+        label=_("unfinished pulka"), choices=FORMAT_CHOICES["unfinished_pulka"]
+    )
     lap_at_time_limit = forms.ChoiceField(
-        label=_("the lap a time limit ends"), choices=LapAtTimeLimit.choices
+        label=_("the lap a time limit ends"), choices=FORMAT_CHOICES["lap_at_time_limit"]
     )
     substitute_split = forms.ChoiceField(
-        label=_("round points of a replaced seat"), choices=SubstituteSplit.choices
+        label=_("round points of a replaced seat"), choices=FORMAT_CHOICES["substitute_split"]
     )
     guest_games = forms.ChoiceField(
-        label=_("a guest's table-mates' ratings"), choices=GuestGames.choices
+        label=_("a guest's table-mates' ratings"), choices=FORMAT_CHOICES["guest_games"]
     )
     yellow_cards_to_disqualify = forms.IntegerField(
         label=_("active yellow cards that disqualify"), required=False, min_value=1
     )
     yellow_card_days = forms.IntegerField(label=_("days a yellow card stays active"), min_value=1)
-    team_scoring = forms.ChoiceField(label=_("team standings"), choices=TeamScoring.choices)
+    team_scoring = forms.ChoiceField(
+        label=_("team standings"), choices=FORMAT_CHOICES["team_scoring"]
+    )
     team_best = forms.IntegerField(
         label=_("best members counted per round"), required=False, min_value=1
     )

@@ -21,16 +21,8 @@ from referee.core.people import person
 from referee.core.permissions import may_view
 from referee.tournaments import services as tournaments
 from referee.tournaments.declared import CREATE_FIELDS, SETTINGS_FIELDS
-from referee.tournaments.models import (
-    ByeValue,
-    GuestGames,
-    LapAtTimeLimit,
-    SubstituteSplit,
-    TeamScoring,
-    Tournament,
-    Unfinished,
-)
-from referee.tournaments.services import FORMAT_FIELDS
+from referee.tournaments.models import Tournament
+from referee.tournaments.services import FORMAT_CHOICES, FORMAT_FIELDS
 from referee.wizard import services as wizard
 
 from ..actions import action
@@ -106,19 +98,25 @@ class TournamentCreateSerializer(Strict, serializers.Serializer):
         ),
     )
     # the format (the format page); refused once play has started
-    bye_value = serializers.ChoiceField(choices=ByeValue.choices, required=False)
+    bye_value = serializers.ChoiceField(choices=FORMAT_CHOICES["bye_value"], required=False)
     bye_points = serializers.CharField(
         max_length=20, required=False, help_text='exact, e.g. "5/2" or "-3"'
     )
-    unfinished_pulka = serializers.ChoiceField(choices=Unfinished.choices, required=False)
-    lap_at_time_limit = serializers.ChoiceField(choices=LapAtTimeLimit.choices, required=False)
-    substitute_split = serializers.ChoiceField(choices=SubstituteSplit.choices, required=False)
-    guest_games = serializers.ChoiceField(choices=GuestGames.choices, required=False)
+    unfinished_pulka = serializers.ChoiceField(
+        choices=FORMAT_CHOICES["unfinished_pulka"], required=False
+    )
+    lap_at_time_limit = serializers.ChoiceField(
+        choices=FORMAT_CHOICES["lap_at_time_limit"], required=False
+    )
+    substitute_split = serializers.ChoiceField(
+        choices=FORMAT_CHOICES["substitute_split"], required=False
+    )
+    guest_games = serializers.ChoiceField(choices=FORMAT_CHOICES["guest_games"], required=False)
     yellow_cards_to_disqualify = serializers.IntegerField(
         required=False, allow_null=True, min_value=1, max_value=1000
     )
     yellow_card_days = serializers.IntegerField(required=False, min_value=1, max_value=3650)
-    team_scoring = serializers.ChoiceField(choices=TeamScoring.choices, required=False)
+    team_scoring = serializers.ChoiceField(choices=FORMAT_CHOICES["team_scoring"], required=False)
     team_best = serializers.IntegerField(
         required=False, allow_null=True, min_value=1, max_value=1000
     )

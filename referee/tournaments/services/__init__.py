@@ -10,6 +10,7 @@ a guest who does not count. All are re-exported here, so callers write
 
 from .create import CREATE_FIELDS, copied_settings, create_tournament
 from .format import (
+    FORMAT_CHOICES,
     FORMAT_FIELDS,
     check_format,
     create_team,
@@ -54,6 +55,7 @@ from .setup import (
 
 __all__ = [
     "CREATE_FIELDS",
+    "FORMAT_CHOICES",
     "FORMAT_FIELDS",
     "FROZEN_ONCE_STARTED",
     "MIN_PLAYERS",

@@ -21,19 +21,7 @@ from referee.core.errors import ServiceError
 from referee.tournaments.refusals import REFUSALS
 
 from ..log import log_action
-from ..models import (
-    ByeValue,
-    GuestGames,
-    LapAtTimeLimit,
-    Registration,
-    Round,
-    Stage,
-    SubstituteSplit,
-    Team,
-    TeamScoring,
-    Tournament,
-    Unfinished,
-)
+from ..models import Registration, Round, Stage, Team, TeamScoring, Tournament
 from .setup import ensure_not_finished, locked_for_chief
 
 #: The format settings (``update_format``), each frozen once play starts.
@@ -51,14 +39,14 @@ FORMAT_FIELDS = (
     "keep_teammates_apart",
     "check_in",
 )
-CHOICES = {
-    "bye_value": ByeValue.values,
-    "unfinished_pulka": Unfinished.values,
-    "lap_at_time_limit": LapAtTimeLimit.values,
-    "substitute_split": SubstituteSplit.values,
-    "guest_games": GuestGames.values,
-    "team_scoring": TeamScoring.values,
-}
+def _choices(name: str) -> list[tuple[str, Any]]:
+    return list(getattr(Tournament._meta.get_field(name), "choices", None) or ())
+
+
+#: The format settings that take one of a list of values, each with its (value, label) pairs
+#: as the model declares them: the format page's form, the API's serializer and the service's
+#: check read them here.
+FORMAT_CHOICES = {name: _choices(name) for name in FORMAT_FIELDS if _choices(name)}
 
 
 def _frozen(tournament: Tournament) -> None:
@@ -77,7 +65,7 @@ def exact_text(value: Any, field: str) -> str:
 def format_value(key: str, value: Any) -> Any:
     """One format setting's value as it is stored (``bye_points`` exact text), or a refusal
     at its field."""
-    if key in CHOICES and value not in CHOICES[key]:
+    if key in FORMAT_CHOICES and value not in dict(FORMAT_CHOICES[key]):
         raise REFUSALS.error("choice", key)
     if key == "bye_points":
         value = exact_text(value, key)
