@@ -30,24 +30,15 @@ class InvalidSettings(ServiceError):
     """Settings the rules refuse; ``errors`` maps each field at fault to its message (the
     first one is also ``field``, ``message`` and ``code``)."""
 
-    def __init__(
-        self,
-        message: str,
-        field: str | None = None,
-        *,
-        code: str | None = None,
-        params: Mapping[str, Any] | None = None,
-        errors: Mapping[str, str] | None = None,
-    ) -> None:
-        super().__init__(message, field, code=code, params=params)
-        self.errors = dict(errors or {field or "": message})
+    errors: dict[str, str]
 
     @classmethod
     def of(cls, refusals: Mapping[str, ServiceError]) -> InvalidSettings:
         """Every field's refusal at once, the first one in front."""
         field, first = next(iter(refusals.items()))
-        errors = {name: refusal.message for name, refusal in refusals.items()}
-        return cls(first.message, field, code=first.code, params=first.params, errors=errors)
+        refused = cls(first.message, field, code=first.code, params=first.params)
+        refused.errors = {name: refusal.message for name, refusal in refusals.items()}
+        return refused
 
 
 EDITABLE = (
