@@ -4,7 +4,7 @@ tournament's standings again.
 
 When anything is logged about a finished tournament that belongs to a series (finishing it,
 a correction, publishing), a job (``series.tournament_results``) computes its result
-(``services.published_results``) once the change commits, keyed by the tournament and the
+(``published.published_results``) once the change commits, keyed by the tournament and the
 data's version (its latest action-log entry), and keeps it as JSON (``jobs.JobFile``), the
 older versions' going. A series page reads the kept results of the current versions and
 works out in the request only those it lacks (a running tournament, a result not made
@@ -29,6 +29,7 @@ from referee.jobs.queue import handler
 from referee.tournaments.models import ActionLog, Tournament
 
 from .models import SeriesTournament
+from .published import Published, published_results
 
 JOB_KIND = "series.tournament_results"
 Compute = Callable[[Sequence[Tournament]], dict[int, Any]]
@@ -53,7 +54,7 @@ def group_of(tournament_id: int) -> str:
 
 
 def dumps(found: Any) -> bytes:
-    """A ``services.Published`` as JSON (None: the tournament shows no result yet)."""
+    """A ``published.Published`` as JSON (None: the tournament shows no result yet)."""
     if found is None:
         return b"null"
     body = {
@@ -65,8 +66,6 @@ def dumps(found: Any) -> bytes:
 
 
 def loads(raw: bytes) -> Any:
-    from .services import Published
-
     body = json.loads(raw)
     if body is None:
         return None
@@ -98,8 +97,6 @@ def results_of(tournaments: Sequence[Tournament], compute: Compute) -> dict[int,
 @handler(JOB_KIND)
 def _compute(args: dict[str, Any]) -> int:
     """Compute and keep one tournament's result at one version; the older versions go."""
-    from .services import published_results
-
     job = Job.objects.get(key=args["key"])
     if JobFile.objects.filter(job=job).exists():
         return 0

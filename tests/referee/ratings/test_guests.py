@@ -82,7 +82,7 @@ def test_the_federation_sheet_marks_the_guest_without_place_rating_or_points():
 
 
 def test_a_cup_places_the_players_without_the_guest():
-    from referee.series.services import published_results
+    from referee.series.published import published_results
 
     cup, players = serbian_cup(guest=0)  # the guest won the table (+460)
     entries = {e.player_id: e.pk for e in cup.entries.all()}

@@ -12,6 +12,7 @@ import pytest
 from referee.jobs import queue
 from referee.jobs.models import Job, JobFile
 from referee.series import services, stored
+from referee.series.published import Published
 from referee.standings import services as standings
 from referee.tournaments.log import log_action
 from referee.tournaments.services import finish_tournament
@@ -90,7 +91,7 @@ def test_a_tournament_in_no_series_queues_nothing(django_capture_on_commit_callb
 
 
 def test_a_result_survives_its_json_exactly():
-    published = services.Published(
+    published = Published(
         {7: (1, 2), 8: (1, 2)}, {7: Fraction(41, 3), 8: Fraction(0)}, {7: 70, 8: 80}
     )
     assert stored.loads(stored.dumps(published)) == published
