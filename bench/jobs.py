@@ -72,52 +72,11 @@ def main() -> int:
     options = parser.parse_args()
 
     url, drop = throwaway(os.environ.get("DATABASE_URL"))
-    env = {
-        **os.environ,
-        "DATABASE_URL": url,
-        "PYTHONPATH": str(ROOT),
-        "JOB_POLL": str(options.poll),
-        "DUPLICATE_ANALYSIS": "off",
-    }
     workers: list[subprocess.Popen[bytes]] = []
     try:
-        subprocess.run(
-            [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
-            cwd=ROOT,
-            env=env,
-            check=True,
-        )
-        os.environ.update(DATABASE_URL=url, JOB_POLL=str(options.poll))
-        import django
-
-        os.environ.setdefault("DJANGO_SETTINGS_MODULE", "referee.settings")
-        django.setup()
-        from django.db import connection
-
-        for n in range(options.workers):
-            workers.append(
-                subprocess.Popen(
-                    [sys.executable, "manage.py", "worker", "--worker-id", f"bench-{n + 1}"],
-                    cwd=ROOT,
-                    env=env,
-                    stdout=subprocess.DEVNULL,
-                )
-            )
-        if not started(options.workers):
-            print("the workers did not start", file=sys.stderr)
-            return 1
-        vendor = connection.vendor
-        if not one_at_a_time(options, vendor) or not many_at_once(options, vendor):
-            return 1
-        return 0 if each_once(options.jobs + options.single) else 1
+        return measure(options, url, workers)
     finally:
-        for worker in workers:
-            worker.terminate()
-        for worker in workers:
-            try:
-                worker.wait(30)
-            except subprocess.TimeoutExpired:
-                worker.kill()
+        stop(workers)
         try:
             from django.db import connections
 
@@ -127,7 +86,58 @@ def main() -> int:
         drop()
 
 
-# -- the phases of a run, once Django is set up (``main``) ----------------------------------
+def measure(options: argparse.Namespace, url: str, workers: list[subprocess.Popen[bytes]]) -> int:
+    """Migrate, start the workers and run the phases: the exit code. ``workers`` is the
+    caller's, so that those started before a failure are stopped too."""
+    env = {
+        **os.environ,
+        "DATABASE_URL": url,
+        "PYTHONPATH": str(ROOT),
+        "JOB_POLL": str(options.poll),
+        "DUPLICATE_ANALYSIS": "off",
+    }
+    subprocess.run(
+        [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
+        cwd=ROOT,
+        env=env,
+        check=True,
+    )
+    os.environ.update(DATABASE_URL=url, JOB_POLL=str(options.poll))
+    import django
+
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "referee.settings")
+    django.setup()
+    from django.db import connection
+
+    for n in range(options.workers):
+        workers.append(
+            subprocess.Popen(
+                [sys.executable, "manage.py", "worker", "--worker-id", f"bench-{n + 1}"],
+                cwd=ROOT,
+                env=env,
+                stdout=subprocess.DEVNULL,
+            )
+        )
+    if not started(options.workers):
+        print("the workers did not start", file=sys.stderr)
+        return 1
+    vendor = connection.vendor
+    if not one_at_a_time(options, vendor) or not many_at_once(options, vendor):
+        return 1
+    return 0 if each_once(options.jobs + options.single) else 1
+
+
+def stop(workers: list[subprocess.Popen[bytes]]) -> None:
+    for worker in workers:
+        worker.terminate()
+    for worker in workers:
+        try:
+            worker.wait(30)
+        except subprocess.TimeoutExpired:
+            worker.kill()
+
+
+# -- the phases of a run, once Django is set up (``measure``) -------------------------------
 
 
 def started(workers: int) -> bool:

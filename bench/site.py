@@ -67,16 +67,24 @@ def run(args: argparse.Namespace) -> None:
     import django
 
     django.setup()
-    from django.contrib.auth.models import AnonymousUser
-    from django.core.cache import cache
-    from django.core.management import call_command
-    from django.db import connection
-    from django.test import Client
-    from django.urls import reverse
     from django.utils import translation
 
+    tournament = build(args)
+    workloads = site_workloads(tournament)
+    rescore(tournament, args.repeat)
+    with translation.override("ru"):
+        for label, work in workloads:
+            times, result = timed(work, args.repeat)
+            assert isinstance(result, bytes)
+            report(label, times, f"{len(result) / 1024:,.0f} KiB")
+
+
+def build(args: argparse.Namespace) -> Any:
+    """The finished tournament in a freshly migrated database; prints its size."""
+    from django.core.management import call_command
+    from django.db import connection
+
     from referee.demo.loader import generate_tournament
-    from referee.exports import reports
     from referee.standings.models import StandingsSettings
     from referee.tables.models import Deal, Table
 
@@ -91,11 +99,21 @@ def run(args: argparse.Namespace) -> None:
         f"tournament: {args.players} players, {args.rounds} rounds, {tables} tables, "
         f"{deals:,} deals (generated in {generated:.1f} s; SQLite, {connection.vendor})"
     )
+    return tournament
+
+
+def site_workloads(tournament: Any) -> list[tuple[str, Callable[[], bytes]]]:
+    """The timed workloads, by their labels in ``TARGETS``, each as the public sees it."""
+    from django.contrib.auth.models import AnonymousUser
+    from django.core.cache import cache
+    from django.test import Client
+    from django.urls import reverse
+
+    from referee.exports import reports
 
     client = Client()
     page = reverse("standings", args=[tournament.slug])
     public = AnonymousUser()
-    sizes: dict[str, str] = {}
 
     def standings_page() -> bytes:
         response = client.get(page)
@@ -112,25 +130,22 @@ def run(args: argparse.Namespace) -> None:
     def standings_pdf() -> bytes:
         return reports.standings_pdf(tournament, public)
 
-    rescore(tournament, args.repeat)
+    return [
+        ("standings page", standings_page),
+        ("standings page, cold", standings_page_cold),
+        ("results workbook (xlsx)", workbook),
+        ("standings pdf", standings_pdf),
+    ]
 
-    with translation.override("ru"):
-        for label, work in (
-            ("standings page", standings_page),
-            ("standings page, cold", standings_page_cold),
-            ("results workbook (xlsx)", workbook),
-            ("standings pdf", standings_pdf),
-        ):
-            times, result = timed(work, args.repeat)
-            assert isinstance(result, bytes)
-            sizes[label] = f"{len(result) / 1024:,.0f} KiB"
-            median, worst = statistics.median(times), max(times)
-            target = TARGETS[label]
-            verdict = "ok" if median < target else "SLOW"
-            print(
-                f"{label:<25} median {median * 1000:>7,.0f} ms  max {worst * 1000:>7,.0f} ms  "
-                f"(target {target * 1000:,.0f} ms: {verdict}; {sizes[label]})"
-            )
+
+def report(label: str, times: list[float], size: str) -> None:
+    median, worst = statistics.median(times), max(times)
+    target = TARGETS[label]
+    verdict = "ok" if median < target else "SLOW"
+    print(
+        f"{label:<25} median {median * 1000:>7,.0f} ms  max {worst * 1000:>7,.0f} ms  "
+        f"(target {target * 1000:,.0f} ms: {verdict}; {size})"
+    )
 
 
 def rescore(tournament: Any, repeat: int) -> None:

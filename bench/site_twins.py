@@ -9,7 +9,7 @@ import re
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from sidebyside import kib, side_by_side
+from sidebyside import Work, kib, side_by_side
 
 from referee.exports import fast, tabular
 from referee.exports.tabular import Sheet, column_width, header_height, number, sheet_title
@@ -260,19 +260,32 @@ def template_rows(rows: list[dict[str, Any]], rounds: int) -> list[dict[str, Any
 
 
 def rows_section(tournament: Any, viewer: Any, repeat: int) -> None:
-    from django.template import engines
-    from django.utils.html import escape
-    from django.utils.safestring import mark_safe
-    from django.utils.translation import gettext as _
-    from django.utils.translation import pgettext
-
     from referee.standings import services
-    from referee.standings.page_rows import standings_body
     from referee.standings.views import display_rows
 
     table = services.standings_after(tournament, None, viewer=viewer)
     rows = display_rows(services.standings_rows(table), tournament.slug)
     rounds = table.after or 0
+    candidates = rows_candidates(rows, rounds)
+    expected = candidates[0][1]()
+    for name, work in candidates[1:]:
+        assert normalized(work()) == normalized(expected), name
+    side_by_side(
+        f"standings page rows: {len(rows)} rows, {rounds} rounds (rendering the rows only)",
+        candidates,
+        repeat,
+        kib,
+    )
+
+
+def rows_candidates(rows: list[dict[str, Any]], rounds: int) -> list[tuple[str, Work]]:
+    """The speed code first, then the templates that render the same rows."""
+    from django.template import engines
+    from django.template.loader import get_template
+    from django.utils.translation import gettext as _
+
+    from referee.standings.page_rows import standings_body
+
     django_template = engines["django"].from_string(DJANGO_ROWS)
     words = {
         "details": _("details"),
@@ -282,27 +295,15 @@ def rows_section(tournament: Any, viewer: Any, repeat: int) -> None:
         "rounds": _("Rounds"),
     }
 
-    def mark() -> Any:
-        bye, title = pgettext("a round sat out", "bye"), _("sat out this round (bye)")
-        return mark_safe(f'<span class="bye-mark" title="{escape(title)}">{escape(bye)}</span>')
-
-    def context() -> dict[str, Any]:
-        prepared = template_rows(rows, rounds)
-        for row in prepared:
-            row["notes"] = mark_safe(row["notes"])
-        return {"rows": prepared, "w": words, "mark": mark()}
-
     def by_django() -> str:
-        return django_template.render(context())
-
-    from django.template.loader import get_template
+        return django_template.render(rows_context(rows, rounds, words))
 
     plain = get_template("standings/_rows.html")
 
     def by_plain_template() -> str:
         return plain.render({"rows": rows})
 
-    candidates = [
+    candidates: list[tuple[str, Work]] = [
         ("page_rows.standings_body (speed code)", lambda: str(standings_body(rows, rounds))),
         ("Django template (words looked up once)", by_django),
         ("Django template standings/_rows.html", by_plain_template),
@@ -314,20 +315,28 @@ def rows_section(tournament: Any, viewer: Any, repeat: int) -> None:
         jinja_template = environment.from_string(JINJA_ROWS)
 
         def by_jinja() -> str:
-            return jinja_template.render(context())
+            return jinja_template.render(rows_context(rows, rounds, words))
 
         candidates.append(("Jinja2 template", by_jinja))
     except ImportError:
         print("  (Jinja2 is not installed: pip install Jinja2 to measure it)")
-    expected = candidates[0][1]()
-    for name, work in candidates[1:]:
-        assert normalized(work()) == normalized(expected), name
-    side_by_side(
-        f"standings page rows: {len(rows)} rows, {rounds} rounds (rendering the rows only)",
-        candidates,
-        repeat,
-        kib,
-    )
+    return candidates
+
+
+def rows_context(rows: list[dict[str, Any]], rounds: int, words: dict[str, str]) -> dict[str, Any]:
+    """The context of DJANGO_ROWS and JINJA_ROWS; the bye mark is looked up at each render,
+    as ``standings_body`` does."""
+    from django.utils.html import escape
+    from django.utils.safestring import mark_safe
+    from django.utils.translation import gettext as _
+    from django.utils.translation import pgettext
+
+    prepared = template_rows(rows, rounds)
+    for row in prepared:
+        row["notes"] = mark_safe(row["notes"])
+    bye, title = pgettext("a round sat out", "bye"), _("sat out this round (bye)")
+    mark = mark_safe(f'<span class="bye-mark" title="{escape(title)}">{escape(bye)}</span>')
+    return {"rows": prepared, "w": words, "mark": mark}
 
 
 # -- pdf --------------------------------------------------------------------------------------

@@ -126,12 +126,24 @@ def check(label: str, ok: bool, detail: str = "") -> None:
 
 
 def run(ports: list[int], slug: str, seats: list[load.Seat]) -> None:
-    one, two = ports
     seat = seats[0]
     username = f"{slug}-ref{seat.path.split('/')[-3]}"
-    token = token_for(one, username)
+    token = token_for(ports[0], username)
+    dealer = exactly_once_entry(ports, seat, token)
+    table_page = f"/t/{slug}/r/1/t/{seat.path.split('/')[-3]}/"
+    fresh_pages(ports, slug, seat, token, dealer, table_page)
+    one_session(ports, username, table_page)
+    one_lockout(ports, f"{slug}-ref{seats[1].path.split('/')[-3]}")
 
-    # 1. exactly-once entry across the two
+
+def next_dealer(letters: str, dealer: str) -> str:
+    return letters[(letters.index(dealer) + 1) % len(letters)]
+
+
+def exactly_once_entry(ports: list[int], seat: load.Seat, token: str) -> str:
+    """Check 1: a deal resent to the other server is stored once, and deals alternating
+    between the two keep the sheet whole. Returns who deals the table's next deal."""
+    one, two = ports
     deal = load.legal_deal(seat.letters, seat.dealer)
     key = uuid.uuid4().hex
     first = api(one, "POST", seat.path, token, deal, key)
@@ -141,18 +153,23 @@ def run(ports: list[int], slug: str, seats: list[load.Seat]) -> None:
         first[0] == again[0] == 201 and first[1]["number"] == again[1]["number"] == 1,
         f"{first[0]} / {again[0]}",
     )
-    dealer = seat.letters[(seat.letters.index(seat.dealer) + 1) % len(seat.letters)]
+    dealer = next_dealer(seat.letters, seat.dealer)
     numbers = []
     for n in range(6):
         deal = load.legal_deal(seat.letters, dealer)
         status, body = api(ports[n % 2], "POST", seat.path, token, deal, uuid.uuid4().hex)
         numbers.append(body.get("number") if status == 201 else status)
-        dealer = seat.letters[(seat.letters.index(dealer) + 1) % len(seat.letters)]
+        dealer = next_dealer(seat.letters, dealer)
     check("six deals alternating between the two: numbers 2..7", numbers == [2, 3, 4, 5, 6, 7])
+    return dealer
 
-    # 2. fresh pages: cached by one, changed on the other
+
+def fresh_pages(
+    ports: list[int], slug: str, seat: load.Seat, token: str, dealer: str, table_page: str
+) -> None:
+    """Check 2: a page cached by the second server shows a deal entered on the first."""
+    one, two = ports
     spectator = Browser()
-    table_page = f"/t/{slug}/r/1/t/{seat.path.split('/')[-3]}/"
     standings = f"/t/{slug}/standings/"
     spectator.ask(two, table_page)
     _s, cached, page_before = spectator.ask(two, table_page)
@@ -181,7 +198,10 @@ def run(ports: list[int], slug: str, seats: list[load.Seat]) -> None:
         f"after {waited:.1f} s",
     )
 
-    # 3. one session
+
+def one_session(ports: list[int], username: str, table_page: str) -> None:
+    """Check 3: a referee signed in on the first is signed in on the second."""
+    one, two = ports
     referee = Browser()
     status = referee.log_in(one, username, hall.PASSWORD)
     _s, _h, manage = referee.ask(two, table_page)
@@ -190,8 +210,10 @@ def run(ports: list[int], slug: str, seats: list[load.Seat]) -> None:
         status == 302 and 'id="deal-form"' in manage,
     )
 
-    # 4. one lockout
-    victim = f"{slug}-ref{seats[1].path.split('/')[-3]}"
+
+def one_lockout(ports: list[int], victim: str) -> None:
+    """Check 4: wrong passwords sent to the first lock the account on the second."""
+    one, two = ports
     intruder = Browser()
     refused = [intruder.log_in(one, victim, "wrong") for _ in range(5)]
     locked = Browser().log_in(two, victim, hall.PASSWORD)
