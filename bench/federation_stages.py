@@ -19,10 +19,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from federation_build import Planned, State
+from federation_plan import Planned, State, seat_round
 
 DUPLICATE_FIELD = 36  # a duplicate event's most players (one movement group)
 
@@ -63,8 +62,6 @@ def qualification(
 ) -> tuple[list[Planned], Final]:
     """The two stages of a tournament of ``rounds`` rounds (the last two or three are the
     final's) and the qualification's tables; the final waits on its cut."""
-    from federation_build import seat_round
-
     from referee.tournaments.models import Stage
 
     rng = state.rng
@@ -113,7 +110,6 @@ def finals(state: State, planned: list[Final], player_of: dict[int, int]) -> lis
     as the site ranks them (the tournaments' tables read at once, ``standings.batch``), and
     its rounds seated."""
     from django.contrib.auth.models import AnonymousUser
-    from federation_build import seat_round
 
     from referee.standings.services import stage_tables
     from referee.standings.services.batch import loaded
@@ -154,8 +150,6 @@ def duplicate(
 ) -> list[Planned]:
     """A published duplicate session of ``entries`` at tables of ``size``: its boards, its
     movement's stanzas (at most ``stanzas``) as rounds, and every table's play of its set."""
-    from federation_build import Planned
-
     from referee.tables.dealdata import LETTERS
 
     session = _session(state, tournament, entries, size, stanzas)

@@ -5,8 +5,9 @@ Sizes say nothing here: the figures are checked to be printed, not to be fast. T
 chaos, two-server benches (``hall.py``, ``chaos.py``, ``two_servers.py``) are not here:
 ``.ci/run`` runs them (bounded, on SQLite and PostgreSQL); ``hall_load.py``, ``hall_proxy.py``,
 ``chaos_faults.py``, ``site_twins.py`` and ``sidebyside.py`` are their modules,
-``hostile_cases.py`` writes a case file, ``federation_build.py`` (with ``federation_pool.py``,
-``federation_stages.py`` and ``federation_write.py``) is ``federation.py``'s generator. About a
+``hostile_cases.py`` writes a case file, ``federation_build.py`` (with ``federation_plan.py``,
+``federation_pool.py``, ``federation_stages.py`` and ``federation_write.py``) is
+``federation.py``'s generator. About a
 minute in all, on a loaded 2-core machine (twins, jobs and site the longest).
 """
 
@@ -107,6 +108,7 @@ def test_every_bench_is_run_here_or_by_ci() -> None:
         "chaos_faults.py",
         "hostile_cases.py",
         "federation_build.py",
+        "federation_plan.py",
         "federation_pool.py",
         "federation_stages.py",
         "federation_write.py",
