@@ -6,7 +6,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from referee.core.fields import tournament_link
+from referee.tournaments.fields import tournament_link
 
 
 class Role(models.Model):

@@ -1,10 +1,9 @@
-"""The model fields the apps declare again and again, each decided here once: what a row of
-a tournament's does when the tournament goes, and what a record keeps of the official who
-made it when his account goes.
+"""The official link the apps declare again and again, decided here once: what a record
+keeps of the official who made it when his account goes. (A row's link to its tournament
+is ``referee.tournaments.fields.tournament_link``: the core imports no app.)
 
-They return the plain Django fields (the migrations see the same columns as if each were
-written out), typed for mypy as the Django plugin would type them written out. The
-tournament is named by its label, not imported: the core imports no app."""
+It returns the plain Django field (the migrations see the same column as if it were
+written out), typed for mypy as the Django plugin would type it written out."""
 
 from __future__ import annotations
 
@@ -16,15 +15,6 @@ from django.db import models
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
-
-    from referee.tournaments.models import Tournament
-
-
-def tournament_link(related_name: str) -> models.ForeignKey[Tournament, Tournament]:
-    """A row that belongs to one tournament: it goes when the tournament is deleted."""
-    return models.ForeignKey(
-        "tournaments.Tournament", on_delete=models.CASCADE, related_name=related_name
-    )
 
 
 def official(

@@ -7,7 +7,8 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from referee.core.fields import official, tournament_link
+from referee.core.fields import official
+from referee.tournaments.fields import tournament_link
 from referee.tournaments.models import Player, Registration, Tournament
 
 from .pure.methods import BULA_ELO, OPENSKILL

@@ -8,8 +8,8 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from referee.core.fields import tournament_link
 from referee.standings.pure.series import DEFAULT_SERIES_CHAIN, FIS_TABLE
+from referee.tournaments.fields import tournament_link
 
 DEFAULT_TABLE = ", ".join(str(p) for p in FIS_TABLE)
 DEFAULT_CHAIN = ", ".join(DEFAULT_SERIES_CHAIN)

@@ -6,7 +6,8 @@ from __future__ import annotations
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from referee.core.fields import official, tournament_link
+from referee.core.fields import official
+from referee.tournaments.fields import tournament_link
 
 from .people import Player, Registration
 

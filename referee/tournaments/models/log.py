@@ -9,7 +9,7 @@ from django.db import models
 from django.db.models import Max
 from django.utils.translation import gettext
 
-from referee.core.fields import tournament_link
+from referee.tournaments.fields import tournament_link
 
 from .. import actions
 

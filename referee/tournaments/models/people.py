@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from referee.core.fields import tournament_link
+from referee.tournaments.fields import tournament_link
 
 from ..names import folded
 

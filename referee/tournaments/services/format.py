@@ -39,6 +39,8 @@ FORMAT_FIELDS = (
     "keep_teammates_apart",
     "check_in",
 )
+
+
 def _choices(name: str) -> list[tuple[str, Any]]:
     return list(getattr(Tournament._meta.get_field(name), "choices", None) or ())
 

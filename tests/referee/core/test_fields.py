@@ -7,9 +7,10 @@ from __future__ import annotations
 from django.apps import apps
 from django.db import models
 
-from referee.core.fields import official, tournament_link
+from referee.core.fields import official
 from referee.discipline.models import Appeal
 from referee.tables.models import DealVersion, Table
+from referee.tournaments.fields import tournament_link
 
 
 def _declared(field: models.Field) -> dict[str, object]:
