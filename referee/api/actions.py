@@ -10,10 +10,11 @@ A resource declares only what differs::
         \"\"\"Withdraw a player after a round.\"\"\"
         return withdraw_player(...)
 
-and the name is the view class ``urls`` routes to (its docstring the operation's)."""
+and the name is the view class ``urls`` routes to (its docstring the operation's description)."""
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from typing import Any
 
@@ -38,11 +39,12 @@ def action(
     created: bool = False,
     replayed: bool = True,
     tags: list[str],
-    description: str | None = None,
 ) -> Callable[[Run], type[ApiView]]:
     """Make the ``POST`` view running ``run``; 201 when it ``created`` something;
     ``replayed``: a repeat of its idempotency key answers the first answer (False: a POST
-    that changes nothing, a preview, runs again)."""
+    that changes nothing, a preview, runs again). ``run``'s docstring describes the
+    operation, also where a view class of a ``GET`` is made from the action (its own
+    docstring is the ``GET``'s)."""
     if response is None:
         raise TypeError("an action answers through its response serializer")
     code = 201 if created else 200
@@ -61,7 +63,7 @@ def action(
             responses={code: response, **ERRORS},
             parameters=[IDEMPOTENCY_PARAMETER] if replayed else None,
             tags=tags,
-            description=description,
+            description=inspect.cleandoc(run.__doc__) if run.__doc__ else None,
         )
         handler = idempotent(surface(post)) if replayed else surface(post)
         view = type(run.__name__, (ApiView,), {"post": schema(handler)})

@@ -80,9 +80,9 @@ class ApplicationList(ApiView):
     response=ReceivedSerializer,
     created=True,
     tags=["players"],
-    description="Apply to play a tournament open to self-registration.",
 )
 def Applying(request: Request, tournament: Tournament, data: dict[str, Any]) -> Application:
+    """Apply to play a tournament open to self-registration."""
     address = request.META.get("REMOTE_ADDR", "")
     return applications.apply(tournament.pk, data, address)
 

@@ -211,9 +211,9 @@ class AnalysisSerializer(serializers.Serializer):
     response=SessionSerializer,
     created=True,
     tags=["duplicate"],
-    description="Create a duplicate session and seat its first stanza as the next round.",
 )
 def SessionCreate(request: Request, tournament: Tournament, values: dict[str, Any]) -> Any:
+    """Create a duplicate session and seat its first stanza as the next round."""
     values["size"] = int(values["size"])
     values["boards"] = values.get("boards") or ""
     session = services.create_session(tournament.pk, request.user, **values)
@@ -242,9 +242,9 @@ class SessionDetail(ApiView):
     manage_session,
     response=SessionSerializer,
     tags=["duplicate"],
-    description="seat: the next stanza as the next round; publish or hide: the boards",
 )
 def SessionAction(request: Request, session: Session, data: Any, verb: str) -> Any:
+    """seat: the next stanza as the next round; publish or hide: the boards"""
     if verb == "seat":
         services.seat_stanza(session.pk, request.user)
     else:
@@ -256,12 +256,12 @@ def SessionAction(request: Request, session: Session, data: Any, verb: str) -> A
 class SessionAnalysis(ApiView):
     @extend_schema(
         responses={200: AnalysisSerializer, **READ_ERRORS},
-        description="How far the boards' double-dummy analysis is: one background job a "
-        "board; the officials also see each job's state and a failure's reason.",
         tags=["duplicate"],
     )
     @public_session
     def get(self, request: Request, session: Session) -> Response:
+        """How far the boards' double-dummy analysis is: one background job a board; the officials
+        also see each job's state and a failure's reason."""
         if not sight(session, request.user).shown:
             raise Http404
         answer = AnalysisAnswer(session, is_official(request.user, session.tournament))
@@ -272,9 +272,9 @@ class SessionAnalysis(ApiView):
     manage_session,
     response=AnalysisSerializer,
     tags=["duplicate"],
-    description="Queue again a board's analysis job that failed three times (the chief).",
 )
 def AnalysisRetry(request: Request, session: Session, data: Any, job: int) -> AnalysisAnswer:
+    """Queue again a board's analysis job that failed three times (the chief)."""
     analysis.retry_board(session, job)  # not a failed job of this session: nothing changes
     return AnalysisAnswer(session, is_official(request.user, session.tournament))
 

@@ -47,11 +47,11 @@ class BoardFile(NamedTuple):
     request=BoardFileImportSerializer,
     response=SessionSerializer,
     tags=["duplicate"],
-    description="Replace the session's boards by a board file's, before any table has "
-    "played one; refused at the offending line and card (the code the card's, e.g. "
-    "board.card_twice, and params.line the line's number), nothing changed.",
 )
 def SessionBoardImport(request: Request, session: Session, data: dict[str, Any]) -> Any:
+    """Replace the session's boards by a board file's, before any table has played one; refused at
+    the offending line and card (the code the card's, e.g. board.card_twice, and params.line the
+    line's number), nothing changed."""
     services.import_boards(session.pk, request.user, data["text"])
     changed = session_for(session.tournament, session.number)  # as the service left it
     return session_answer(changed, request.user)
@@ -62,12 +62,12 @@ class SessionBoardFile(SessionBoardImport):  # type: ignore[valid-type,misc]
 
     @extend_schema(
         responses={200: BoardFileSerializer, **READ_ERRORS},
-        description="The session's boards as a board file: whoever may read its hand records "
-        "once every board is played; before that the chief referee only (403 to the other "
-        "officials, 404 to whoever sees nothing of the session).",
         tags=["duplicate"],
     )
     @public_session
     def get(self, request: Request, session: Session) -> Response:
+        """The session's boards as a board file: whoever may read its hand records once every board
+        is played; before that the chief referee only (403 to the other officials, 404 to whoever
+        sees nothing of the session)."""
         text = export_text(session, request.user)
         return Response(BoardFileSerializer(BoardFile(export_name(session), text)).data)

@@ -43,8 +43,8 @@ class PreviewSerializer(serializers.Serializer):
     response=PreviewSerializer,
     replayed=False,  # nothing is created: nothing to replay
     tags=["duplicate"],
-    description="The plan of a session of the tournament's players, nothing created.",
 )
 def SessionPreview(request: Request, tournament: Tournament, values: dict[str, Any]) -> Any:
+    """The plan of a session of the tournament's players, nothing created."""
     values["size"] = int(values["size"])
     return services.preview(tournament.pk, request.user, **values)

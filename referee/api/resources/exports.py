@@ -128,13 +128,12 @@ class ExportAnswer:
 class ExportList(ApiView):
     @extend_schema(
         responses={200: ExporterSerializer(many=True), **READ_ERRORS},
-        description="The tournament's downloads this reader may have: the public the "
-        "standings, results and printouts of what is published, the officials the register "
-        "too, the chief the badges.",
         tags=["exports"],
     )
     @public
     def get(self, request: Request, tournament: Tournament) -> Response:
+        """The tournament's downloads this reader may have: the public the standings, results and
+        printouts of what is published, the officials the register too, the chief the badges."""
         found = registry.listed_for(request.user, tournament)
         answers = [ExportAnswer(request, tournament, e) for e in found]
         return Response(ExporterSerializer(answers, many=True).data)
@@ -161,14 +160,14 @@ def _download(request: Request, tournament: Tournament, exporter: Exporter, fmt:
 class ExportJob(ApiView):
     @extend_schema(
         responses={200: ExportJobSerializer, 202: ExportJobSerializer, **READ_ERRORS},
-        description="A tournament-wide file's background job: asking starts it, or finds the "
-        "one already made for this reader and these data (the same file asked again is the "
-        "same job; any change of the tournament makes a new file). 202 until the file is "
-        "there. A small file is `immediate`: its download makes it at once.",
         tags=["exports"],
     )
     @public
     def get(self, request: Request, tournament: Tournament, identifier: str, fmt: str) -> Response:
+        """A tournament-wide file's background job: asking starts it, or finds the one already made
+        for this reader and these data (the same file asked again is the same job; any change of
+        the tournament makes a new file). 202 until the file is there. A small file is
+        `immediate`: its download makes it at once."""
         exporter, reading = _reading(request, tournament, identifier, fmt)
         url = _download(request, tournament, exporter, fmt)
         if exporter.long is None or not exporter.long(reading):
@@ -195,12 +194,11 @@ class ExportFile(ApiView):
             409: OpenApiResponse(description="a long export whose job is not done yet"),
             **READ_ERRORS,
         },
-        description="The file itself: a small one made at once, a long one once its job "
-        "(`…/job/`) is done.",
         tags=["exports"],
     )
     @public
     def get(self, request: Request, tournament: Tournament, identifier: str, fmt: str) -> Any:
+        """The file itself: a small one made at once, a long one once its job (`…/job/`) is done."""
         exporter, reading = _reading(request, tournament, identifier, fmt)
         if exporter.long is None or not exporter.long(reading):
             return registry.respond(exporter, reading, exporter.build(reading))
@@ -220,8 +218,8 @@ class ExportFile(ApiView):
     manage,
     response=RetrySerializer,
     tags=["exports"],
-    description="Queue again an export job that failed three times (the chief).",
 )
 def ExportRetry(request: Request, tournament: Tournament, data: Any, job: int) -> bool:
+    """Queue again an export job that failed three times (the chief)."""
     found = Job.objects.filter(pk=job, kind=jobs.JOB_KIND, group=jobs.group_of(tournament))
     return found.exists() and jobs.retry(tournament, request.user, job)

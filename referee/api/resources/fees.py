@@ -224,11 +224,11 @@ class Rules(ApiView):
     @extend_schema(
         request=RulesSerializer,
         responses={200: RulesOutSerializer, **ERRORS},
-        description="Set every rule at once (a key left out is empty).",
         tags=["players"],
     )
     @manage
     def put(self, request: Request, tournament: Tournament) -> Response:
+        """Set every rule at once (a key left out is empty)."""
         data = RulesSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         done = services.set_rules(tournament.pk, request.user, dict(data.validated_data))

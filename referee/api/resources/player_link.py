@@ -206,13 +206,12 @@ class LinkView(ApiView):
 class PrivateLink(LinkView):
     @extend_schema(
         responses={200: PrivateLinkSerializer, **READ_ERRORS, **THROTTLED},
-        description="What the player's private link shows: his seat as soon as the round is "
-        "seated, the check-in for the next round, his verdict against the cut and his card "
-        "once the results are public. No token: the link's key is the credential; a wrong or "
-        "revoked key is 404.",
         tags=["players"],
     )
     def get(self, request: Request, slug: str, registration: int, key: str) -> Response:
+        """What the player's private link shows: his seat as soon as the round is seated, the
+        check-in for the next round, his verdict against the cut and his card once the results
+        are public. No token: the link's key is the credential; a wrong or revoked key is 404."""
         link = standings.private_link(_entry(slug, registration, key), request.user)
         return Response(PrivateLinkSerializer(LinkAnswer(request, link)).data)
 
@@ -222,13 +221,13 @@ class PrivateCheckIn(LinkView):
         request=CheckInSerializer,
         responses={200: LinkCheckInSerializer, **ERRORS, **THROTTLED},
         parameters=[IDEMPOTENCY_PARAMETER],
-        description="Mark himself present (or absent, with a reason) for the next round, as "
-        "the link's buttons do. A repeat of the same mark answers the same and changes "
-        "nothing; the latest word stands until the round is seated.",
         tags=["players"],
     )
     @idempotent
     def post(self, request: Request, slug: str, registration: int, key: str) -> Response:
+        """Mark himself present (or absent, with a reason) for the next round, as the link's buttons
+        do. A repeat of the same mark answers the same and changes nothing; the latest word
+        stands until the round is seated."""
         entry = _entry(slug, registration, key)
         data = CheckInSerializer(data=request.data)
         data.is_valid(raise_exception=True)

@@ -186,12 +186,12 @@ class PlayerList(ApiView, generics.ListAPIView):
             **ERRORS,
         },
         parameters=POST,
-        description="One player (an object) or several (a list): all are registered or none.",
         tags=["players"],
     )
     @idempotent
     @manage
     def post(self, request: Request, tournament: Tournament) -> Response:
+        """One player (an object) or several (a list): all are registered or none."""
         many = isinstance(request.data, list)
         data = NewPlayerSerializer(data=request.data, many=many)
         data.is_valid(raise_exception=True)
@@ -291,11 +291,11 @@ class CheckInAnswerSerializer(serializers.Serializer):
     request=CheckInSerializer,
     response=CheckInAnswerSerializer,
     tags=["players"],
-    description="Mark the player present (or absent, with a reason) for the next round "
-    "of a tournament that asks for check-in; the round seats only those present.",
 )
 def PlayerCheckIn(
     request: Request, tournament: Tournament, data: dict[str, Any], registration: int
 ) -> Any:
+    """Mark the player present (or absent, with a reason) for the next round of a tournament that
+    asks for check-in; the round seats only those present."""
     entry = registration_of(tournament, registration)
     return checkin.mark(entry.pk, data["present"], request.user, data["reason"])

@@ -177,10 +177,10 @@ class RegistryList(ApiView):
         ],
         responses={200: RegistryPageSerializer},
         tags=["players"],
-        description="The registry's players of published tournaments, 50 a page, by name.",
         operation_id="v1_registry_players_list",
     )
     def get(self, request: Request) -> Response:
+        """The registry's players of published tournaments, 50 a page, by name."""
         number = request.query_params.get("page", "")
         found = listing.registry_page(
             request.query_params.get("q", ""), int(number) if number.isdecimal() else 1

@@ -76,9 +76,9 @@ class RoundSerializer(serializers.Serializer):
     response=RoundSerializer,
     created=True,
     tags=["rounds"],
-    description="Seat the next round (random draw, or by standings).",
 )
 def RoundSeat(request: Request, tournament: Tournament, data: dict[str, Any]) -> RoundAnswer:
+    """Seat the next round (random draw, or by standings)."""
     seated = seating.seat_next_round(tournament.pk, request.user, data["method"], data.get("seed"))
     return RoundAnswer(seated)
 
@@ -118,11 +118,10 @@ def RoundFinish(request: Request, tournament: Tournament, data: Any, round: int)
     manage,
     response=StandingsSettingsSerializer,
     tags=["rounds"],
-    description="Make the results public through this round (the chief referee), as "
-    "the standings settings page's 'The public sees results through round' does. A "
-    "round already public stays public.",
 )
 def RoundPublish(request: Request, tournament: Tournament, data: Any, round: int) -> Any:
+    """Make the results public through this round (the chief referee), as the standings settings
+    page's 'The public sees results through round' does. A round already public stays public."""
     found = round_for(request, tournament, round)
     through = standings.settings_of(tournament).published_through or 0
     standings.update_settings(

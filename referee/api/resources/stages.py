@@ -128,10 +128,10 @@ def _stages(tournament: Tournament, viewer: object) -> Stages:
     request=StagesInSerializer,
     response=GroupedStagesSerializer,
     tags=["standings"],
-    description="Replace the stages, first to last (the chief referee, before play "
-    "starts), as the Format page does.",
 )
 def StagesSet(request: Request, tournament: Tournament, data: dict[str, Any]) -> Stages:
+    """Replace the stages, first to last (the chief referee, before play starts), as the Format page
+    does."""
     setup.set_stages(tournament.pk, [dict(s) for s in data["stages"]], request.user)
     return _stages(tournament, request.user)
 
@@ -152,9 +152,9 @@ class StagesView(StagesSet):  # type: ignore[valid-type,misc]
     response=RoundSerializer,
     created=True,
     tags=["rounds"],
-    description="Seat a play-off game between the players tied across the next stage's "
-    "cut: one table per tied group, in play at once, its deals capped at `deals`.",
 )
 def PlayoffView(request: Request, tournament: Tournament, data: dict[str, Any]) -> RoundAnswer:
+    """Seat a play-off game between the players tied across the next stage's cut: one table per tied
+    group, in play at once, its deals capped at `deals`."""
     seated = seat_playoff_game(tournament.pk, request.user, data["deals"], data.get("seed"))
     return RoundAnswer(seated)

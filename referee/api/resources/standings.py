@@ -198,12 +198,12 @@ class StandingsSettingsView(ApiView):
     @extend_schema(
         request=StandingsSettingsSerializer(partial=True),
         responses={200: StandingsSettingsSerializer, **ERRORS},
-        description="Change any of the settings (the chief referee), as the standings "
-        "settings page does; the whole result is checked before anything is saved.",
         tags=["standings"],
     )
     @manage
     def patch(self, request: Request, tournament: Tournament) -> Response:
+        """Change any of the settings (the chief referee), as the standings settings page does; the
+        whole result is checked before anything is saved."""
         data = StandingsSettingsSerializer(data=request.data, partial=True)
         data.is_valid(raise_exception=True)
         standings.update_settings(tournament, request.user, dict(data.validated_data))
@@ -281,11 +281,11 @@ class QualificationAnswer:
 class Qualification(ApiView):
     @extend_schema(
         responses={200: QualificationSerializer, **READ_ERRORS},
-        description="Who can still reach the next stage: each player's best and worst "
-        "possible place after the stage's remaining rounds (empty without a cut).",
         tags=["standings"],
     )
     @public
     def get(self, request: Request, tournament: Tournament) -> Response:
+        """Who can still reach the next stage: each player's best and worst possible place after the
+        stage's remaining rounds (empty without a cut)."""
         found = standings.qualification(tournament, viewer=request.user)
         return Response(QualificationSerializer(QualificationAnswer(tournament, found)).data)

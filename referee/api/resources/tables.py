@@ -177,14 +177,14 @@ def _verdicts(table: Table, words: list[dict[str, Any]]) -> dict[int, Verdict]:
     request=SignOffSerializer,
     response=TableSerializer,
     tags=TAGS,
-    description="Sign the table off. Where the tournament has the players confirm their "
-    "totals (players_confirm), every seated player's word is given in `agreements`: "
-    '`{"position": 1, "agreed": true}` or `{"position": 2, "dispute": "why"}`; without '
-    "it the sign-off is refused at the field `agreements` and nothing changes. A dispute "
-    "does not stop the sign-off: it goes to the chief referee.",
 )
 def TableSignOff(request: Request, table: Table, data: dict[str, Any]) -> TableAnswer:
     # without players_confirm the word is not asked, and what a device sends is ignored
+    """Sign the table off. Where the tournament has the players confirm their totals
+    (players_confirm), every seated player's word is given in `agreements`: `{"position": 1,
+    "agreed": true}` or `{"position": 2, "dispute": "why"}`; without it the sign-off is refused
+    at the field `agreements` and nothing changes. A dispute does not stop the sign-off: it goes
+    to the chief referee."""
     asked = table.round.tournament.players_confirm
     verdicts = _verdicts(table, data["agreements"]) if asked else None
     return TableAnswer(sign_off(table.pk, request.user, verdicts))
