@@ -4,8 +4,9 @@ workers (``referee.jobs``) and kept (``JobFile``) for its readers.
 
 One job per key: the exporter, its format, the tournament, the parameters, who reads it
 (the public all share one file; an official's file is his own, holding what only the
-officials see) and the data's version (the tournament's latest action-log entry: any
-change — a deal, a correction, publishing a round — makes a new file). Asking again for the
+officials see), the data's version (the tournament's latest action-log entry: any
+change — a deal, a correction, publishing a round — makes a new file) and the day (a
+printout says the day it was printed). Asking again for the
 same file is the same job; once done, its download is the file. A job failing three times
 is *failed* with its reason until the chief retries it. Files expire after
 ``EXPORT_KEEP_SECONDS`` (a day), their jobs with them."""
@@ -68,6 +69,7 @@ def job_key(exporter: Exporter, reading: Reading) -> str:
             dict(sorted(reading.query.items())),
             sight(reading.user, tournament),
             data_version(tournament),
+            timezone.localdate().isoformat(),  # a printout says the day it was printed
         ],
         sort_keys=True,
     )

@@ -70,6 +70,9 @@ PAGES: dict[str, tuple[str, bool]] = {
     "export-results-csv": (TOURNAMENT, False),
     "export": (TOURNAMENT, False),
 }
+#: a download prints the day it was made ("Printed 7 December 2026"): it is kept for that
+#: day only, a page for as long as its data stands
+DATED = frozenset(name for name in PAGES if name.startswith("export"))
 KEPT_HEADERS = ("Content-Type", "Content-Disposition", "Content-Language")
 CSRF_FIELD = re.compile(rb'name="csrfmiddlewaretoken" value="[^"]*"')
 CSRF_PLACEHOLDER = b'name="csrfmiddlewaretoken" value="\x00csrf\x00"'
@@ -151,6 +154,8 @@ class PageCacheMiddleware:
         kind, may_be_stale = page
         page_key = f"page:{request.get_full_path()}:{get_language()}"
         current = ":".join(versions.tokens(_counters(kind, kwargs)))
+        if match is not None and match.url_name in DATED:
+            current += f":{timezone.localdate().isoformat()}"
         etag = _etag(f"{page_key}:{current}")
         if _matches(request, etag):
             return self._not_modified(etag)

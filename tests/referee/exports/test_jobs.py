@@ -121,6 +121,20 @@ def test_asking_again_is_the_same_job_until_the_data_or_the_reader_change(client
     assert Job.objects.count() == 4
 
 
+def test_the_next_day_a_file_is_made_again_a_printout_says_the_day_it_was_printed(
+    client, monkeypatch
+):
+    cup, _ = seven_players()
+    client.get(workbook_url(cup))
+    queue.drain()
+    client.get(workbook_url(cup))
+    assert Job.objects.count() == 1
+    tomorrow = timezone.localdate() + timedelta(days=1)
+    monkeypatch.setattr(timezone, "localdate", lambda *args: tomorrow)
+    client.get(workbook_url(cup))
+    assert Job.objects.count() == 2
+
+
 def test_the_job_keeps_the_readers_right_the_public_never_sees_an_unpublished_file(client):
     cup, _ = seven_players(published=False)
     assert client.get(workbook_url(cup)).status_code == 404

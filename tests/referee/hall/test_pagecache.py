@@ -150,6 +150,24 @@ def test_an_export_is_kept_per_version(hall, committed):
     assert client.get(url)["ETag"] != first["ETag"]
 
 
+def test_a_download_is_kept_for_its_day_only_a_page_for_as_long_as_its_data(hall, monkeypatch):
+    """A printout says the day it was printed: the next day it is printed again."""
+    import datetime
+
+    from django.utils import timezone
+
+    tournament, _tables, _referee = hall
+    client = Client()
+    pdf, page = f"/t/{tournament.slug}/export/standings.pdf", f"/t/{tournament.slug}/standings/"
+    before = [client.get(pdf), client.get(page)]
+    assert client.get(pdf)["X-Page-Cache"] == "hit"
+    tomorrow = timezone.localdate() + datetime.timedelta(days=1)
+    monkeypatch.setattr(timezone, "localdate", lambda *args: tomorrow)
+    after = client.get(pdf)  # made again: under a new key, so a new tag
+    assert after.status_code == 200 and after["ETag"] != before[0]["ETag"]
+    assert client.get(page)["ETag"] == before[1]["ETag"]
+
+
 def test_the_chief_s_decision_on_a_dispute_makes_a_new_protocol(hall, committed):
     from referee.accounts.models import Role
     from referee.tables.agreements import Verdict, resolve_dispute, sign_off
