@@ -19,6 +19,7 @@ from typing import Any
 from django.conf import settings
 from django.db import transaction
 
+from referee.core import versions
 from referee.jobs import queue
 from referee.jobs.models import Job
 from referee.jobs.queue import handler
@@ -45,7 +46,13 @@ def analyse_board(board_id: int) -> int:
     if layout is None:
         return 0
     found = analysis_of(layout.text)
-    return Layout.objects.filter(pk=layout.pk, analysis__isnull=True).update(analysis=found)
+    written = Layout.objects.filter(pk=layout.pk, analysis__isnull=True).update(analysis=found)
+    board = Board.objects.filter(pk=board_id).values_list("session__tournament__slug")
+    if written and (slug := board.first()):
+        # the pages that show it (the session's downloads, the protocols of the tables that
+        # played the board) are kept by the tournament's counters; the queue's rows bump none
+        versions.bump([f"data:{slug[0]}", f"struct:{slug[0]}"])
+    return written
 
 
 @handler(JOB_KIND)

@@ -14,8 +14,10 @@ from . import softcache
 
 ENTRY_ACTIONS = ("deal.", "table.")
 # apps whose changes bump no "meta": the tables have counters of their own, the API's
-# tokens and idempotency records and the venue's own state show on no public page
-OWN_COUNTERS = ("tables", "api", "hall")
+# tokens and idempotency records and the venue's own state show on no public page, nor do the
+# queue's jobs, runs and workers' heartbeats (a worker's beat every 2 s renewed every page):
+# what a job makes that a page shows bumps that page's counters (``duplicate.analysis``)
+OWN_COUNTERS = ("tables", "api", "hall", "jobs")
 # derived rows kept with the change that the action log records (its entry bumps the
 # counters): each of their rows bumping "meta" would renew every page at each locked table,
 # and keeping a finished tournament's final standings again renewed it once per row (its

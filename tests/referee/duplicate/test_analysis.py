@@ -95,6 +95,31 @@ def test_on_the_queue_one_job_a_board_is_made_with_the_session(settings):
     assert sum(Run.objects.filter(job__in=jobs).values_list("wrote", flat=True)) == 3
 
 
+def test_a_board_s_analysis_renews_its_tournament_s_pages_and_tables_only(
+    settings, django_capture_on_commit_callbacks
+):
+    """The session's downloads and its tables' protocols show the analysis and are kept by
+    the tournament's counters; the queue's own rows renew nothing, so the analysis does."""
+    from referee.core import versions
+
+    settings.DUPLICATE_ANALYSIS = "queue"
+    tournament, chief = tournament_of(9)
+    other, _ = tournament_of(9)
+    session = services.create_session(tournament.pk, chief, boards_per_set=1, seed=1)
+    board = Board.objects.filter(session=session).first()
+    assert board is not None
+    names = [f"data:{tournament.slug}", f"struct:{tournament.slug}"]
+    untouched = ["meta", f"data:{other.slug}", f"struct:{other.slug}"]
+    before, elsewhere = versions.tokens(names), versions.tokens(untouched)
+    with django_capture_on_commit_callbacks(execute=True):
+        assert analysis.analyse_board(board.pk) == 1
+    renewed = versions.tokens(names)
+    assert all(a != b for a, b in zip(before, renewed, strict=True))
+    with django_capture_on_commit_callbacks(execute=True):
+        assert analysis.analyse_board(board.pk) == 0  # kept already: nothing written
+    assert versions.tokens(names) == renewed and versions.tokens(untouched) == elsewhere
+
+
 def test_a_board_failing_three_times_is_shown_failed_and_the_chief_retries_it(
     settings, monkeypatch, client
 ):

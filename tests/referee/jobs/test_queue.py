@@ -131,3 +131,17 @@ def test_a_worker_stopped_inside_a_statement_still_says_so():
     raw.close()
     stop("w1")
     assert not Beat.objects.filter(worker="w1").exists()
+
+
+def test_the_queue_renews_no_public_page(django_capture_on_commit_callbacks):
+    """A worker beats every two seconds; each beat renewed every page of every tournament
+    (the "meta" counter) before the queue's rows were its own."""
+    from referee.core import versions
+
+    before = versions.tokens(["meta", "players"])
+    with django_capture_on_commit_callbacks(execute=True):
+        queue.beat("w1")
+        queue.beat("w1")
+        queue.submit("jobs.noop", "noop:renews", {})
+        assert queue.drain() == 1
+    assert versions.tokens(["meta", "players"]) == before
