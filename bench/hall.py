@@ -3,6 +3,7 @@ production server started here on 127.0.0.1.
 
     python bench/hall.py [--players 200] [--duration 60] [--referees 50] [--spectators 500]
                          [--deal-interval 20] [--poll-interval 10] [--workers 4] [--threads 4]
+                         [--job-workers 1]
 
 It builds a tournament of ``--players`` players (tables of 4 and 3, round 1 seated and in
 play, published) in the database of ``DATABASE_URL`` (default: a throw-away SQLite file),
@@ -12,8 +13,10 @@ clients, each at its own table, posting a legal deal through the API every
 ``--deal-interval`` seconds with an ``Idempotency-Key`` (about one in twenty resent as a
 retry, about one in ten corrected with ``If-Match``), and ``--spectators`` clients each
 polling the standings, a table page or the big screen every ``--poll-interval`` seconds
-with conditional GETs. It prints count, p50, p95, p99 and errors per kind of request,
-checks in the database that every acknowledged deal is stored exactly once, and ends with
+with conditional GETs, while ``--job-workers`` of the queue run beside the server as at a
+venue. It prints count, p50, p95, p99 and errors per kind of request and the share of the
+spectators' conditional GETs answered 304, checks in the database that every acknowledged
+deal is stored exactly once, and ends with
 
     hall: N requests, R req/s, p95 P ms, errors E, acknowledged A, stored S, duplicates D, lost L
 
@@ -61,6 +64,9 @@ def arguments() -> argparse.Namespace:
     parser.add_argument("--poll-interval", type=float, default=10)
     parser.add_argument("--workers", type=int, default=4)
     parser.add_argument("--threads", type=int, default=4)
+    parser.add_argument(
+        "--job-workers", type=int, default=1, help="the queue's workers, as a venue runs them"
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--proxy", action="store_true", help="through the venue's nginx")
     parser.add_argument("--plain-spectators", type=int, default=0, help="wrk connections")
@@ -125,6 +131,13 @@ def build(args: argparse.Namespace) -> tuple[str, list[load.Seat], list[str]]:
     sizes = sorted({len(s.letters) for s in seats})
     print(f"{args.players} players, {len(tables)} tables (of {sizes}), round 1 in play: {slug}")
     return slug, seats, [f"/t/{slug}/r/1/t/{t.number}/" for t in tables]
+
+
+def job_workers(count: int) -> list[subprocess.Popen[bytes]]:
+    """The queue's workers (``manage.py worker``), beating every 2 s as at a venue: their
+    rows must not renew the public pages (a spectator's conditional GET stays a 304)."""
+    command = [sys.executable, "manage.py", "worker"]
+    return [subprocess.Popen(command, cwd=ROOT, env=os.environ.copy()) for _ in range(count)]
 
 
 def serve(
@@ -238,6 +251,10 @@ def report(tally: load.Tally, seats: list[load.Seat]) -> int:
         )
     for sample in tally.samples:
         print("  error:", sample)
+    for kind in sorted(tally.asked):
+        asked, unchanged = tally.asked[kind], tally.unchanged[kind]
+        share = f"{unchanged / asked:.0%}"
+        print(f"{kind}: {unchanged} of {asked} conditional GETs answered 304 ({share})")
     plain_requests = plain_errors = 0
     if tally.plain is not None:  # type: ignore[attr-defined]
         plain_requests, plain_errors = hall_proxy.wrk_report(tally.plain)  # type: ignore[attr-defined]
@@ -266,12 +283,16 @@ def main() -> None:
         os.environ.setdefault("API_TOKEN_RATE", "10000/minute")  # every referee logs in from here
         database = os.environ["DATABASE_URL"].split("@")[-1]
         cache = "Redis" if os.environ.get("REDIS_URL") else "files"
-        print(f"database {database}, cache {cache}, {args.workers} workers x {args.threads}")
+        print(
+            f"database {database}, cache {cache}, {args.workers} workers x {args.threads}, "
+            f"{args.job_workers} job workers"
+        )
         if args.proxy:
             os.environ.setdefault("PROXY_ADDRESSES", "127.0.0.1")
         slug, seats, tables = build(args)
         port = free_port()
         server = serve(args, port)
+        queue_workers = job_workers(args.job_workers)
         proxy = None
         if args.proxy:
             front = free_port()
@@ -285,8 +306,9 @@ def main() -> None:
                 proxy.send_signal(signal.SIGQUIT)
                 proxy.wait(timeout=30)
                 hall_proxy.show_errors(folder)
-            server.send_signal(signal.SIGTERM)
-            server.wait(timeout=30)
+            for process in [server, *queue_workers]:
+                process.send_signal(signal.SIGTERM)
+                process.wait(timeout=30)
         from django.db import connection
 
         connection.close()

@@ -33,6 +33,9 @@ class Tally:
     times: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
     errors: dict[str, int] = field(default_factory=lambda: defaultdict(int))
     samples: list[str] = field(default_factory=list)
+    #: conditional GETs asked with an ETag, and how many of them were answered 304, by kind
+    asked: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    unchanged: dict[str, int] = field(default_factory=lambda: defaultdict(int))
 
     def add(self, kind: str, seconds: float, ok: bool, why: str = "") -> None:
         self.times[kind].append(seconds)
@@ -197,6 +200,9 @@ async def spectator(
         path = rng.choice(pages[kind])
         headers = {"If-None-Match": etags[path]} if path in etags else {}
         answer = await timed(tally, kind, (200, 304), port, "GET", path, headers)
+        if headers and answer is not None:
+            tally.asked[kind] += 1
+            tally.unchanged[kind] += answer.status == 304
         if answer is not None and "etag" in answer.headers:
             etags[path] = answer.headers["etag"]
         await pause(started, interval, until)
