@@ -4,12 +4,11 @@ workers (``referee.jobs``) and kept (``JobFile``) for its readers.
 
 One job per key: the exporter, its format, the tournament, the parameters, who reads it
 (the public all share one file; an official's file is his own, holding what only the
-officials see), the data's version (the tournament's latest action-log entry: any
-change — a deal, a correction, publishing a round — makes a new file) and the day (a
-printout says the day it was printed). Asking again for the
-same file is the same job; once done, its download is the file. A job failing three times
-is *failed* with its reason until the chief retries it. Files expire after
-``EXPORT_KEEP_SECONDS`` (a day), their jobs with them."""
+officials see), the data's version (the tournament's latest action-log entry: any change —
+a deal, a correction, publishing a round — makes a new file) and the day (a printout says
+the day it was printed). Asking again for the same file is the same job; once done, its
+download is the file. A job failing three times is *failed* with its reason until the chief
+retries it. Files expire after ``EXPORT_KEEP_SECONDS`` (a day), their jobs with them."""
 
 from __future__ import annotations
 
