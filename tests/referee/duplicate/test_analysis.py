@@ -120,6 +120,38 @@ def test_a_board_s_analysis_renews_its_tournament_s_pages_and_tables_only(
     assert versions.tokens(names) == renewed and versions.tokens(untouched) == elsewhere
 
 
+def test_a_public_protocol_kept_before_the_analysis_is_made_again_after_it(
+    settings, django_capture_on_commit_callbacks
+):
+    """An anonymous reader's protocol of a duplicate table, kept by the page cache, is made
+    again once its board's analysis is written (the queue's own rows renew no page)."""
+    from django.test import Client
+
+    from referee.standings.models import StandingsSettings
+
+    settings.DUPLICATE_ANALYSIS = "queue"
+    settings.PAGE_CACHE = True
+    tournament, chief = tournament_of(9, published=True)
+    boards = "".join(OBVIOUS.format(n=n) for n in (1, 2, 3))
+    with django_capture_on_commit_callbacks(execute=True):
+        session = services.create_session(tournament.pk, chief, boards_per_set=1, boards=boards)
+        play_session(session, chief, lambda board, play, hands: whisted(hands, 7))
+        services.publish_boards(session.pk, chief)
+    StandingsSettings.objects.update_or_create(
+        tournament=tournament, defaults={"published_through": 99}
+    )
+    reader = Client()
+    protocol = f"/t/{tournament.slug}/r/1/t/1/protocol.pdf"
+    first = reader.get(protocol)
+    assert first.status_code == 200
+    with django_capture_on_commit_callbacks(execute=True):
+        queue.beat("w1")  # a worker's heartbeat: the same page
+    assert reader.get(protocol)["ETag"] == first["ETag"]
+    with django_capture_on_commit_callbacks(execute=True):
+        assert analysis.analyse_boards(session.pk) == 3
+    assert reader.get(protocol)["ETag"] != first["ETag"]
+
+
 def test_a_board_failing_three_times_is_shown_failed_and_the_chief_retries_it(
     settings, monkeypatch, client
 ):
